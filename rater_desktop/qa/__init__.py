@@ -1,0 +1,1 @@
+"""Rater Desktop qa package."""

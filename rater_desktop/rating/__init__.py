@@ -1,0 +1,1 @@
+"""Rater Desktop rating package."""

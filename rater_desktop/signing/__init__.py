@@ -1,1 +1,5 @@
-"""Rater Desktop signing package."""
+"""Signing: Ed25519 keys, OpenSSH SSHSIG signatures and allowed_signers rosters.
+
+Nothing here is imported by the package itself: ``cryptography`` and ``keyring`` load only
+when a submodule that needs them is imported (after the window's first paint).
+"""

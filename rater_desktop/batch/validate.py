@@ -1,0 +1,87 @@
+"""Check a whole batch and list every problem found (``rater-desktop validate``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rater_desktop.batch.errors import BatchError, BatchProblem
+from rater_desktop.batch.images import ImageProblem, decode_image
+from rater_desktop.batch.loader import Batch, build_index, open_batch
+from rater_desktop.batch.model import Item
+
+
+@dataclass
+class ValidationReport:
+    """Outcome of validating one batch."""
+
+    path: str
+    batch_id: str | None = None
+    item_count: int = 0
+    errors: list[BatchProblem] = field(default_factory=list)
+    warnings: list[BatchProblem] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+def validate_batch(path: str | Path, *, deep: bool = False) -> ValidationReport:
+    """Validate the manifest, the index and every item; with ``deep`` decode every image."""
+    report = ValidationReport(path=str(path))
+    try:
+        batch = open_batch(path)
+    except BatchError as exc:
+        report.errors.extend(exc.problems)
+        if any(p.code in ("duplicate-id", "no-item-id") for p in exc.problems):
+            _collect_index_problems(path, report)
+        return report
+    with batch:
+        report.batch_id = batch.batch_id
+        report.item_count = len(batch)
+        report.warnings.extend(batch.warnings)
+        _check_instructions(batch, report)
+        for entry in batch.index:
+            problems = batch.check_item(entry.item_id)
+            report.errors.extend(problems.errors)
+            report.warnings.extend(problems.warnings)
+            if deep and not problems.errors:
+                _check_images(batch, batch.item(entry.item_id), report)
+    return report
+
+
+def _collect_index_problems(path: str | Path, report: ValidationReport) -> None:
+    """Nothing more to add: the index problems are already all in the error."""
+    return None
+
+
+def _check_instructions(batch: Batch, report: ValidationReport) -> None:
+    try:
+        batch.instructions_markdown()
+    except BatchError as exc:
+        report.errors.extend(exc.problems)
+
+
+def _check_images(batch: Batch, item: Item, report: ValidationReport) -> None:
+    paths: list[str] = []
+    for response in item.responses:
+        paths.extend(shot.path for shot in response.screenshots)
+        paths.extend(step.screenshot for step in response.trajectory if step.screenshot)
+    for name in dict.fromkeys(paths):
+        try:
+            decode_image(batch.read_bytes(name), max_side=64, name=name)
+        except BatchError as exc:
+            report.errors.extend(exc.problems)
+        except ImageProblem as exc:
+            report.errors.append(
+                BatchProblem(
+                    code="bad-image",
+                    message=str(exc),
+                    file=name,
+                    item_id=item.id,
+                    hint="Replace the image with a valid PNG, JPEG or WebP file.",
+                )
+            )
+
+
+__all__ = ["ValidationReport", "build_index", "validate_batch"]

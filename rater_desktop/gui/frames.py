@@ -1,0 +1,42 @@
+"""The pictures of one response in viewing order: screenshots, then trajectory steps."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rater_desktop.batch.model import Response, TrajectoryStep
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One thing the screenshot viewer can show."""
+
+    path: str | None
+    caption: str
+    step_index: int | None = None  # index into response.trajectory, None for a screenshot
+    step: TrajectoryStep | None = None
+
+    @property
+    def is_step(self) -> bool:
+        return self.step_index is not None
+
+
+def step_title(index: int, step: TrajectoryStep) -> str:
+    target = f" \u2192 {step.target}" if step.target else ""
+    return f"Step {index + 1}: {step.action}{target}"
+
+
+def response_frames(response: Response) -> list[Frame]:
+    frames = [Frame(path=s.path, caption=s.caption or s.path.rsplit("/", 1)[-1])
+              for s in response.screenshots]
+    for i, step in enumerate(response.trajectory):
+        frames.append(Frame(path=step.screenshot, caption=step_title(i, step),
+                            step_index=i, step=step))
+    return frames
+
+
+def frame_index_of_step(frames: list[Frame], step_index: int) -> int:
+    for i, frame in enumerate(frames):
+        if frame.step_index == step_index:
+            return i
+    return 0

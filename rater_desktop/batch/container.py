@@ -31,7 +31,9 @@ def _problem(code: str, message: str, *, file: str = "", hint: str = "") -> Batc
     return BatchError(BatchProblem(code=code, message=message, file=file, hint=hint))
 
 
-def check_relative_path(name: str, *, field: str = "", item_id: str | None = None) -> str:
+def check_relative_path(
+    name: str, *, field: str = "", item_id: str | None = None, file: str = ""
+) -> str:
     """Return ``name`` normalised, or raise if it could point outside the batch."""
     reason = ""
     if not name or not isinstance(name, str):
@@ -53,6 +55,7 @@ def check_relative_path(name: str, *, field: str = "", item_id: str | None = Non
             BatchProblem(
                 code="unsafe-path",
                 message=f"path {name[:200]!r} {reason}",
+                file=file,
                 item_id=item_id,
                 field=field or None,
                 hint="Paths in a batch must be relative, use '/', and stay inside the batch.",
@@ -228,7 +231,7 @@ class ZipSource:
         return entries
 
     def _check_entry(self, info: zipfile.ZipInfo) -> str:
-        name = check_relative_path(info.filename, field="zip entry")
+        name = check_relative_path(info.filename, field="zip entry", file=self.path.name)
         if stat.S_ISLNK(info.external_attr >> 16):
             raise _problem(
                 "symlink-entry",

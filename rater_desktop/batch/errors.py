@@ -32,7 +32,8 @@ class BatchProblem:
         """One human line: ``[code] location: message. hint``."""
         where = self.location()
         text = f"[{self.code}] "
-        text += f"{where}: {self.message}" if where else self.message
+        message = self.message if self.message.endswith((".", "!", "?")) else f"{self.message}."
+        text += f"{where}: {message}" if where else message
         if self.hint:
             text += f" {self.hint}"
         return text

@@ -79,6 +79,8 @@ def decode_image(
             rgba = image.convert("RGBA")
     except ImageProblem:
         raise
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
+        raise ImageProblem(_too_many_pixels(name, limits)) from exc
     except (
         OSError,
         ValueError,
@@ -98,10 +100,14 @@ def _check_dimensions(width: int, height: int, *, name: str, limits: BatchLimits
         or height > limits.max_image_side
         or width * height > limits.max_image_pixels
     ):
-        raise ImageProblem(
-            f"{name} is {width}x{height} pixels, over the limit of "
-            f"{limits.max_image_pixels // 1_000_000} megapixels; it is not decoded."
-        )
+        raise ImageProblem(_too_many_pixels(name, limits))
+
+
+def _too_many_pixels(name: str, limits: BatchLimits) -> str:
+    return (
+        f"{name} is larger than the limit of {limits.max_image_pixels // 1_000_000} megapixels "
+        f"({limits.max_image_side} pixels a side); it is not decoded"
+    )
 
 
 class ThumbnailCache:

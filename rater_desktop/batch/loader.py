@@ -252,7 +252,7 @@ class Batch:
         problems = ProblemList()
         file = self.manifest.items_file
         try:
-            obj = decode_json(self.raw_item(entry.item_id), file=file, line=entry.line)
+            obj = decode_json(self.raw_item(entry.item_id).rstrip(b"\r\n"), file=file, line=entry.line)
         except BatchError as exc:
             problems.problems.extend(exc.problems)
             return None, problems
@@ -261,7 +261,7 @@ class Batch:
             problems=problems,
             file=file,
             line=entry.line,
-            screenshot_exists=self.source.exists if check_files else None,
+            screenshot_exists=self._file_is_usable if check_files else None,
             limits=self.limits,
         )
         if item is not None and item.id != entry.item_id:
@@ -276,6 +276,11 @@ class Batch:
             )
             return None, problems
         return item, problems
+
+    def _file_is_usable(self, name: str) -> bool:
+        """True if present; raises for files that must not be read (symlinks out)."""
+        self.source.size_of(name)
+        return True
 
     def check_item(self, item_id: str) -> ProblemList:
         """Every problem (errors and warnings) of one item, for ``validate``."""

@@ -59,20 +59,26 @@ def decode_json(raw: bytes, *, file: str, line: int | None = None) -> Any:
         ) from exc
     try:
         return json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
-        where = (
-            f"line {exc.lineno}, column {exc.colno}"
-            if isinstance(exc, json.JSONDecodeError)
-            else ""
-        )
-        detail = exc.msg if isinstance(exc, json.JSONDecodeError) else "nested too deeply"
+    except json.JSONDecodeError as exc:
+        # An item is one line, so only the column within it helps the reader.
+        where = f"at column {exc.colno}" if line is not None else f"line {exc.lineno}, column {exc.colno}"
         raise BatchError(
             BatchProblem(
                 code="bad-json",
-                message=f"is not valid JSON: {detail} {where}".strip(),
+                message=f"is not valid JSON: {exc.msg} {where}",
                 file=file,
-                line=line if line is not None else getattr(exc, "lineno", None),
+                line=line if line is not None else exc.lineno,
                 hint="Fix the JSON syntax (a JSON validator shows the spot).",
+            )
+        ) from exc
+    except RecursionError as exc:
+        raise BatchError(
+            BatchProblem(
+                code="bad-json",
+                message="is nested too deeply to read",
+                file=file,
+                line=line,
+                hint="Flatten the JSON structure.",
             )
         ) from exc
 
@@ -181,7 +187,11 @@ def parse_item(
     screenshot_exists: Callable[[str], bool] | None = None,
     limits: BatchLimits = DEFAULT_LIMITS,
 ) -> Item | None:
-    """Validate one item line. Returns None when it has errors (all recorded)."""
+    """Validate one item line. Returns None when it has errors (all recorded).
+
+    ``screenshot_exists`` returns whether a file is in the batch, or raises a BatchError
+    for a file that must not be used (e.g. a symlink leading out of the batch).
+    """
     errors_before = len(problems.errors)
     reader = FieldReader(obj, problems=problems, file=file, line=line)
     if not reader.valid_object:
@@ -241,7 +251,16 @@ def _image_path(reader: FieldReader, key: str, exists: Callable[[str], bool] | N
             BatchProblem(**{**problem.__dict__, "file": reader.file, "line": reader.line})
         )
         return None
-    if exists is not None and not exists(path):
+    if exists is None:
+        return path
+    try:
+        found = exists(path)
+    except BatchError as exc:
+        found = False
+        if exc.problem.code != "missing-file":
+            reader.error(reader.path(key), exc.problem.message, exc.problem.hint, code=exc.problem.code)
+            return None
+    if not found:
         reader.error(
             reader.path(key),
             f"screenshot {path!r} is not in the batch",

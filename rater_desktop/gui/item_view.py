@@ -1,0 +1,131 @@
+"""The central area: sticky prompt header above Response A and B side by side."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QLabel,
+    QPushButton,
+    QScrollBar,
+    QSplitter,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from rater_desktop.batch.model import Item
+from rater_desktop.gui.image_loader import ImageLoader
+from rater_desktop.gui.prompt_header import PromptHeader
+from rater_desktop.gui.response_pane import ResponsePane
+from rater_desktop.gui.safe_browser import LinkHandler
+
+DisplayOrder = tuple[int, int]
+SIDES = ("A", "B")
+
+
+def check_display_order(display_order: DisplayOrder) -> DisplayOrder:
+    if sorted(display_order) != [0, 1]:
+        raise ValueError(f"display order must be (0, 1) or (1, 0), got {display_order!r}")
+    return display_order
+
+
+class ItemView(QStackedWidget):
+    """Shows one item; the display order maps "Response A"/"B" to the file's responses."""
+
+    frameRequested = Signal(int, int, str)  # true response index, frame index, side label
+    openBatchRequested = Signal()
+
+    def __init__(self, *, loader: ImageLoader, link_handler: LinkHandler,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("itemView")
+        self.item: Item | None = None
+        self.display_order: DisplayOrder = (0, 1)
+        self._sync_scroll = False
+        self._syncing = False
+        self.addWidget(self._empty_state())
+        page = QWidget()
+        column = QVBoxLayout(page)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        self.prompt_header = PromptHeader(link_handler=link_handler)
+        column.addWidget(self.prompt_header)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.setObjectName("responseSplitter")
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.setHandleWidth(6)
+        self.panes: dict[str, ResponsePane] = {}
+        for side in SIDES:
+            pane = ResponsePane(side, loader=loader, link_handler=link_handler)
+            pane.frameActivated.connect(lambda t, f, s=side: self.frameRequested.emit(t, f, s))
+            pane.scroll_area.verticalScrollBar().valueChanged.connect(
+                lambda _v, s=side: self._on_scrolled(s))
+            self.splitter.addWidget(pane)
+            self.panes[side] = pane
+        self.splitter.setSizes([1, 1])
+        column.addWidget(self.splitter, 1)
+        self.addWidget(page)
+
+    def _empty_state(self) -> QWidget:
+        page = QWidget()
+        page.setObjectName("emptyState")
+        column = QVBoxLayout(page)
+        column.addStretch(2)
+        title = QLabel("No batch open")
+        title.setProperty("role", "emptyTitle")
+        title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        hint = QLabel("Open a batch (.zip file or folder), or drop it onto this window.")
+        hint.setProperty("role", "muted")
+        hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        button = QPushButton("Open batch\u2026")
+        button.setObjectName("emptyOpenButton")
+        button.setAccessibleName("Open batch")
+        button.setProperty("accent", True)
+        button.clicked.connect(self.openBatchRequested)
+        column.addWidget(title)
+        column.addWidget(hint)
+        column.addSpacing(12)
+        column.addWidget(button, 0, Qt.AlignmentFlag.AlignHCenter)
+        column.addStretch(3)
+        return page
+
+    def show_item(self, item: Item | None, *, display_order: DisplayOrder = (0, 1)) -> None:
+        """Show ``item`` with ``display_order[0]`` as Response A and ``[1]`` as Response B."""
+        self.item = item
+        self.display_order = check_display_order(display_order)
+        self.prompt_header.show_item(item)
+        for side, true_index in zip(SIDES, self.display_order, strict=True):
+            response = item.responses[true_index] if item is not None else None
+            self.panes[side].show_response(response, true_index=true_index)
+        self.setCurrentIndex(1 if item is not None else 0)
+
+    def pane_for_true_index(self, true_index: int) -> ResponsePane:
+        side = SIDES[self.display_order.index(true_index)]
+        return self.panes[side]
+
+    @property
+    def sync_scroll(self) -> bool:
+        return self._sync_scroll
+
+    def set_sync_scroll(self, enabled: bool) -> None:
+        self._sync_scroll = enabled
+        if enabled:
+            self._on_scrolled("A")
+
+    def _on_scrolled(self, side: str) -> None:
+        if not self._sync_scroll or self._syncing:
+            return
+        source = self.panes[side].scroll_area.verticalScrollBar()
+        other = self.panes["B" if side == "A" else "A"].scroll_area.verticalScrollBar()
+        self._syncing = True
+        try:
+            other.setValue(proportional_value(source, other))
+        finally:
+            self._syncing = False
+
+
+def proportional_value(source: QScrollBar, target: QScrollBar) -> int:
+    """The target position at the same fraction of its range as the source."""
+    span = source.maximum() - source.minimum()
+    fraction = (source.value() - source.minimum()) / span if span > 0 else 0.0
+    return target.minimum() + round(fraction * (target.maximum() - target.minimum()))

@@ -1,0 +1,107 @@
+"""The prompt (and context) pinned above the responses; collapsible when long."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from rater_desktop.batch.model import Item
+from rater_desktop.gui.safe_browser import LinkHandler, SafeTextBrowser
+from rater_desktop.gui.theme import current_theme, document_css
+from rater_desktop.render_markdown import plain_text_html, render_markdown
+
+COLLAPSED_LINES = 3
+EXPANDED_SHARE = 0.45  # of the window height, at most
+
+
+class PromptHeader(QFrame):
+    """Always visible while the responses scroll; long prompts elide to three lines."""
+
+    def __init__(self, *, link_handler: LinkHandler, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("promptHeader")
+        self.setProperty("role", "promptHeader")
+        self.expanded = False
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(16, 10, 16, 10)
+        layout.setSpacing(4)
+        top = QHBoxLayout()
+        self.title = QLabel("Prompt")
+        self.title.setProperty("role", "sectionTitle")
+        self.item_label = QLabel("")
+        self.item_label.setObjectName("promptItemLabel")
+        self.item_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.item_label.setProperty("role", "muted")
+        self.toggle = QPushButton("Show more")
+        self.toggle.setObjectName("promptToggle")
+        self.toggle.setAccessibleName("Show the whole prompt")
+        self.toggle.setProperty("flat", True)
+        self.toggle.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.toggle.clicked.connect(self.set_expanded_toggle)
+        top.addWidget(self.title)
+        top.addWidget(self.item_label)
+        top.addStretch(1)
+        top.addWidget(self.toggle)
+        layout.addLayout(top)
+        self.text = SafeTextBrowser(link_handler=link_handler)
+        self.text.setObjectName("promptText")
+        self.text.setAccessibleName("Prompt")
+        self.text.setFrameShape(QFrame.Shape.NoFrame)
+        self.text.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.text.document().documentLayout().documentSizeChanged.connect(self._fit)
+        layout.addWidget(self.text)
+
+    def show_item(self, item: Item | None) -> None:
+        if item is None:
+            self.item_label.setText("")
+            self.text.setHtml("")
+            self._fit()
+            return
+        kind = "" if item.kind == "standard" else f"  \u00b7  {item.kind}"
+        self.item_label.setText(f"{item.id}{kind}")
+        html = plain_text_html(item.prompt)
+        if item.context:
+            html += "<hr/><p><b>Context</b></p>" + render_markdown(item.context)
+        self.text.document().setDefaultStyleSheet(document_css(current_theme()))
+        self.text.setHtml(html)
+        self.expanded = False
+        self.text.verticalScrollBar().setValue(0)
+        self._fit()
+
+    def set_expanded_toggle(self) -> None:
+        self.set_expanded(not self.expanded)
+
+    def set_expanded(self, expanded: bool) -> None:
+        self.expanded = expanded
+        self._fit()
+
+    def collapsed_height(self) -> int:
+        margin = int(self.text.document().documentMargin())
+        return self.text.fontMetrics().lineSpacing() * COLLAPSED_LINES + 2 * margin + 2
+
+    def content_height(self) -> int:
+        return int(self.text.document().size().height()) + 2
+
+    def is_overflowing(self) -> bool:
+        return self.content_height() > self.collapsed_height() + 2
+
+    def _fit(self, *_: object) -> None:
+        overflowing = self.is_overflowing()
+        self.toggle.setVisible(overflowing)
+        self.toggle.setText("Show less" if self.expanded else "Show more")
+        if self.expanded and overflowing:
+            window = self.window()
+            limit = int((window.height() if window else 800) * EXPANDED_SHARE)
+            height = min(self.content_height(), max(limit, self.collapsed_height()))
+        else:
+            height = min(self.content_height(), self.collapsed_height())
+        self.text.setVerticalScrollBarPolicy(
+            Qt.ScrollBarPolicy.ScrollBarAsNeeded if self.expanded
+            else Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        if self.text.height() != height:
+            self.text.setFixedHeight(height)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()

@@ -1,0 +1,148 @@
+"""One response ("Response A" or "Response B") in a scrollable pane."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QTimer, Signal
+from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
+
+from rater_desktop.batch.model import Response
+from rater_desktop.gui.frames import Frame, frame_index_of_step, response_frames
+from rater_desktop.gui.image_loader import ImageLoader
+from rater_desktop.gui.run_report_card import RunReportCard
+from rater_desktop.gui.safe_browser import AutoHeightBrowser, LinkHandler
+from rater_desktop.gui.theme import current_theme, document_css
+from rater_desktop.gui.thumbnails import ScreenshotStrip
+from rater_desktop.gui.trajectory_view import TrajectoryTimeline, plain_label
+from rater_desktop.render_markdown import render_markdown
+
+INLINE_IMAGE_SIDE = 1600
+
+
+def section_title(text: str) -> QLabel:
+    label = QLabel(text)
+    label.setProperty("role", "sectionTitle")
+    return label
+
+
+class ResponsePane(QFrame):
+    """Final answer, Markdown text, screenshots, trajectory and run report of a response."""
+
+    frameActivated = Signal(int, int)  # true response index, frame index
+
+    def __init__(self, side: str, *, loader: ImageLoader, link_handler: LinkHandler,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.side = side
+        self.true_index = 0
+        self.frames: list[Frame] = []
+        self._loader = loader
+        self._html = ""
+        self._rerender_pending = False
+        self.setObjectName(f"responsePane{side}")
+        self.setProperty("role", "responsePane")
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(0)
+        self.title = QLabel(f"Response {side}")
+        self.title.setObjectName(f"responseTitle{side}")
+        self.title.setProperty("role", "paneTitle")
+        outer.addWidget(self.title)
+        self.scroll_area = QScrollArea()
+        self.scroll_area.setObjectName(f"responseScroll{side}")
+        self.scroll_area.setAccessibleName(f"Response {side}")
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
+        outer.addWidget(self.scroll_area, 1)
+        self.text_browser = AutoHeightBrowser(link_handler=link_handler,
+                                              batch_images=self._markdown_image)
+        self.text_browser.setObjectName(f"responseText{side}")
+        self.text_browser.setAccessibleName(f"Response {side} text")
+        self._build_content()
+
+    def _build_content(self) -> None:
+        content = QWidget()
+        content.setProperty("role", "paneContent")
+        self._column = QVBoxLayout(content)
+        self._column.setContentsMargins(16, 12, 16, 16)
+        self._column.setSpacing(10)
+        self.final_answer = QFrame()
+        self.final_answer.setObjectName(f"finalAnswer{self.side}")
+        self.final_answer.setProperty("role", "finalAnswer")
+        box = QVBoxLayout(self.final_answer)
+        box.setContentsMargins(12, 8, 12, 8)
+        box.addWidget(section_title("Final answer"))
+        self.final_answer_text = plain_label("", role="finalAnswerText")
+        box.addWidget(self.final_answer_text)
+        self._column.addWidget(self.final_answer)
+        self._column.addWidget(self.text_browser)
+        self.shots_title = section_title("Screenshots")
+        self.strip = ScreenshotStrip(self._loader)
+        self.strip.setObjectName(f"screenshotStrip{self.side}")
+        self.strip.frameActivated.connect(self._emit_frame)
+        self.steps_title = section_title("Trajectory")
+        self.timeline = TrajectoryTimeline(self._loader)
+        self.timeline.setObjectName(f"trajectory{self.side}")
+        self.timeline.stepActivated.connect(self._emit_step)
+        self.report_title = section_title("Run report")
+        self._report_host = QVBoxLayout()
+        for widget in (self.shots_title, self.strip, self.steps_title, self.timeline,
+                       self.report_title):
+            self._column.addWidget(widget)
+        self._column.addLayout(self._report_host)
+        self._column.addStretch(1)
+        self.scroll_area.setWidget(content)
+
+    def show_response(self, response: Response | None, *, true_index: int) -> None:
+        """Show ``response``; ``true_index`` is its position in the file (never shown)."""
+        self.true_index = true_index
+        self.frames = response_frames(response) if response is not None else []
+        answer = response.final_answer if response is not None else None
+        self.final_answer.setVisible(bool(answer))
+        self.final_answer_text.setText(answer or "")
+        self.text_browser.document().setDefaultStyleSheet(document_css(current_theme()))
+        self._html = render_markdown(response.text, allow_image=lambda _p: True) if response else ""
+        self.text_browser.setHtml(self._html)
+        shots = [f for f in self.frames if not f.is_step]
+        self.shots_title.setText(f"Screenshots ({len(shots)})")
+        self.strip.set_frames(shots, side=self.side)
+        for widget in (self.shots_title, self.strip):
+            widget.setVisible(bool(shots))
+        steps = response.trajectory if response is not None else ()
+        self.steps_title.setText(f"Trajectory ({len(steps)} steps)")
+        self.timeline.set_steps(steps, side=self.side)
+        for widget in (self.steps_title, self.timeline):
+            widget.setVisible(bool(steps))
+        self._set_report(response)
+        self.scroll_area.verticalScrollBar().setValue(0)
+
+    def _set_report(self, response: Response | None) -> None:
+        while self._report_host.count():
+            old = self._report_host.takeAt(0).widget()
+            if old is not None:
+                old.deleteLater()
+        report = response.run_report if response is not None else None
+        self.report_title.setVisible(report is not None)
+        if report is not None:
+            self._report_host.addWidget(RunReportCard(report, side=self.side))
+
+    def _emit_frame(self, shot_index: int) -> None:
+        self.frameActivated.emit(self.true_index, shot_index)
+
+    def _emit_step(self, step_index: int) -> None:
+        self.frameActivated.emit(self.true_index, frame_index_of_step(self.frames, step_index))
+
+    def _markdown_image(self, path: str) -> QImage | None:
+        image = self._loader.cached(path, INLINE_IMAGE_SIDE)
+        if image is None:
+            self._loader.request(path, INLINE_IMAGE_SIDE, self._on_inline_image)
+        return image
+
+    def _on_inline_image(self, image: QImage | None, _error: str) -> None:
+        if image is not None and not self._rerender_pending:
+            self._rerender_pending = True
+            QTimer.singleShot(50, self._rerender)
+
+    def _rerender(self) -> None:
+        self._rerender_pending = False
+        self.text_browser.setHtml(self._html)

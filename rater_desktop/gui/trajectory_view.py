@@ -1,0 +1,108 @@
+"""The agent's trajectory as a vertical timeline of steps."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from rater_desktop.batch.model import TrajectoryStep
+from rater_desktop.gui.image_loader import ImageLoader
+from rater_desktop.gui.thumbnails import ThumbnailButton
+
+# Rows built up front; the rest on request, so a 1,000-step run opens instantly.
+FIRST_ROWS = 30
+
+
+def plain_label(text: str, *, role: str = "", wrap: bool = True) -> QLabel:
+    """A QLabel that never interprets its text as rich text (batch text is untrusted)."""
+    label = QLabel(text)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setWordWrap(wrap)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    if role:
+        label.setProperty("role", role)
+    return label
+
+
+class TrajectoryTimeline(QWidget):
+    """Step number, action, target, URL and a thumbnail for every step."""
+
+    stepActivated = Signal(int)
+
+    def __init__(self, loader: ImageLoader, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._loader = loader
+        self._steps: Sequence[TrajectoryStep] = ()
+        self._side = "A"
+        self._shown = 0
+        self.rows: list[QFrame] = []
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        self._layout.setSpacing(6)
+        self._more = QPushButton()
+        self._more.setProperty("flat", True)
+        self._more.clicked.connect(self._show_all)
+        self._layout.addWidget(self._more)
+
+    def set_steps(self, steps: Sequence[TrajectoryStep], *, side: str) -> None:
+        for row in self.rows:
+            row.deleteLater()
+        self.rows = []
+        self._steps = steps
+        self._side = side
+        self._shown = 0
+        self._more.setObjectName(f"trajectoryShowAll{side}")
+        self._more.setAccessibleName(f"Show all steps of response {side}")
+        self._add_rows(min(FIRST_ROWS, len(steps)))
+
+    def _show_all(self) -> None:
+        self._add_rows(len(self._steps))
+
+    def _add_rows(self, upto: int) -> None:
+        for index in range(self._shown, upto):
+            row = self._row(index, self._steps[index])
+            self._layout.insertWidget(self._layout.count() - 1, row)
+            self.rows.append(row)
+        self._shown = max(self._shown, upto)
+        remaining = len(self._steps) - self._shown
+        self._more.setVisible(remaining > 0)
+        self._more.setText(f"Show all {len(self._steps)} steps ({remaining} more)")
+
+    def _row(self, index: int, step: TrajectoryStep) -> QFrame:
+        row = QFrame()
+        row.setProperty("role", "stepRow")
+        row.setObjectName(f"stepRow{self._side}{index}")
+        grid = QGridLayout(row)
+        grid.setContentsMargins(8, 6, 8, 6)
+        grid.setHorizontalSpacing(10)
+        grid.setVerticalSpacing(2)
+        badge = plain_label(str(index + 1), role="stepBadge", wrap=False)
+        badge.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        badge.setFixedSize(QSize(28, 22))
+        grid.addWidget(badge, 0, 0, Qt.AlignmentFlag.AlignTop)
+        headline = step.action + (f"  \u00b7  {step.target}" if step.target else "")
+        if step.value:
+            headline += f"  \u00b7  \u201c{step.value}\u201d"
+        grid.addWidget(plain_label(headline, role="stepAction"), 0, 1)
+        if step.url:
+            url = plain_label(step.url, role="stepUrl", wrap=False)
+            url.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+            url.setToolTip(step.url)
+            grid.addWidget(url, 1, 1)
+        thumb = ThumbnailButton(self._loader, step.screenshot, size=QSize(96, 60))
+        thumb.setObjectName(f"stepThumb{self._side}{index}")
+        thumb.setAccessibleName(f"Response {self._side} step {index + 1} screenshot")
+        thumb.clicked.connect(lambda i=index: self.stepActivated.emit(i))
+        grid.addWidget(thumb, 0, 2, 2, 1, Qt.AlignmentFlag.AlignTop)
+        grid.setColumnStretch(1, 1)
+        return row

@@ -1,0 +1,289 @@
+"""Per-model scoreboard: win/tie/loss, win rate, Bradley-Terry strengths, bootstrap CIs.
+
+Every rater's verdict on an item is one comparison between the item's two true identities.
+Ties count as half a win for each side, both in the win rate and in Bradley-Terry.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from rater_desktop.qa.inputs import SCORE_NAMES, ItemFacts, RaterJudgment
+
+Pair = tuple[str, str]
+WinTable = dict[Pair, float]  # (winner, loser) -> wins, ties counted as 0.5 each way
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """One verdict between two models: outcome 1 = first wins, 0.5 = tie, 0 = second wins."""
+
+    item_id: str
+    first: str
+    second: str
+    outcome: float
+
+
+def comparisons(
+    *,
+    judgments: Iterable[RaterJudgment],
+    items: Iterable[ItemFacts],
+    kinds: Sequence[str] = ("standard",),
+) -> list[Comparison]:
+    """Turn true-order verdicts into comparisons; same-model items and unknown items skip."""
+    facts = {item.item_id: item for item in items}
+    result = []
+    for judgment in judgments:
+        item = facts.get(judgment.item_id)
+        if item is None or judgment.kind not in kinds or judgment.verdict_true is None:
+            continue
+        first, second = item.identities
+        if first == second:
+            continue  # a model against itself says nothing about ranking
+        v = judgment.verdict_true
+        outcome = 1.0 if v < 0 else 0.0 if v > 0 else 0.5
+        result.append(Comparison(judgment.item_id, first, second, outcome))
+    return result
+
+
+@dataclass(frozen=True)
+class Record:
+    """Win/tie/loss counts of one model; win rate counts a tie as half a win."""
+
+    wins: int = 0
+    ties: int = 0
+    losses: int = 0
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.ties + self.losses
+
+    @property
+    def win_rate(self) -> float | None:
+        return (self.wins + 0.5 * self.ties) / self.games if self.games else None
+
+
+def records(*, comparisons: Iterable[Comparison]) -> dict[str, Record]:
+    counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
+    for c in comparisons:
+        first_slot = 0 if c.outcome == 1.0 else 1 if c.outcome == 0.5 else 2
+        counts[c.first][first_slot] += 1
+        counts[c.second][2 - first_slot] += 1
+    return {m: Record(*v) for m, v in sorted(counts.items())}
+
+
+def win_table(comparisons: Iterable[Comparison]) -> WinTable:
+    table: WinTable = defaultdict(float)
+    for c in comparisons:
+        table[(c.first, c.second)] += c.outcome
+        table[(c.second, c.first)] += 1.0 - c.outcome
+    return dict(table)
+
+
+@dataclass(frozen=True)
+class BradleyTerryFit:
+    """Strengths normalised to geometric mean 1 (log-strengths sum to 0)."""
+
+    strengths: dict[str, float]
+    iterations: int
+    converged: bool
+
+    def log_strengths(self) -> dict[str, float]:
+        return {m: math.log(p) for m, p in self.strengths.items()}
+
+
+def _strongly_connected(models: Sequence[str], table: WinTable) -> bool:
+    """Hunter's (2004) existence condition: every model reaches every other via wins."""
+    beats: dict[str, set[str]] = defaultdict(set)
+    beaten_by: dict[str, set[str]] = defaultdict(set)
+    for (winner, loser), w in table.items():
+        if w > 0:
+            beats[winner].add(loser)
+            beaten_by[loser].add(winner)
+
+    def reach(start: str, edges: dict[str, set[str]]) -> set[str]:
+        seen, todo = {start}, [start]
+        while todo:
+            for nxt in edges[todo.pop()] - seen:
+                seen.add(nxt)
+                todo.append(nxt)
+        return seen
+
+    everyone = set(models)
+    return reach(models[0], beats) == everyone and reach(models[0], beaten_by) == everyone
+
+
+def _normalised(strengths: dict[str, float]) -> dict[str, float]:
+    mean_log = sum(math.log(p) for p in strengths.values()) / len(strengths)
+    return {m: math.exp(math.log(p) - mean_log) for m, p in strengths.items()}
+
+
+def bradley_terry(
+    *,
+    table: Mapping[Pair, float],
+    pseudo_count: float = 1.0,
+    tolerance: float = 1e-10,
+    max_iterations: int = 100_000,
+) -> BradleyTerryFit:
+    """Fit Bradley-Terry strengths by Hunter's (2004) MM algorithm.
+
+    ``table[(i, j)]`` is how often i beat j (ties as half a win each way).
+    ``pseudo_count`` adds that many virtual ties of every model against a fixed reference
+    of strength 1, which keeps the maximum finite for unbeaten or winless models. With 0 the
+    plain maximum-likelihood fit is returned, which needs a strongly connected win graph.
+    """
+    models = sorted({m for pair, w in table.items() if w > 0 for m in pair})
+    if not models:
+        return BradleyTerryFit({}, 0, True)
+    if pseudo_count <= 0 and not _strongly_connected(models, dict(table)):
+        raise ValueError("Bradley-Terry: no finite fit; a model never wins or never loses")
+    wins = {m: pseudo_count / 2.0 for m in models}
+    games: dict[str, dict[str, float]] = {m: defaultdict(float) for m in models}
+    for (winner, loser), w in table.items():
+        if w > 0:
+            wins[winner] += w
+            games[winner][loser] += w
+            games[loser][winner] += w
+    strengths = {m: 1.0 for m in models}
+    for iteration in range(1, max_iterations + 1):
+        updated = {}
+        for m in models:
+            p = strengths[m]
+            denominator = sum(n / (p + strengths[o]) for o, n in games[m].items())
+            denominator += pseudo_count / (p + 1.0)
+            updated[m] = wins[m] / denominator
+        if pseudo_count <= 0:
+            updated = _normalised(updated)
+        change = max(abs(math.log(updated[m] / strengths[m])) for m in models)
+        strengths = updated
+        if change < tolerance:
+            return BradleyTerryFit(_normalised(strengths), iteration, True)
+    return BradleyTerryFit(_normalised(strengths), max_iterations, False)
+
+
+def percentile(values: Sequence[float], fraction: float) -> float:
+    """Linear-interpolation percentile (the 'linear' method: position fraction * (n - 1))."""
+    ordered = sorted(values)
+    if not ordered:
+        raise ValueError("percentile of no values")
+    position = fraction * (len(ordered) - 1)
+    low = math.floor(position)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+
+@dataclass(frozen=True)
+class BootstrapIntervals:
+    """Percentile intervals per model; a model absent from a resample skips that resample."""
+
+    strength: dict[str, tuple[float, float]]
+    win_rate: dict[str, tuple[float, float]]
+    resamples: int
+
+
+def bootstrap(
+    *,
+    comparisons: Sequence[Comparison],
+    resamples: int = 1000,
+    seed: int = 0,
+    confidence: float = 0.95,
+    pseudo_count: float = 1.0,
+) -> BootstrapIntervals:
+    """Resample items (all their comparisons together) with ``random.Random(seed)``."""
+    by_item: dict[str, list[Comparison]] = defaultdict(list)
+    for c in comparisons:
+        by_item[c.item_id].append(c)
+    item_ids = sorted(by_item)
+    rng = random.Random(seed)
+    strengths: dict[str, list[float]] = defaultdict(list)
+    rates: dict[str, list[float]] = defaultdict(list)
+    for _ in range(resamples if item_ids else 0):
+        sample = [c for _i in item_ids for c in by_item[rng.choice(item_ids)]]
+        fit = bradley_terry(table=win_table(sample), pseudo_count=pseudo_count, tolerance=1e-8)
+        for model, p in fit.strengths.items():
+            strengths[model].append(p)
+        for model, record in records(comparisons=sample).items():
+            if record.win_rate is not None:
+                rates[model].append(record.win_rate)
+    tail = (1.0 - confidence) / 2.0
+
+    def interval(values: list[float]) -> tuple[float, float]:
+        return percentile(values, tail), percentile(values, 1.0 - tail)
+
+    return BootstrapIntervals(
+        strength={m: interval(v) for m, v in sorted(strengths.items())},
+        win_rate={m: interval(v) for m, v in sorted(rates.items())},
+        resamples=resamples,
+    )
+
+
+def mean_scores(
+    *,
+    judgments: Iterable[RaterJudgment],
+    items: Iterable[ItemFacts],
+    kinds: Sequence[str] = ("standard",),
+) -> dict[str, dict[str, float | None]]:
+    """Mean TC, FA and AIP per true model over every rating given to it."""
+    facts = {item.item_id: item for item in items}
+    sums: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
+    for judgment in judgments:
+        item = facts.get(judgment.item_id)
+        if item is None or judgment.kind not in kinds:
+            continue
+        for side, scores in judgment.scores.items():
+            for name in SCORE_NAMES:
+                value = scores.get(name)
+                if value is not None:
+                    sums[item.identities[side]][name].append(float(value))
+    return {
+        model: {n: (sum(v) / len(v) if (v := values.get(n)) else None) for n in SCORE_NAMES}
+        for model, values in sorted(sums.items())
+    }
+
+
+@dataclass(frozen=True)
+class ModelStanding:
+    """One row of the scoreboard."""
+
+    model: str
+    record: Record
+    win_rate_ci: tuple[float, float] | None
+    strength: float | None
+    strength_ci: tuple[float, float] | None
+    mean_scores: dict[str, float | None]
+
+
+def scoreboard(
+    *,
+    judgments: Sequence[RaterJudgment],
+    items: Sequence[ItemFacts],
+    kinds: Sequence[str] = ("standard",),
+    resamples: int = 1000,
+    seed: int = 0,
+    pseudo_count: float = 1.0,
+) -> list[ModelStanding]:
+    """All per-model figures, strongest first."""
+    found = comparisons(judgments=judgments, items=items, kinds=kinds)
+    counts = records(comparisons=found)
+    fit = bradley_terry(table=win_table(found), pseudo_count=pseudo_count)
+    intervals = bootstrap(
+        comparisons=found, resamples=resamples, seed=seed, pseudo_count=pseudo_count
+    )
+    means = mean_scores(judgments=judgments, items=items, kinds=kinds)
+    models = sorted(set(counts) | set(means))
+    rows = [
+        ModelStanding(
+            model=m,
+            record=counts.get(m, Record()),
+            win_rate_ci=intervals.win_rate.get(m),
+            strength=fit.strengths.get(m),
+            strength_ci=intervals.strength.get(m),
+            mean_scores=means.get(m, dict.fromkeys(SCORE_NAMES)),
+        )
+        for m in models
+    ]
+    return sorted(rows, key=lambda r: (-(r.strength or 0.0), r.model))

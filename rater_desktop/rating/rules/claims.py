@@ -1,0 +1,121 @@
+"""FC-1..FC-4: how claims are extracted from a response."""
+
+from __future__ import annotations
+
+import re
+
+from rater_desktop.rating.helpers import candidate_claims, sentence_spans
+from rater_desktop.rating.model import SIDES
+from rater_desktop.rating.rules.base import RuleContext, RuleResult, claim_field, side_field
+
+_FINITE_VERBS = (
+    "is|are|was|were|has|have|had|will|can|could|would|should|may|might|must|does|did|do|"
+    "costs?|offers?|includes?|contains?|provides?|shows?|opens?|closes?|starts?|ends?|runs?|"
+    "sells?|serves?|features?|requires?|allows?|lists?|comes?|takes?|gives?|supports?|"
+    "accepts?|ships?|arrives?|leaves?|departs?|lasts?|weighs?|measures?|holds?|sits?|"
+    "lies|stands?|remains?|became|becomes?|won|wins?|lost|made|makes?|got|gets?|"
+    "[a-z]+ed"
+)
+_VERB = re.compile(rf"\b(?:{_FINITE_VERBS})\b", re.IGNORECASE)
+_SUBJECT_START = re.compile(
+    r"^\s*(?:(?:the|a|an|it|he|she|they|we|i|you|this|that|these|those|its|his|her|their|"
+    r"our|your|there|each|both|all)\b|[A-Z0-9])"
+)
+
+
+def _joins_two_clauses(text: str) -> bool:
+    parts = re.split(r",?\s+and\s+", text)
+    for left, right in zip(parts, parts[1:], strict=False):
+        if _VERB.search(left) and _SUBJECT_START.match(right) and _VERB.search(right):
+            return True
+    return False
+
+
+def non_atomic_reasons(text: str) -> list[str]:
+    """Why a claim looks like several statements (empty if it looks atomic)."""
+    reasons = []
+    if len(sentence_spans(text)) > 1:
+        reasons.append("it holds more than one sentence")
+    if ";" in text:
+        reasons.append('it joins statements with ";"')
+    if _joins_two_clauses(text):
+        reasons.append('it joins two statements with "and"')
+    return reasons
+
+
+def fc1_claims_verbatim(ctx: RuleContext) -> list[RuleResult]:
+    """FC-1: each claim's text is exactly its span of the response's plain text."""
+    results: list[RuleResult] = []
+    for side in SIDES:
+        plain = ctx.plain_texts[side]
+        failures = []
+        for claim in ctx.rating.responses[side].claims:
+            inside = 0 <= claim.start < claim.end <= len(plain)
+            if not inside or plain[claim.start : claim.end] != claim.text:
+                message = (
+                    f"{ctx.claim_label(side, claim)} is not an exact copy of the response text; "
+                    "select it again in the response instead of editing it."
+                )
+                failures.append(ctx.fail("FC-1", message, claim_field(side, claim, "text"), side))
+        results += ctx.outcome("FC-1", failures, side_field(side, "claims"), side)
+    return results
+
+
+def fc2_objective_labelled(ctx: RuleContext) -> list[RuleResult]:
+    """FC-2: every claim is objective or subjective; subjective claims get no rating."""
+    results: list[RuleResult] = []
+    for side in SIDES:
+        failures = []
+        for claim in ctx.rating.responses[side].claims:
+            field = claim_field(side, claim, "objective")
+            if claim.objective is None:
+                message = f"Mark {ctx.claim_label(side, claim)} as objective or subjective."
+                failures.append(ctx.fail("FC-2", message, field, side))
+            elif not claim.objective and claim.rating is not None:
+                message = (
+                    f"{ctx.claim_label(side, claim)} is subjective, so it is not fact-checked; "
+                    "remove its rating or mark it objective."
+                )
+                failures.append(ctx.fail("FC-2", message, field, side))
+        results += ctx.outcome("FC-2", failures, side_field(side, "claims"), side)
+    return results
+
+
+def fc3_claims_atomic(ctx: RuleContext) -> list[RuleResult]:
+    """FC-3: a claim holding several statements is flagged for splitting."""
+    results: list[RuleResult] = []
+    for side in SIDES:
+        failures = []
+        for claim in ctx.rating.responses[side].claims:
+            reasons = non_atomic_reasons(claim.text)
+            if reasons:
+                message = (
+                    f"Consider splitting {ctx.claim_label(side, claim)}: "
+                    + " and ".join(reasons) + "."
+                )
+                failures.append(ctx.fail("FC-3", message, claim_field(side, claim, "text"), side))
+        results += ctx.outcome("FC-3", failures, side_field(side, "claims"), side)
+    return results
+
+
+def fc4_actions_listed(ctx: RuleContext) -> list[RuleResult]:
+    """FC-4: every sentence reporting an agent action is covered by a claim."""
+    verbs = ctx.param("FC-4", "action_verbs")
+    results: list[RuleResult] = []
+    for side in SIDES:
+        claims = ctx.rating.responses[side].claims
+        failures = []
+        for sentence in candidate_claims(ctx.plain_texts[side], verbs):
+            if not sentence.is_action:
+                continue
+            if any(c.start < sentence.end and sentence.start < c.end for c in claims):
+                continue
+            excerpt = sentence.text if len(sentence.text) <= 60 else sentence.text[:57] + "..."
+            message = (
+                f'{ctx.response_label(side)} reports an action that is not listed as a claim: '
+                f'"{excerpt}". Action claims must always be listed.'
+            )
+            field = side_field(side, f"claims@{sentence.start}-{sentence.end}")
+            failures.append(ctx.fail("FC-4", message, field, side))
+        results += ctx.outcome("FC-4", failures, side_field(side, "claims"), side)
+    return results

@@ -1,0 +1,134 @@
+"""TC-1..TC-5: task completion answers, score and justification, per response."""
+
+from __future__ import annotations
+
+from rater_desktop.rating.helpers import word_count
+from rater_desktop.rating.model import SIDES, ClaimRating, EvidenceKind
+from rater_desktop.rating.rules.base import RuleContext, RuleResult, claim_field, side_field
+
+
+def tc1_checklist_answered(ctx: RuleContext) -> list[RuleResult]:
+    """TC-1: main goal and every sub-request answered Yes/No for each response."""
+    results: list[RuleResult] = []
+    subs = ctx.rating.case_file.sub_requests
+    for side in SIDES:
+        rating = ctx.rating.responses[side]
+        label = ctx.response_label(side)
+        failures = []
+        if rating.main_goal_met is None:
+            failures.append(
+                ctx.fail(
+                    "TC-1",
+                    f"{label}: answer Yes or No for the main goal.",
+                    side_field(side, "main_goal_met"),
+                    side,
+                )
+            )
+        missing = [n for n, s in enumerate(subs, start=1) if s.id not in rating.sub_request_met]
+        if missing:
+            numbers = ", ".join(str(n) for n in missing)
+            failures.append(
+                ctx.fail(
+                    "TC-1",
+                    f"{label}: answer Yes or No for sub-request {numbers}.",
+                    side_field(side, "sub_request_met"),
+                    side,
+                )
+            )
+        results += ctx.outcome("TC-1", failures, side_field(side, "sub_request_met"), side)
+    return results
+
+
+def _tc_bounds(main: bool, subs: list[bool]) -> tuple[int, int, str]:
+    if not main:
+        return 1, 2, "the main goal was not met, so TC should be 2 or lower"
+    if all(subs):
+        return 4, 5, "the main goal and every sub-request were met, so TC should be 4 or 5"
+    return 1, 4, "a sub-request was not met, so TC should be 4 or lower"
+
+
+def tc2_score_matches_checklist(ctx: RuleContext) -> list[RuleResult]:
+    """TC-2: the TC score agrees with the Yes/No answers."""
+    results: list[RuleResult] = []
+    subs = ctx.rating.case_file.sub_requests
+    for side in SIDES:
+        rating = ctx.rating.responses[side]
+        field = side_field(side, "tc")
+        answers = [rating.sub_request_met.get(s.id) for s in subs]
+        if rating.tc is None or rating.main_goal_met is None or None in answers:
+            results.append(ctx.ok("TC-2", field, side))
+            continue
+        low, high, why = _tc_bounds(rating.main_goal_met, [bool(a) for a in answers])
+        if low <= rating.tc <= high:
+            results.append(ctx.ok("TC-2", field, side))
+        else:
+            message = f"{ctx.response_label(side)}: TC is {rating.tc}, but {why}."
+            results.append(ctx.fail("TC-2", message, field, side))
+    return results
+
+
+def tc3_critical_cca_caps_tc(ctx: RuleContext) -> list[RuleResult]:
+    """TC-3: a critical claim rated CCA means TC cannot be 5."""
+    results: list[RuleResult] = []
+    for side in SIDES:
+        rating = ctx.rating.responses[side]
+        field = side_field(side, "tc")
+        critical_cca = [c for c in rating.claims if c.critical and c.rating is ClaimRating.CCA]
+        if rating.tc == 5 and critical_cca:
+            message = (
+                f"{ctx.response_label(side)}: TC cannot be 5 while a critical claim is rated "
+                f"Cannot Confidently Assess ({ctx.claim_label(side, critical_cca[0])})."
+            )
+            results.append(ctx.fail("TC-3", message, field, side))
+        else:
+            results.append(ctx.ok("TC-3", field, side))
+    return results
+
+
+_EVIDENCE_TC = {
+    EvidenceKind.PARTIAL: ({3}, "evidence only partly proves it, so TC should be 3"),
+    EvidenceKind.NONE: ({3, 4}, "there is no screenshot or link proving it, so TC should be 3 or 4"),
+    EvidenceKind.IRRELEVANT: ({1}, "the screenshot does not relate to it, so TC should be 1"),
+}
+
+
+def tc4_action_evidence(ctx: RuleContext) -> list[RuleResult]:
+    """TC-4: TC agrees with the evidence recorded for action claims."""
+    results: list[RuleResult] = []
+    for side in SIDES:
+        rating = ctx.rating.responses[side]
+        failures = []
+        for claim in rating.claims:
+            if not claim.action or claim.evidence is None or rating.tc is None:
+                continue
+            allowed = _EVIDENCE_TC.get(claim.evidence)
+            if allowed is not None and rating.tc not in allowed[0]:
+                message = (
+                    f"{ctx.response_label(side)}: TC is {rating.tc}, but for the action in "
+                    f"{ctx.claim_label(side, claim)} {allowed[1]}."
+                )
+                failures.append(ctx.fail("TC-4", message, claim_field(side, claim, "evidence"), side))
+        results += ctx.outcome("TC-4", failures, side_field(side, "tc"), side)
+    return results
+
+
+def tc5_tc_justified(ctx: RuleContext) -> list[RuleResult]:
+    """TC-5: each response has a TC score and a written justification for it."""
+    results: list[RuleResult] = []
+    minimum = max(1, int(ctx.param("TC-5", "min_words")))
+    for side in SIDES:
+        rating = ctx.rating.responses[side]
+        label = ctx.response_label(side)
+        failures = []
+        if rating.tc is None:
+            failures.append(
+                ctx.fail("TC-5", f"{label}: choose a Task Completion score (1-5).",
+                         side_field(side, "tc"), side)
+            )
+        if word_count(rating.tc_justification) < minimum:
+            failures.append(
+                ctx.fail("TC-5", f"{label}: explain how you reached the Task Completion score.",
+                         side_field(side, "tc_justification"), side)
+            )
+        results += ctx.outcome("TC-5", failures, side_field(side, "tc_justification"), side)
+    return results

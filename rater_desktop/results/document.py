@@ -1,0 +1,142 @@
+"""The results document (format ``rater-desktop-results`` 1.0), built from plain inputs.
+
+Nothing here knows the rating store: callers pass batch metadata, the rater and one
+ItemRecord per item. See docs/results-format.md for every field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+import rater_desktop
+from rater_desktop.results.canonical import normalize
+
+RESULTS_FORMAT = "rater-desktop-results"
+RESULTS_FORMAT_VERSION = "1.0"
+RESULTS_FORMAT_MAJOR = 1
+SIGNATURE_NAMESPACE = "rater-desktop-results@v1"
+SIDES = ("A", "B")
+
+
+class ResultsDocumentError(ValueError):
+    """The inputs cannot form a valid results document."""
+
+
+@dataclass(frozen=True)
+class BatchMeta:
+    """What identifies the rated batch. ``sha256`` is the batch hash (hex)."""
+
+    batch_id: str
+    sha256: str
+    title: str = ""
+    rubric: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class RaterInfo:
+    """The signer as recorded in the document (copied from the rater's profile)."""
+
+    rater_id: str
+    display_name: str
+    public_key: str
+    fingerprint: str
+
+
+@dataclass(frozen=True)
+class ItemRecord:
+    """One rated item. ``identities`` maps file-order sides A/B to the true model names;
+    ``display_order`` lists the file sides in the order shown (``("B", "A")``: the
+    rater's "A" was the file's B). ``rating`` is ``ItemRating.to_dict()``."""
+
+    item_id: str
+    identities: Mapping[str, str]
+    display_order: Sequence[str]
+    rating: Mapping[str, Any]
+    rule_results: Sequence[Mapping[str, Any]]
+    status: str
+    timing: Mapping[str, Any]
+    incomplete: bool = False
+    kind: str | None = None
+
+
+def format_timestamp(moment: datetime) -> str:
+    """UTC, second precision: ``2026-11-30T09:00:00Z``."""
+    if moment.tzinfo is None:
+        raise ResultsDocumentError("the export time must be timezone-aware")
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _item_entry(record: ItemRecord) -> dict[str, Any]:
+    if set(record.identities) != set(SIDES):
+        raise ResultsDocumentError(f"item {record.item_id}: identities must name sides A and B")
+    order = list(record.display_order)
+    if sorted(order) != list(SIDES):
+        raise ResultsDocumentError(
+            f"item {record.item_id}: display order must be a permutation of A and B, got {order}"
+        )
+    shown = {
+        shown_side: {"file_side": file_side, "identity": record.identities[file_side]}
+        for shown_side, file_side in zip(SIDES, order, strict=True)
+    }
+    entry: dict[str, Any] = {
+        "item_id": record.item_id,
+        "identities": dict(record.identities),
+        "display_order": order,
+        "shown": shown,
+        "rating": record.rating,
+        "rule_results": list(record.rule_results),
+        "status": record.status,
+        "timing": record.timing,
+    }
+    if record.kind is not None:
+        entry["kind"] = record.kind
+    if record.incomplete:
+        entry["incomplete"] = True
+    return entry
+
+
+def build_results_document(
+    *,
+    batch: BatchMeta,
+    rater: RaterInfo,
+    items: Sequence[ItemRecord],
+    exported_at: datetime,
+    app_version: str = rater_desktop.__version__,
+) -> dict[str, Any]:
+    """The complete document, already normalized (floats rounded, tuples as lists)."""
+    seen: set[str] = set()
+    for record in items:
+        if record.item_id in seen:
+            raise ResultsDocumentError(f"item {record.item_id} appears twice")
+        seen.add(record.item_id)
+    incomplete = sum(1 for r in items if r.incomplete)
+    document = {
+        "format": RESULTS_FORMAT,
+        "format_version": RESULTS_FORMAT_VERSION,
+        "app_version": app_version,
+        "exported_at": format_timestamp(exported_at),
+        "signature_namespace": SIGNATURE_NAMESPACE,
+        "rater": {
+            "rater_id": rater.rater_id,
+            "display_name": rater.display_name,
+            "public_key": rater.public_key,
+            "fingerprint": rater.fingerprint,
+        },
+        "batch": {
+            "batch_id": batch.batch_id,
+            "sha256": batch.sha256.lower(),
+            "title": batch.title,
+        },
+        "rubric": batch.rubric,
+        "summary": {
+            "items": len(items),
+            "complete": len(items) - incomplete,
+            "incomplete": incomplete,
+        },
+        "items": [_item_entry(record) for record in items],
+    }
+    normalized: dict[str, Any] = normalize(document)
+    return normalized

@@ -1,0 +1,153 @@
+"""Where a rater's private key lives: the OS keyring, or (explicitly) an encrypted file.
+
+The keyring backend is always passed in. A backend that cannot store secrets either raises
+(``keyring.errors.NoKeyringError`` on a headless Linux) or silently drops them (the null
+backend); both are detected by writing and reading back, and reported as
+KeyringUnavailableError so the caller can offer the encrypted key file instead.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Protocol
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+from rater_desktop.signing.atomic_files import AtomicWriteError, write_files_atomically
+from rater_desktop.signing.keys import (
+    encrypted_private_key_file,
+    load_encrypted_private_key,
+    private_key_from_secret,
+    private_key_to_secret,
+)
+
+KEYRING_SERVICE = "rater-desktop"
+MAX_KEY_FILE_BYTES = 64 * 1024
+
+
+class KeyringBackend(Protocol):
+    def get_password(self, service: str, username: str) -> str | None: ...
+
+    def set_password(self, service: str, username: str, password: str) -> None: ...
+
+    def delete_password(self, service: str, username: str) -> None: ...
+
+
+class KeyringUnavailableError(RuntimeError):
+    """No usable OS keyring. Offer the passphrase-encrypted key file instead."""
+
+
+class KeyNotFoundError(LookupError):
+    """The profile's private key is not where the profile says it is."""
+
+
+class KeyFileError(OSError):
+    """The encrypted key file cannot be read or written."""
+
+
+def default_keyring() -> Any:
+    """The platform's keyring backend (imports ``keyring`` only when called)."""
+    import keyring
+
+    return keyring.get_keyring()
+
+
+def _backend_name(backend: object) -> str:
+    return type(backend).__module__ + "." + type(backend).__qualname__
+
+
+def unavailable_message(backend: object, reason: str) -> str:
+    return (
+        f"No usable keyring to keep the signing key ({_backend_name(backend)}: {reason}). "
+        "You can store the key instead in a file encrypted with a passphrase you choose, "
+        "kept in Rater Desktop's data folder with owner-only permissions "
+        "(command line: add --key-file)."
+    )
+
+
+def keyring_username(rater_id: str) -> str:
+    return f"signing-key:{rater_id}"
+
+
+def store_in_keyring(
+    *, keyring: KeyringBackend, rater_id: str, private_key: Ed25519PrivateKey
+) -> None:
+    """Store the key and read it back; raise KeyringUnavailableError if it was not kept."""
+    secret = private_key_to_secret(private_key)
+    username = keyring_username(rater_id)
+    try:
+        keyring.set_password(KEYRING_SERVICE, username, secret)
+        read_back = keyring.get_password(KEYRING_SERVICE, username)
+    except Exception as exc:  # backends raise NoKeyringError, KeyringLocked, D-Bus errors...
+        raise KeyringUnavailableError(
+            unavailable_message(keyring, str(exc) or type(exc).__name__)
+        ) from exc
+    if read_back != secret:
+        raise KeyringUnavailableError(
+            unavailable_message(keyring, "it accepted the key but did not keep it")
+        )
+
+
+def load_from_keyring(*, keyring: KeyringBackend, rater_id: str) -> Ed25519PrivateKey:
+    try:
+        secret = keyring.get_password(KEYRING_SERVICE, keyring_username(rater_id))
+    except Exception as exc:
+        raise KeyringUnavailableError(
+            unavailable_message(keyring, str(exc) or type(exc).__name__)
+        ) from exc
+    if secret is None:
+        raise KeyNotFoundError(
+            f"The signing key of {rater_id} is not in this computer's keyring. "
+            "Import your key backup with 'rater-desktop key import-backup FILE'."
+        )
+    return private_key_from_secret(secret)
+
+
+def keyring_problem(keyring: KeyringBackend) -> str | None:
+    """None if the backend keeps secrets, else a message (for the first-run dialog)."""
+    username = "probe"
+    try:
+        keyring.set_password(KEYRING_SERVICE, username, "probe-value")
+        kept = keyring.get_password(KEYRING_SERVICE, username) == "probe-value"
+        keyring.delete_password(KEYRING_SERVICE, username)
+    except Exception as exc:
+        return unavailable_message(keyring, str(exc) or type(exc).__name__)
+    return None if kept else unavailable_message(keyring, "it does not keep secrets")
+
+
+def key_file_path(data_dir: Path, rater_id: str) -> Path:
+    return data_dir / "keys" / f"{rater_id}_ed25519"
+
+
+def _private_folder(folder: Path) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    if os.name == "posix":
+        os.chmod(folder, 0o700)
+
+
+def write_encrypted_key_file(
+    path: Path, *, private_key: Ed25519PrivateKey, passphrase: str
+) -> None:
+    """Write the key as a passphrase-encrypted OpenSSH file, mode 0600 in a 0700 folder."""
+    data = encrypted_private_key_file(private_key, passphrase)
+    try:
+        _private_folder(path.parent)
+        write_files_atomically([(path, data)], mode=0o600)
+    except AtomicWriteError as exc:
+        raise KeyFileError(exc.errno, exc.strerror) from exc
+    except OSError as exc:
+        raise KeyFileError(exc.errno, f"Cannot create {path.parent}: {exc.strerror}") from exc
+
+
+def read_encrypted_key_file(path: Path, *, passphrase: str) -> Ed25519PrivateKey:
+    """Raises KeyNotFoundError, KeyFileError, WrongPassphraseError or KeyFormatError."""
+    try:
+        if path.stat().st_size > MAX_KEY_FILE_BYTES:
+            raise KeyFileError(0, f"{path} is too large to be a key file")
+        data = path.read_bytes()
+    except FileNotFoundError as exc:
+        raise KeyNotFoundError(f"The key file {path} does not exist.") from exc
+    except OSError as exc:
+        raise KeyFileError(exc.errno, f"Cannot read {path}: {exc.strerror}") from exc
+    return load_encrypted_private_key(data, passphrase)

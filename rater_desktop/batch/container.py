@@ -14,6 +14,7 @@ import stat
 import struct
 import threading
 import zipfile
+import zlib
 from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 from typing import BinaryIO, Protocol
@@ -351,7 +352,7 @@ class ZipSource:
                     self.budget.spend(len(chunk), file=name)
                     self._check_growth(name, total, info.file_size, max_bytes, ratio_cap)
                     yield chunk
-        except (zipfile.BadZipFile, OSError, EOFError, ValueError) as exc:
+        except (zipfile.BadZipFile, zlib.error, OSError, EOFError, ValueError, RuntimeError) as exc:
             raise _problem(
                 "bad-zip",
                 f"the entry could not be decompressed ({exc})",

@@ -73,21 +73,38 @@ def batch_files(items: list[dict[str, Any]] | None = None, **manifest_overrides:
     for it in items:
         for resp in it.get("responses", []):
             for shot in resp.get("screenshots", []) if isinstance(resp, dict) else []:
-                files.setdefault(shot["path"], png_bytes(label=shot["path"]))
+                if _is_plain_relative(shot["path"]):
+                    files.setdefault(shot["path"], png_bytes(label=shot["path"]))
     return files
+
+
+def _is_plain_relative(name: str) -> bool:
+    """True for paths that stay inside a folder; unsafe test paths are never written."""
+    parts = name.split("/")
+    return bool(name) and not name.startswith("/") and "\\" not in name and ":" not in name and ".." not in parts
 
 
 def write_folder(root: Path, files: dict[str, bytes]) -> Path:
     root.mkdir(parents=True, exist_ok=True)
     for name, data in files.items():
+        if not _is_plain_relative(name):
+            raise ValueError(f"refusing to write {name!r} outside the test batch folder")
         path = root / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
     return root
 
 
+def zip_entry(name: str, method: int = zipfile.ZIP_DEFLATED) -> zipfile.ZipInfo:
+    """A zip entry with a fixed timestamp, so generated zips are byte-for-byte stable."""
+    info = zipfile.ZipInfo(name, date_time=(2026, 1, 1, 0, 0, 0))
+    info.compress_type = method
+    info.external_attr = 0o644 << 16
+    return info
+
+
 def write_zip(path: Path, files: dict[str, bytes]) -> Path:
     with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         for name, data in files.items():
-            archive.writestr(name, data)
+            archive.writestr(zip_entry(name), data)
     return path

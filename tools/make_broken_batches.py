@@ -136,7 +136,7 @@ def write_symlink_zip() -> None:
     path = OUT / "zip-symlink-entry.zip"
     batchkit.write_zip(path, files_with())
     with zipfile.ZipFile(path, "a") as archive:
-        info = zipfile.ZipInfo("screens/link.png")
+        info = zipfile.ZipInfo("screens/link.png", date_time=(2026, 1, 1, 0, 0, 0))
         info.external_attr = (stat.S_IFLNK | 0o777) << 16
         archive.writestr(info, "/etc/passwd")
     _expect("zip-symlink-entry", "[symlink-entry] screens/link.png: the zip entry is a symbolic link. Store the real file in the zip, not a link.", False)
@@ -148,12 +148,12 @@ def write_duplicate_zip() -> None:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, data in files.items():
-            archive.writestr(name, data)
+            archive.writestr(batchkit.zip_entry(name), data)
         import warnings
 
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            archive.writestr("items.jsonl", b'{"id": "evil"}\n')
+            archive.writestr(batchkit.zip_entry("items.jsonl"), b'{"id": "evil"}\n')
     path.write_bytes(buffer.getvalue())
     _expect("zip-duplicate-entry", "[duplicate-entry] items.jsonl: the zip holds this entry twice. Re-create the zip with standard tools; this one was tampered with.", False)
 
@@ -165,8 +165,8 @@ def write_overlap_zip() -> None:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as archive:
         for name, data in files.items():
-            archive.writestr(name, data)
-        archive.writestr("screens/zz-extra.png", files["screens/item-1-a.png"])
+            archive.writestr(batchkit.zip_entry(name, zipfile.ZIP_STORED), data)
+        archive.writestr(batchkit.zip_entry("screens/zz-extra.png", zipfile.ZIP_STORED), files["screens/item-1-a.png"])
     data = bytearray(buffer.getvalue())
     # Point the last entry's central record at the first entry's local header.
     cd_offset = struct.unpack("<I", data[-6:-2])[0]

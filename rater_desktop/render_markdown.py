@@ -17,10 +17,11 @@ import html
 import re
 from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from markdown_it import MarkdownIt
-from markdown_it.token import Token
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
+    from markdown_it.token import Token
 
 BATCH_SCHEME = "batch"
 LINK_SCHEMES = ("http", "https", "mailto")
@@ -60,6 +61,9 @@ def _validate_link(url: str) -> bool:
 
 @cache
 def _parser() -> MarkdownIt:
+    # Imported on first use so the window paints before the parser loads.
+    from markdown_it import MarkdownIt
+
     md = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False})
     md.enable("table")
     md.validateLink = _validate_link  # type: ignore[method-assign]
@@ -67,6 +71,8 @@ def _parser() -> MarkdownIt:
 
 
 def _text_token(content: str) -> Token:
+    from markdown_it.token import Token
+
     return Token("text", "", 0, content=content)
 
 

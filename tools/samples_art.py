@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from PIL import Image, ImageDraw
 from samples_draw import BORDER, MUTED, Box, Page
 
 Art = Callable[[Page, Box, str], None]
@@ -127,28 +128,44 @@ def bridge(page: Page, box: Box, color: str) -> None:
     d.rectangle((x, deck, x + w, deck + 6), fill=color)
     for tx in (0.28, 0.72):
         d.rectangle((x + w * tx - 5, y + h * 0.18, x + w * tx + 5, y + h * 0.78), fill=color)
-    d.arc((x + w * 0.28, y + h * 0.2, x + w * 0.72, y + h * 1.02), 180, 360, fill=color, width=3)
+    top = y + h * 0.2
+    d.arc((x + w * 0.28, 2 * top - deck, x + w * 0.72, deck), 0, 180, fill=color, width=3)
+    cx, a, b = x + w * 0.5, w * 0.22, deck - top
+    for i in range(1, 8):
+        hx = x + w * (0.28 + i * 0.055)
+        cable = top + b * max(0.0, 1 - ((hx - cx) / a) ** 2) ** 0.5
+        d.line((hx, cable, hx, deck), fill=color, width=1)
     d.line((x, deck, x + w * 0.28, y + h * 0.2), fill=color, width=3)
     d.line((x + w * 0.72, y + h * 0.2, x + w, deck), fill=color, width=3)
 
 
 def portrait(page: Page, box: Box, color: str) -> None:
-    _frame(page, box, "#e0e0e0")
-    d, x, y, w, h = page.draw, box.x, box.y, box.w, box.h
-    d.ellipse((x + w * 0.1, y + h * 0.62, x + w * 0.9, y + h * 1.25), fill=color)
-    d.rectangle((x + 2, y + h - 2, x + w - 2, y + h), fill="#e0e0e0")
-    d.ellipse((x + w * 0.32, y + h * 0.18, x + w * 0.68, y + h * 0.6), fill="#d7a985")
+    # Drawn on its own tile so the shoulders are cropped at the frame like a real photo.
+    tile = Image.new("RGB", (box.w, box.h), "#e0e0e0")
+    d, w, h = ImageDraw.Draw(tile), box.w, box.h
+    d.ellipse((w * 0.1, h * 0.62, w * 0.9, h * 1.25), fill=color)
+    d.ellipse((w * 0.32, h * 0.18, w * 0.68, h * 0.6), fill="#d7a985")
+    page.img.paste(tile, (box.x, box.y))
 
 
 def plane(page: Page, box: Box, color: str) -> None:
     _frame(page, box, "#e3f2fd")
     d, x, y, w, h = page.draw, box.x, box.y, box.w, box.h
-    d.rounded_rectangle((x + w * 0.15, y + h * 0.45, x + w * 0.85, y + h * 0.55), radius=8,
+    d.ellipse((x + w * 0.62, y + h * 0.22, x + w * 0.82, y + h * 0.34), fill="#ffffff")
+    d.ellipse((x + w * 0.12, y + h * 0.7, x + w * 0.3, y + h * 0.8), fill="#ffffff")
+    d.rounded_rectangle((x + w * 0.14, y + h * 0.46, x + w * 0.84, y + h * 0.56), radius=int(h * 0.05),
                         fill=color)
-    d.polygon([(x + w * 0.45, y + h * 0.5), (x + w * 0.6, y + h * 0.2),
-               (x + w * 0.66, y + h * 0.5)], fill=color)
-    d.polygon([(x + w * 0.45, y + h * 0.5), (x + w * 0.6, y + h * 0.8),
-               (x + w * 0.66, y + h * 0.5)], fill=color)
+    d.polygon([(x + w * 0.84, y + h * 0.46), (x + w * 0.9, y + h * 0.51),
+               (x + w * 0.84, y + h * 0.56)], fill=color)
+    d.polygon([(x + w * 0.46, y + h * 0.5), (x + w * 0.34, y + h * 0.16),
+               (x + w * 0.42, y + h * 0.16), (x + w * 0.6, y + h * 0.5)], fill=color)
+    d.polygon([(x + w * 0.46, y + h * 0.52), (x + w * 0.34, y + h * 0.86),
+               (x + w * 0.42, y + h * 0.86), (x + w * 0.6, y + h * 0.52)], fill=color)
+    d.polygon([(x + w * 0.14, y + h * 0.5), (x + w * 0.1, y + h * 0.3),
+               (x + w * 0.16, y + h * 0.3), (x + w * 0.22, y + h * 0.47)], fill=color)
+    for i in range(8):
+        wx = x + w * (0.5 + i * 0.035)
+        d.ellipse((wx, y + h * 0.485, wx + 5, y + h * 0.5), fill="#ffffff")
 
 
 def map_pane(page: Page, box: Box, *, seed: int, pins: list[tuple[float, float, str]],
@@ -177,3 +194,50 @@ def map_pane(page: Page, box: Box, *, seed: int, pins: list[tuple[float, float, 
         d.polygon([(pin.x + 10, pin.bottom), (pin.x + 18, pin.bottom), (pin.x + 14,
                    pin.bottom + 6)], fill="#222222")
     page.text(box.right - 110, box.bottom - 22, "Map data (c) sample", size=11, color=MUTED)
+
+
+def tower(page: Page, box: Box, color: str) -> None:
+    """A lattice tower against the sky."""
+    _frame(page, box, "#d6e9f8")
+    d, x, y, w, h = page.draw, box.x, box.y, box.w, box.h
+    d.rectangle((x, y + h * 0.9, x + w, y + h), fill="#9ccc65")
+    cx = x + w * 0.5
+    legs = [(cx - w * 0.2, y + h * 0.92), (cx - w * 0.03, y + h * 0.1),
+            (cx + w * 0.03, y + h * 0.1), (cx + w * 0.2, y + h * 0.92)]
+    d.line(legs[:2], fill=color, width=4)
+    d.line(legs[2:], fill=color, width=4)
+    for frac in (0.35, 0.6):
+        half = w * (0.03 + 0.17 * (frac - 0.1) / 0.82)
+        yy = y + h * frac
+        d.rectangle((cx - half - 4, yy - 3, cx + half + 4, yy + 3), fill=color)
+    d.arc((cx - w * 0.14, y + h * 0.72, cx + w * 0.14, y + h * 1.1), 180, 360, fill=color, width=3)
+    d.line((cx, y + h * 0.02, cx, y + h * 0.1), fill=color, width=2)
+
+
+def skyscraper(page: Page, box: Box, color: str) -> None:
+    """A stepped Art Deco tower with lit windows."""
+    _frame(page, box, "#cfd8dc")
+    d, x, y, w, h = page.draw, box.x, box.y, box.w, box.h
+    cx = x + w * 0.5
+    for half, top in ((0.16, 0.3), (0.11, 0.2), (0.06, 0.12)):
+        d.rectangle((cx - w * half, y + h * top, cx + w * half, y + h), fill=color)
+    d.line((cx, y + h * 0.02, cx, y + h * 0.12), fill=color, width=3)
+    for row in range(8):
+        for col in range(5):
+            wx = cx - w * 0.13 + col * w * 0.055
+            wy = y + h * (0.36 + row * 0.075)
+            d.rectangle((wx, wy, wx + 5, wy + 7), fill="#fff59d")
+
+
+def element_tile(symbol: str, number: int, name: str) -> Art:
+    """A periodic-table cell for one element (returns an Art function)."""
+
+    def draw(page: Page, box: Box, color: str) -> None:
+        _frame(page, box, "#f5f5f5")
+        tile = Box(box.x + box.w // 2 - 60, box.y + 8, 120, box.h - 16)
+        page.rect(tile, fill=color, outline="#455a64", radius=4, width=2)
+        page.text(tile.x + 8, tile.y + 6, str(number), size=16, bold=True)
+        page.text(tile.x + 60 - len(symbol) * 14, tile.y + 36, symbol, size=44, bold=True)
+        page.text(tile.x + 60 - len(name) * 4, tile.bottom - 26, name, size=13)
+
+    return draw

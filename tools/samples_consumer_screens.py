@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 import samples_art as art
+from samples_art import map_pane
 from samples_common import Shots
 from samples_draw import BORDER, CHROME_HEIGHT, MUTED, Box, Page
 from samples_pages import (
     Product,
     article,
-    cart_lines,
     compose_window,
     detail_page,
     listing_card,
     mail_shell,
-    map_pane,
-    order_summary,
     product_card,
     results_list,
     week_calendar,
@@ -136,7 +134,7 @@ def _rental_grid(shots: Shots, *, city: str, area: list[str], name: str, caption
 
 
 def _rental_detail(shots: Shots, *, slug: str, title: str, place: str, name: str,
-                   caption: str) -> Shot:
+                   caption: str, night: str = "$142", total: str = "$1,138") -> Shot:
     p = Page(f"https://www.nestaway.example/rooms/{slug}?adults=4", f"{title} | NestAway")
     top = CHROME_HEIGHT
     p.text(28, top + 20, "nestaway", size=26, color=NEST, bold=True)
@@ -151,7 +149,7 @@ def _rental_detail(shots: Shots, *, slug: str, title: str, place: str, name: str
     p.wrap(40, top + 512, 780, "Self check-in with keypad. Fast wifi, washer, fully equipped "
            "kitchen. Tram stop 3 minutes away.", size=14, color=MUTED)
     panel = p.rect(Box(860, top + 160, 380, 330), fill="#ffffff", outline=BORDER, radius=12)
-    p.text(panel.x + 24, panel.y + 22, "$118 night", size=22, bold=True)
+    p.text(panel.x + 24, panel.y + 22, f"{night} night", size=22, bold=True)
     p.rect(Box(panel.x + 24, panel.y + 66, 332, 100), outline="#9aa3ad", radius=8)
     p.text(panel.x + 36, panel.y + 76, "CHECK-IN  3/13/2027", size=12, bold=True)
     p.text(panel.x + 200, panel.y + 76, "CHECKOUT  3/20/2027", size=12, bold=True)
@@ -159,7 +157,7 @@ def _rental_detail(shots: Shots, *, slug: str, title: str, place: str, name: str
     p.button(panel.x + 24, panel.y + 182, "Reserve", color=NEST, w=332, h=46)
     p.text(panel.x + 90, panel.y + 238, "You won't be charged yet", size=13, color=MUTED)
     p.text(panel.x + 24, panel.y + 276, "7 nights total", size=15)
-    p.text(panel.x + 270, panel.y + 276, "$951", size=15, bold=True)
+    p.text(panel.x + 270, panel.y + 276, total, size=15, bold=True)
     return shots.shot(p, name, caption)
 
 
@@ -177,7 +175,7 @@ def rentals(shots: Shots) -> tuple[list[Shot], list[Shot]]:
                       caption="NestAway results for Porto, Mar 13-20, 4 guests, with map")
     b2 = _rental_detail(shots, slug="ribeira-riverside-loft", title="Riverside loft by the bridge",
                         place="Ribeira, Porto, Portugal", name="rent_b_detail",
-                        caption="Ribeira listing: 4 guests, Mar 13-20, $951 total")
+                        caption="Ribeira listing: 4 guests, Mar 13-20, $1,138 total")
     return [a1, a2], [b1, b2]
 
 
@@ -220,8 +218,9 @@ def email(shots: Shots) -> tuple[list[Shot], list[Shot]]:
     p = Page("https://calendar.postbox.example/week/2026-12-07", "Week of Dec 7 - Calendar")
     p.text(24, CHROME_HEIGHT + 16, "Postbox Calendar", size=20, color="#0b57d0", bold=True)
     p.text(300, CHROME_HEIGHT + 18, "December 7 - 11, 2026", size=18)
-    events = [(0, 9, 12, "Quarterly planning", "#3f51b5"), (0, 13, 17, "Client workshop", "#3f51b5"),
-              (1, 9, 10, "Design review", "#0b8043"), (1, 10.5, 13, "Vendor calls", "#e67c73"),
+    events = [(0, 9, 12, "Quarterly planning", "#3f51b5"), (0, 12, 13, "Lunch w/ Lena", "#f6bf26"),
+              (0, 13, 17, "Client workshop", "#3f51b5"),
+              (1, 9, 10, "Design review", "#0b8043"), (1, 10, 13, "Vendor calls", "#e67c73"),
               (1, 14, 17, "Focus block", "#616161"), (2, 9, 10, "Standup + 1:1s", "#0b8043"),
               (2, 11.5, 17, "Site visit (Oakland)", "#f4511e"),
               (3, 9, 15, "Training day", "#8e24aa"), (4, 9, 17, "Out of office", "#616161")]
@@ -241,13 +240,13 @@ def email(shots: Shots) -> tuple[list[Shot], list[Shot]]:
     return [a1, a2], [b1, b2, b3]
 
 
-BRIDGE_ROWS = [("1", "Canakkale 1915 Bridge", "2,023 m", "2022", "Turkey"),
-               ("2", "Akashi Kaikyo Bridge", "1,991 m", "1998", "Japan"),
-               ("8", "Great Belt East Bridge", "1,624 m", "1998", "Denmark"),
-               ("13", "Humber Bridge", "1,410 m", "1981", "United Kingdom"),
-               ("16", "Verrazzano-Narrows Bridge", "1,298 m", "1964", "United States"),
-               ("17", "Golden Gate Bridge", "1,280 m", "1937", "United States"),
-               ("20", "Mackinac Bridge", "1,158 m", "1957", "United States")]
+BRIDGE_ROWS = [("Canakkale 1915 Bridge", "2,023 m", "2022", "Turkey"),
+               ("Akashi Kaikyo Bridge", "1,991 m", "1998", "Japan"),
+               ("Great Belt East Bridge", "1,624 m", "1998", "Denmark"),
+               ("Humber Bridge", "1,410 m", "1981", "United Kingdom"),
+               ("Verrazzano-Narrows Bridge", "1,298 m", "1964", "United States"),
+               ("Golden Gate Bridge", "1,280 m", "1937", "United States"),
+               ("Mackinac Bridge", "1,158 m", "1957", "United States")]
 
 
 def bridge_article(shots: Shots, name: str, caption: str) -> Shot:
@@ -280,9 +279,8 @@ def bridges(shots: Shots) -> tuple[list[Shot], list[Shot]]:
     p.hline(40, top + 116, 1200, "#a2a9b1")
     p.wrap(40, top + 132, 1180, "Bridges ranked by the length of their main span (selected "
            "rows shown).", size=15)
-    p.table(40, top + 176, (80, 420, 200, 200, 300), ("Rank", "Bridge", "Main span",
-            "Opened", "Country"), [tuple(r[i] for i in (0, 1, 2, 3, 4)) for r in BRIDGE_ROWS],
-            highlight=5)
+    p.table(40, top + 176, (460, 220, 200, 320), ("Bridge", "Main span", "Opened", "Country"),
+            list(BRIDGE_ROWS), highlight=5)
     a2 = shots.shot(p, "bridge_a_table", "Table of suspension bridge spans, Golden Gate row")
     p = Page("https://search.example/?q=golden+gate+bridge+main+span+opened",
              "golden gate bridge main span opened - Search")
@@ -291,11 +289,11 @@ def bridges(shots: Shots) -> tuple[list[Shot], list[Shot]]:
     results_list(p, 140, top + 90, 760, [
         ("Golden Gate Bridge - Wikipedia", "en.wikipedia.org > wiki > Golden_Gate_Bridge",
          "Construction began on January 5, 1933 ... The main span is 4,200 feet (1,280 m) ..."),
-        ("Golden Gate Bridge Facts", "www.goldengate.org > bridge > history-research",
-         "Main span length: 4,200 feet. Total length of the bridge including approaches: 1.7 "
-         "miles ..."),
-        ("Building the bridge, 1933-1937", "www.nps.gov > goga > learn > history",
-         "Workers began construction in 1933; the bridge was completed in 1937 ...")])
+        ("Golden Gate Bridge | History, Construction, & Facts", "www.britannica.com > topic",
+         "Golden Gate Bridge, suspension bridge spanning the Golden Gate in California ... "
+         "completed in 1937 ..."),
+        ("Golden Gate Bridge Highway & Transportation District", "www.goldengate.org",
+         "Bridge facts, tolls, history and research about the Golden Gate Bridge ...")])
     b1 = shots.shot(p, "bridge_b_search", "Search results page")
     b2 = bridge_article(shots, "bridge_b_article", "Golden Gate Bridge article")
     return [a1, a2], [b1, b2]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import math
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -50,13 +51,24 @@ class Box:
         return (self.x, self.y, self.x + self.w, self.y + self.h)
 
 
+_SPECIAL = str.maketrans({"\u00f8": "o", "\u00d8": "O", "\u2013": "-", "\u2014": "-",
+                          "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
+                          "\u00df": "ss", "\u0131": "i"})
+
+
+def drawable(text: str) -> str:
+    """The bundled default font only covers ASCII; fold accents so nothing shows as boxes."""
+    folded = unicodedata.normalize("NFKD", text.translate(_SPECIAL))
+    return "".join(c for c in folded if ord(c) < 128)
+
+
 @lru_cache(maxsize=64)
 def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size=size)
 
 
 def text_width(text: str, size: int) -> int:
-    return int(font(size).getlength(text))
+    return int(font(size).getlength(drawable(text)))
 
 
 def wrap_lines(text: str, width: int, size: int) -> list[str]:
@@ -87,6 +99,7 @@ class Page:
     # -- primitives -------------------------------------------------------------------
     def text(self, x: int, y: int, text: str, *, size: int = 14, color: str = TEXT,
              bold: bool = False) -> Box:
+        text = drawable(text)
         self.draw.text((x, y), text, font=font(size), fill=color)
         if bold:
             self.draw.text((x + 1, y), text, font=font(size), fill=color)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from samples_art import Art
@@ -154,7 +155,7 @@ def compose_window(page: Page, *, to: str, subject: str, body: str,
 
 
 def week_calendar(page: Page, *, x: int, y: int, days: list[str],
-                  events: list[tuple[int, float, float, str, str]], start_hour: int = 9,
+                  events: Sequence[tuple[int, float, float, str, str]], start_hour: int = 9,
                   end_hour: int = 17) -> Box:
     """Week grid: one column per day, one row per hour; events are (day, start, end, title, colour)."""
     col_w, row_h, gutter = (WIDTH - x - 24 - 56) // len(days), 56, 56
@@ -171,10 +172,10 @@ def week_calendar(page: Page, *, x: int, y: int, days: list[str],
     for i in range(len(days) + 1):
         cx = x + gutter + i * col_w
         page.draw.line((cx, y + 40, cx, grid.bottom), fill=BORDER)
-    for day, start, end, title, colour in events:
+    for column, start, end, title, colour in events:
         top = y + 40 + int((start - start_hour) * row_h) + 1
         bottom = y + 40 + int((end - start_hour) * row_h) - 2
-        block = Box(x + gutter + day * col_w + 3, top, col_w - 6, bottom - top)
+        block = Box(x + gutter + column * col_w + 3, top, col_w - 6, bottom - top)
         page.rect(block, fill=colour, radius=5)
         page.text(block.x + 6, block.y + 4, title, size=12, color="#ffffff", bold=True)
     return grid
@@ -226,15 +227,16 @@ def article(page: Page, *, site: str, title: str, intro: str, art: Art, color: s
     page.field(300, top + 6, 420, placeholder="Search", h=36)
     page.text(40, top + 74, title, size=30)
     page.hline(40, top + 118, 820, "#a2a9b1")
+    page.text(40, top + 126, "From Wikipedia, the free encyclopedia", size=13, color=MUTED)
     box = page.rect(Box(900, top + 74, 340, 170 + 30 * len(facts)), fill="#f8f9fa",
                     outline="#a2a9b1", radius=0)
     art(page, Box(box.x + 20, box.y + 16, 300, 140), color)
     fy = box.y + 170
     for label, value in facts:
         page.text(box.x + 16, fy, label, size=13, bold=True)
-        page.text(box.x + 130, fy, value, size=13)
+        page.text(box.x + 146, fy, value, size=13)
         fy += 30
-    return page.wrap(40, top + 134, 820, intro, size=16, gap=8)
+    return page.wrap(40, top + 156, 820, intro, size=16, gap=8)
 
 
 def option_row(page: Page, x: int, y: int, label: str, values: list[str],

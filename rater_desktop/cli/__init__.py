@@ -51,13 +51,17 @@ def _run_window(args: argparse.Namespace) -> int:
 def _normalise_argv(argv: list[str]) -> list[str]:
     """``rater-desktop BATCH`` is short for ``rater-desktop open BATCH``."""
     known = {"open", *SUBCOMMAND_MODULES, "key", "export", "verify", "-h", "--help"}
-    positional = [a for a in argv if not a.startswith("-")]
-    if not positional or positional[0] not in known:
-        insert_at = 0
-        while insert_at < len(argv) and argv[insert_at].startswith("-"):
-            insert_at += 2 if argv[insert_at] == "--profile" else 1
-        return [*argv[:insert_at], "open", *argv[insert_at:]]
-    return argv
+    positional = [
+        (index, arg)
+        for index, arg in enumerate(argv)
+        if not arg.startswith("-") and (index == 0 or argv[index - 1] != "--profile")
+    ]
+    if any(arg in ("-h", "--help") for arg in argv[: positional[0][0] if positional else len(argv)]):
+        return argv
+    if positional and positional[0][1] in known:
+        return argv
+    insert_at = positional[0][0] if positional else len(argv)
+    return [*argv[:insert_at], "open", *argv[insert_at:]]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

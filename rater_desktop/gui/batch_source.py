@@ -52,20 +52,31 @@ def close_batch(batch: BatchLike | None) -> None:
         closer()
 
 
+SOURCE_WIDTH_KEY = "source-width"
+
+
 def _decoded_to_qimage(decoded: Any) -> QImage:
     width, height = int(decoded.width), int(decoded.height)
     data = bytes(decoded.rgba)
     image = QImage(data, width, height, width * 4, QImage.Format.Format_RGBA8888)
     # copy() detaches from the Python buffer, which goes away after return.
-    return image.copy()
+    image = image.copy()
+    image.setText(SOURCE_WIDTH_KEY, str(int(getattr(decoded, "source_width", width))))
+    return image
 
 
-def decode_to_qimage(data: bytes, *, max_side: int | None) -> QImage:
+def source_width(image: QImage) -> int:
+    """Width of the original file's pixels (click points and boxes are in these)."""
+    text = image.text(SOURCE_WIDTH_KEY)
+    return int(text) if text.isdigit() else image.width()
+
+
+def decode_to_qimage(data: bytes, *, max_side: int | None, name: str = "image") -> QImage:
     """Decode PNG/JPEG/WebP bytes with the batch's safety limits. Safe off the UI thread."""
     from rater_desktop.batch.images import ImageProblem, decode_image
 
     try:
-        decoded = decode_image(data, max_side=max_side)
+        decoded = decode_image(data, max_side=max_side, name=name)
     except ImageProblem as exc:
         raise ImageDecodeError(str(exc)) from exc
     image = _decoded_to_qimage(decoded)

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rater_desktop.batch.model import Box, Point, Size
+from rater_desktop.batch.model import Box, Point
 
 ZOOM_STEP = 1.25
 MIN_ZOOM = 0.05
@@ -22,11 +22,10 @@ MAX_ZOOM = 16.0
 CLICK_RADIUS = 14.0
 
 
-def overlay_scale(image_width: int, viewport: Size | None) -> float:
-    """Factor from step coordinates to image pixels (the image may be downscaled)."""
-    if viewport is None or viewport.width <= 0:
-        return 1.0
-    return image_width / viewport.width
+def overlay_scale(image_width: int, source_width: int) -> float:
+    """Factor from step coordinates (screenshot file pixels) to the decoded, maybe smaller,
+    image."""
+    return image_width / source_width if source_width > 0 else 1.0
 
 
 class ImageCanvas(QGraphicsView):
@@ -87,10 +86,11 @@ class ImageCanvas(QGraphicsView):
         if bbox is not None:
             rect = QGraphicsRectItem(bbox.x * scale, bbox.y * scale,
                                      bbox.width * scale, bbox.height * scale)
-            pen = QPen(QColor("#3b82f6"), 2)
+            # Amber stands out on the blues and greens most web pages use.
+            pen = QPen(QColor("#f59e0b"), 2, Qt.PenStyle.DashLine)
             pen.setCosmetic(True)
             rect.setPen(pen)
-            rect.setBrush(QColor(59, 130, 246, 40))
+            rect.setBrush(QColor(245, 158, 11, 45))
             self._overlay.append(rect)
         if click is not None:
             r = CLICK_RADIUS * max(scale, 0.5)

@@ -51,7 +51,7 @@ class _DecodeJob(QRunnable):
         try:
             with self._read_lock:
                 data = self._read_bytes(self._path)
-            image = decode_to_qimage(data, max_side=self._max_side)
+            image = decode_to_qimage(data, max_side=self._max_side, name=self._path)
         except ImageDecodeError as exc:
             error = str(exc)
         except Exception as exc:  # noqa: BLE001 - any failure becomes a visible message

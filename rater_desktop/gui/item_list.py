@@ -40,6 +40,8 @@ FILTERS = (("all", "All items"), ("todo", "To do"), ("in_progress", "In progress
 STATUS_ROLE = Qt.ItemDataRole.UserRole + 1
 ITEM_ID_ROLE = Qt.ItemDataRole.UserRole + 2
 COLUMNS = ("Item", "Kind", "Time")
+# Short kind labels keep the id column wide; standard items need no label at all.
+KIND_LABELS = {"standard": "", "qualification": "Qual.", "attention": "Check"}
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
@@ -143,10 +145,12 @@ class ItemListModel(QAbstractTableModel):
             if column == 0:
                 return entry.item_id
             if column == 1:
-                return entry.kind
+                return KIND_LABELS.get(entry.kind, entry.kind)
             return format_duration(self.progress(entry.item_id).seconds)
         if role == Qt.ItemDataRole.DecorationRole and column == 0:
             return status_icon(self.progress(entry.item_id).state)
+        if role == Qt.ItemDataRole.ToolTipRole and column == 1:
+            return entry.kind
         if role == Qt.ItemDataRole.ToolTipRole and column == 0:
             state = self.progress(entry.item_id).state
             return f"{entry.item_id} \u2014 {STATE_LABELS.get(state, state)}"
@@ -236,13 +240,18 @@ class ItemListPanel(QWidget):
         header = view.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Fixed)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Fixed)
+        metrics = view.fontMetrics()
+        header.resizeSection(1, metrics.horizontalAdvance("Check") + 20)
+        header.resizeSection(2, metrics.horizontalAdvance("00:00:00") + 12)
         view.selectionModel().currentRowChanged.connect(self._on_current_changed)
         return view
 
     def set_entries(self, entries: Sequence[IndexEntry]) -> None:
         self.model.set_entries(entries)
+        # The kind column only earns its space when some items are not standard.
+        self.view.setColumnHidden(1, all(e.kind == "standard" for e in entries))
 
     def visible_item_ids(self) -> list[str]:
         return [str(self.proxy.index(r, 0).data(ITEM_ID_ROLE))

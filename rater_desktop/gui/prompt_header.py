@@ -13,6 +13,8 @@ from rater_desktop.render_markdown import plain_text_html, render_markdown
 
 COLLAPSED_LINES = 3
 EXPANDED_SHARE = 0.45  # of the window height, at most
+CONTEXT_HEADING = "<p style='margin-top:8px'><b>Context</b></p>"
+PROMPT_CSS = "p { margin-top: 0px; margin-bottom: 6px; }"
 
 
 class PromptHeader(QFrame):
@@ -62,8 +64,8 @@ class PromptHeader(QFrame):
         self.item_label.setText(f"{item.id}{kind}")
         html = plain_text_html(item.prompt)
         if item.context:
-            html += "<hr/><p><b>Context</b></p>" + render_markdown(item.context)
-        self.text.document().setDefaultStyleSheet(document_css(current_theme()))
+            html += CONTEXT_HEADING + render_markdown(item.context)
+        self.text.document().setDefaultStyleSheet(document_css(current_theme()) + PROMPT_CSS)
         self.text.setHtml(html)
         self.expanded = False
         self.text.verticalScrollBar().setValue(0)
@@ -77,8 +79,21 @@ class PromptHeader(QFrame):
         self._fit()
 
     def collapsed_height(self) -> int:
-        margin = int(self.text.document().documentMargin())
-        return self.text.fontMetrics().lineSpacing() * COLLAPSED_LINES + 2 * margin + 2
+        """Height that shows exactly the first three laid-out lines (no half lines)."""
+        document = self.text.document()
+        margin = int(document.documentMargin())
+        fallback = self.text.fontMetrics().lineSpacing() * COLLAPSED_LINES + 2 * margin + 2
+        seen = 0
+        block = document.begin()
+        while block.isValid():
+            lines = block.layout()
+            for i in range(lines.lineCount()):
+                seen += 1
+                if seen == COLLAPSED_LINES:
+                    line = lines.lineAt(i)
+                    return int(lines.position().y() + line.y() + line.height()) + 2
+            block = block.next()
+        return fallback
 
     def content_height(self) -> int:
         return int(self.text.document().size().height()) + 2

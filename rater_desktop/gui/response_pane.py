@@ -38,7 +38,11 @@ class ResponsePane(QFrame):
         self.frames: list[Frame] = []
         self._loader = loader
         self._html = ""
-        self._rerender_pending = False
+        # A child timer dies with the pane, so a late image never touches a deleted pane.
+        self._rerender_timer = QTimer(self)
+        self._rerender_timer.setSingleShot(True)
+        self._rerender_timer.setInterval(50)
+        self._rerender_timer.timeout.connect(self._rerender)
         self.setObjectName(f"responsePane{side}")
         self.setProperty("role", "responsePane")
         outer = QVBoxLayout(self)
@@ -86,8 +90,9 @@ class ResponsePane(QFrame):
         self.timeline.stepActivated.connect(self._emit_step)
         self.report_title = section_title("Run report")
         self._report_host = QVBoxLayout()
-        for widget in (self.shots_title, self.strip, self.steps_title, self.timeline,
-                       self.report_title):
+        widgets: list[QWidget] = [self.shots_title, self.strip, self.steps_title,
+                                  self.timeline, self.report_title]
+        for widget in widgets:
             self._column.addWidget(widget)
         self._column.addLayout(self._report_host)
         self._column.addStretch(1)
@@ -106,19 +111,20 @@ class ResponsePane(QFrame):
         shots = [f for f in self.frames if not f.is_step]
         self.shots_title.setText(f"Screenshots ({len(shots)})")
         self.strip.set_frames(shots, side=self.side)
-        for widget in (self.shots_title, self.strip):
-            widget.setVisible(bool(shots))
+        self.shots_title.setVisible(bool(shots))
+        self.strip.setVisible(bool(shots))
         steps = response.trajectory if response is not None else ()
         self.steps_title.setText(f"Trajectory ({len(steps)} steps)")
         self.timeline.set_steps(steps, side=self.side)
-        for widget in (self.steps_title, self.timeline):
-            widget.setVisible(bool(steps))
+        self.steps_title.setVisible(bool(steps))
+        self.timeline.setVisible(bool(steps))
         self._set_report(response)
         self.scroll_area.verticalScrollBar().setValue(0)
 
     def _set_report(self, response: Response | None) -> None:
         while self._report_host.count():
-            old = self._report_host.takeAt(0).widget()
+            taken = self._report_host.takeAt(0)
+            old = taken.widget() if taken is not None else None
             if old is not None:
                 old.deleteLater()
         report = response.run_report if response is not None else None
@@ -139,10 +145,8 @@ class ResponsePane(QFrame):
         return image
 
     def _on_inline_image(self, image: QImage | None, _error: str) -> None:
-        if image is not None and not self._rerender_pending:
-            self._rerender_pending = True
-            QTimer.singleShot(50, self._rerender)
+        if image is not None and not self._rerender_timer.isActive():
+            self._rerender_timer.start()
 
     def _rerender(self) -> None:
-        self._rerender_pending = False
         self.text_browser.setHtml(self._html)

@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from rater_desktop.batch.model import RunReport
-from rater_desktop.gui.trajectory_view import plain_label
+from rater_desktop.gui.trajectory_view import plain_label, url_label
 
 CHECKPOINTS = ("C1", "C2", "C3", "C4")
 OUTCOME_TONES = {
@@ -33,6 +33,12 @@ class RunReportCard(QFrame):
         layout.setContentsMargins(12, 10, 12, 10)
         layout.setSpacing(6)
         layout.addLayout(self._header(report))
+        layout.addLayout(self._checkpoints(report))
+        facts = [report.host] if report.host else []
+        if report.actions:
+            facts.append(f"{report.actions} actions")
+        if facts:
+            layout.addWidget(plain_label("  \u00b7  ".join(facts), role="muted"))
         if report.block is not None:
             block = report.block
             where = f"Blocked at {block.at} ({block.kind})"
@@ -42,12 +48,13 @@ class RunReportCard(QFrame):
             if block.quote:
                 layout.addWidget(plain_label(block.quote, role="quote"))
             if block.url:
-                layout.addWidget(plain_label(block.url, role="stepUrl"))
+                layout.addWidget(url_label(block.url))
         if report.item is not None:
             price = f"  \u00b7  {report.item.price}" if report.item.price else ""
             layout.addWidget(plain_label(f"Item: {report.item.name}{price}"))
         if report.final_url:
-            layout.addWidget(plain_label(f"Final URL: {report.final_url}", role="stepUrl"))
+            layout.addWidget(plain_label("Final URL", role="cardLabel"))
+            layout.addWidget(url_label(report.final_url))
         if report.evidence:
             layout.addWidget(plain_label("Evidence", role="cardLabel"))
             for entry in report.evidence:
@@ -58,22 +65,25 @@ class RunReportCard(QFrame):
     def _header(self, report: RunReport) -> QHBoxLayout:
         row = QHBoxLayout()
         row.setSpacing(6)
-        title = QLabel("Run report")
-        title.setProperty("role", "cardTitle")
-        row.addWidget(title)
+        row.addWidget(plain_label("Outcome", role="cardLabel", wrap=False))
         outcome = report.outcome.replace("_", " ")
         badge = _chip(outcome, tone=OUTCOME_TONES.get(report.outcome, "neutral"))
         badge.setObjectName("outcomeBadge")
+        badge.setAccessibleName(f"Outcome: {outcome}")
         row.addWidget(badge)
-        row.addSpacing(8)
+        row.addStretch(1)
+        return row
+
+    def _checkpoints(self, report: RunReport) -> QHBoxLayout:
+        row = QHBoxLayout()
+        row.setSpacing(6)
+        row.addWidget(plain_label("Checkpoints", role="cardLabel", wrap=False))
         reached = set(report.checkpoints)
         for checkpoint in CHECKPOINTS:
-            chip = _chip(checkpoint, tone="good" if checkpoint in reached else "off")
-            chip.setToolTip(f"{checkpoint} {'reached' if checkpoint in reached else 'not reached'}")
+            done = checkpoint in reached
+            chip = _chip(checkpoint, tone="good" if done else "off")
+            chip.setToolTip(f"{checkpoint} {'reached' if done else 'not reached'}")
+            chip.setAccessibleName(f"Checkpoint {checkpoint} {'reached' if done else 'not reached'}")
             row.addWidget(chip)
         row.addStretch(1)
-        if report.host:
-            row.addWidget(plain_label(report.host, role="muted", wrap=False))
-        if report.actions:
-            row.addWidget(plain_label(f"{report.actions} actions", role="muted", wrap=False))
         return row

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -11,6 +12,8 @@ from PySide6.QtGui import QDesktopServices, QImage, QTextDocument
 from PySide6.QtWidgets import QFrame, QMessageBox, QSizePolicy, QTextBrowser, QWidget
 
 from rater_desktop.render_markdown import BATCH_SCHEME, is_allowed_link
+
+_log = logging.getLogger(__name__)
 
 LinkConfirmer = Callable[[QWidget, str], bool]
 UrlOpener = Callable[[QUrl], Any]
@@ -70,16 +73,20 @@ class SafeTextBrowser(QTextBrowser):
     def set_batch_images(self, source: BatchImageSource | None) -> None:
         self._batch_images = source
 
-    def loadResource(self, type: int, name: QUrl) -> Any:  # noqa: A002 - Qt's name
+    def loadResource(self, type: int, name: QUrl | str) -> Any:  # noqa: A002 - Qt's name
         # Only images that live inside the batch may load; nothing is ever fetched.
         is_image = int(type) == int(QTextDocument.ResourceType.ImageResource)
+        name = QUrl(name) if isinstance(name, str) else name
         if is_image and name.scheme() == BATCH_SCHEME and self._batch_images is not None:
+            _log.debug("resource request: %s (batch image)", name.toString())
             image = self._batch_images(name.path())
             if image is not None and not image.isNull():
                 return image
+            return None
+        _log.debug("resource request: %s (refused)", name.toString())
         return None
 
-    def setSource(self, name: QUrl, type: Any = None) -> None:  # noqa: A002 - Qt's name
+    def setSource(self, name: QUrl | str, type: Any = None) -> None:  # noqa: A002 - Qt's name
         # Navigation is disabled: a browser that follows sources could load files.
         return None
 

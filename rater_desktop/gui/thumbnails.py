@@ -100,9 +100,11 @@ class ScreenshotStrip(QScrollArea):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.viewport().setProperty("role", "paneContent")
 
     def set_frames(self, frames: Sequence[Frame], *, side: str) -> None:
         content = QWidget()
+        content.setProperty("role", "paneContent")
         row = QHBoxLayout(content)
         row.setContentsMargins(0, 2, 0, 2)
         row.setSpacing(10)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -31,6 +32,30 @@ def plain_label(text: str, *, role: str = "", wrap: bool = True) -> QLabel:
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     if role:
         label.setProperty("role", role)
+    return label
+
+
+class ElidedLabel(QLabel):
+    """One line of plain text that ends in an ellipsis when it does not fit."""
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        rect = self.contentsRect()
+        text = self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight,
+                                             rect.width())
+        painter.setPen(self.palette().color(self.foregroundRole()))
+        painter.drawText(rect, int(self.alignment()), text)
+        painter.end()
+
+
+def url_label(url: str) -> QLabel:
+    """A one-line URL, cut with an ellipsis if needed; the tooltip shows all of it."""
+    label = ElidedLabel(url)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setProperty("role", "stepUrl")
+    label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+    label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+    label.setToolTip(url)
     return label
 
 
@@ -95,10 +120,7 @@ class TrajectoryTimeline(QWidget):
             headline += f"  \u00b7  \u201c{step.value}\u201d"
         grid.addWidget(plain_label(headline, role="stepAction"), 0, 1)
         if step.url:
-            url = plain_label(step.url, role="stepUrl", wrap=False)
-            url.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-            url.setToolTip(step.url)
-            grid.addWidget(url, 1, 1)
+            grid.addWidget(url_label(step.url), 1, 1)
         thumb = ThumbnailButton(self._loader, step.screenshot, size=QSize(96, 60))
         thumb.setObjectName(f"stepThumb{self._side}{index}")
         thumb.setAccessibleName(f"Response {self._side} step {index + 1} screenshot")

@@ -1,1 +1,2 @@
-"""Rater Desktop qa package."""
+"""QA reviewer statistics (no Qt): agreement, qualification, scoreboard, AssistantBench,
+standardweb runs, time and cost, disagreement. See docs/qa-statistics.md."""

@@ -80,7 +80,8 @@ def score_qualification(
         answers[judgment.rater_id][judgment.item_id] = judgment.verdict_true
     results = []
     for rater in sorted(answers):
-        passed, failed = [], []
+        passed: list[str] = []
+        failed: list[str] = []
         for item in items:
             target = expected.get(item)
             verdict = answers[rater].get(item)

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from rater_desktop.qa.inputs import SCORE_NAMES, ItemFacts, RaterJudgment
+from rater_desktop.qa.timecost import quantile
 
 Pair = tuple[str, str]
 WinTable = dict[Pair, float]  # (winner, loser) -> wins, ties counted as 0.5 each way
@@ -128,6 +129,7 @@ def bradley_terry(
     pseudo_count: float = 1.0,
     tolerance: float = 1e-10,
     max_iterations: int = 100_000,
+    start: Mapping[str, float] | None = None,
 ) -> BradleyTerryFit:
     """Fit Bradley-Terry strengths by Hunter's (2004) MM algorithm.
 
@@ -135,45 +137,60 @@ def bradley_terry(
     ``pseudo_count`` adds that many virtual ties of every model against a fixed reference
     of strength 1, which keeps the maximum finite for unbeaten or winless models. With 0 the
     plain maximum-likelihood fit is returned, which needs a strongly connected win graph.
+    The reference is fitted as an ordinary player (so every iteration can be rescaled,
+    which is much faster than a fixed anchor) and the result is divided by its strength.
+    ``start`` warm-starts the iteration (the bootstrap starts from the full-data fit).
     """
     models = sorted({m for pair, w in table.items() if w > 0 for m in pair})
     if not models:
         return BradleyTerryFit({}, 0, True)
     if pseudo_count <= 0 and not _strongly_connected(models, dict(table)):
         raise ValueError("Bradley-Terry: no finite fit; a model never wins or never loses")
-    wins = {m: pseudo_count / 2.0 for m in models}
+    wins, games = _wins_and_games(table, models, pseudo_count)
+    strengths = dict.fromkeys(games, 1.0) if start is None else _start(games, start)
+    for iteration in range(1, max_iterations + 1):
+        updated = {}
+        for m, opponents in games.items():
+            p = strengths[m]
+            updated[m] = wins[m] / sum(n / (p + strengths[o]) for o, n in opponents.items())
+        updated = _normalised(updated)
+        change = max(abs(math.log(updated[m] / strengths[m])) for m in games)
+        strengths = updated
+        if change < tolerance or iteration == max_iterations:
+            break
+    # The reference player only anchors the scale: express strengths relative to it.
+    anchor = strengths.pop(_REFERENCE, 1.0)
+    fitted = _normalised({m: p / anchor for m, p in strengths.items()})
+    return BradleyTerryFit(fitted, iteration, change < tolerance)
+
+
+_REFERENCE = "\x00reference"
+
+
+def _wins_and_games(
+    table: Mapping[Pair, float], models: Sequence[str], pseudo_count: float
+) -> tuple[dict[str, float], dict[str, dict[str, float]]]:
+    """Half-win totals and games per opponent, with the virtual reference player added."""
+    wins: dict[str, float] = dict.fromkeys(models, 0.0)
     games: dict[str, dict[str, float]] = {m: defaultdict(float) for m in models}
     for (winner, loser), w in table.items():
         if w > 0:
             wins[winner] += w
             games[winner][loser] += w
             games[loser][winner] += w
-    strengths = {m: 1.0 for m in models}
-    for iteration in range(1, max_iterations + 1):
-        updated = {}
+    if pseudo_count > 0:
+        games[_REFERENCE] = defaultdict(float)
+        wins[_REFERENCE] = 0.0
         for m in models:
-            p = strengths[m]
-            denominator = sum(n / (p + strengths[o]) for o, n in games[m].items())
-            denominator += pseudo_count / (p + 1.0)
-            updated[m] = wins[m] / denominator
-        if pseudo_count <= 0:
-            updated = _normalised(updated)
-        change = max(abs(math.log(updated[m] / strengths[m])) for m in models)
-        strengths = updated
-        if change < tolerance:
-            return BradleyTerryFit(_normalised(strengths), iteration, True)
-    return BradleyTerryFit(_normalised(strengths), max_iterations, False)
+            wins[m] += pseudo_count / 2.0
+            wins[_REFERENCE] += pseudo_count / 2.0
+            games[m][_REFERENCE] += pseudo_count
+            games[_REFERENCE][m] += pseudo_count
+    return wins, games
 
 
-def percentile(values: Sequence[float], fraction: float) -> float:
-    """Linear-interpolation percentile (the 'linear' method: position fraction * (n - 1))."""
-    ordered = sorted(values)
-    if not ordered:
-        raise ValueError("percentile of no values")
-    position = fraction * (len(ordered) - 1)
-    low = math.floor(position)
-    high = min(low + 1, len(ordered) - 1)
-    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+def _start(games: Mapping[str, object], start: Mapping[str, float]) -> dict[str, float]:
+    return _normalised({m: start.get(m, 1.0) for m in games})
 
 
 @dataclass(frozen=True)
@@ -193,32 +210,57 @@ def bootstrap(
     confidence: float = 0.95,
     pseudo_count: float = 1.0,
 ) -> BootstrapIntervals:
-    """Resample items (all their comparisons together) with ``random.Random(seed)``."""
+    """Percentile intervals from resampling items with ``random.Random(seed)``.
+
+    Each resample draws as many items as there are, with replacement, and keeps all the
+    comparisons of a drawn item together (raters of one item are not independent).
+    """
     by_item: dict[str, list[Comparison]] = defaultdict(list)
     for c in comparisons:
         by_item[c.item_id].append(c)
     item_ids = sorted(by_item)
+    tables = [win_table(by_item[i]) for i in item_ids]
+    start: dict[str, float] | None
+    try:
+        start = bradley_terry(table=win_table(comparisons), pseudo_count=pseudo_count).strengths
+    except ValueError:
+        start = None
     rng = random.Random(seed)
     strengths: dict[str, list[float]] = defaultdict(list)
     rates: dict[str, list[float]] = defaultdict(list)
     for _ in range(resamples if item_ids else 0):
-        sample = [c for _i in item_ids for c in by_item[rng.choice(item_ids)]]
-        fit = bradley_terry(table=win_table(sample), pseudo_count=pseudo_count, tolerance=1e-8)
-        for model, p in fit.strengths.items():
+        table: WinTable = defaultdict(float)
+        for _i in item_ids:
+            for pair, w in tables[rng.randrange(len(item_ids))].items():
+                table[pair] += w
+        try:
+            fit = bradley_terry(table=table, pseudo_count=pseudo_count, tolerance=1e-7, start=start)
+        except ValueError:
+            fit = None  # without a pseudo count a resample may have no finite fit: skip it
+        for model, p in fit.strengths.items() if fit else ():
             strengths[model].append(p)
-        for model, record in records(comparisons=sample).items():
-            if record.win_rate is not None:
-                rates[model].append(record.win_rate)
+        for model, rate in _win_rates(table).items():
+            rates[model].append(rate)
     tail = (1.0 - confidence) / 2.0
 
     def interval(values: list[float]) -> tuple[float, float]:
-        return percentile(values, tail), percentile(values, 1.0 - tail)
+        return quantile(values, tail), quantile(values, 1.0 - tail)
 
     return BootstrapIntervals(
         strength={m: interval(v) for m, v in sorted(strengths.items())},
         win_rate={m: interval(v) for m, v in sorted(rates.items())},
         resamples=resamples,
     )
+
+
+def _win_rates(table: Mapping[Pair, float]) -> dict[str, float]:
+    won: dict[str, float] = defaultdict(float)
+    played: dict[str, float] = defaultdict(float)
+    for (winner, loser), w in table.items():
+        won[winner] += w
+        played[winner] += w
+        played[loser] += w
+    return {m: won[m] / n for m, n in played.items() if n > 0}
 
 
 def mean_scores(

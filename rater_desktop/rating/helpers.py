@@ -45,8 +45,13 @@ _ABBREVIATIONS = frozenset(
 _SENTENCE_END = re.compile(r"[.!?…]+[\"'”’)\]]*(?=\s+|$)")
 
 
+_WORD_BEFORE_DOT = re.compile(r"(?<![A-Za-z.])([A-Za-z]+(?:\.[A-Za-z]+)*)$")
+_NEXT_CHAR = re.compile(r"\s*(\S)")
+
+
 def _is_abbreviation(text: str, dot_at: int) -> bool:
-    match = re.search(r"([A-Za-z](?:\.[A-Za-z])*)$", text[:dot_at])
+    # only a short window: abbreviations are short, and this keeps splitting linear
+    match = _WORD_BEFORE_DOT.search(text[max(0, dot_at - 16) : dot_at])
     if match is None:
         return False
     word = match.group(1).lower()
@@ -60,8 +65,9 @@ def _split_line(line: str, offset: int) -> list[tuple[int, int]]:
         end = match.end()
         if line[match.start()] == "." and _is_abbreviation(line, match.start()):
             continue
-        rest = line[end:].lstrip()
-        if rest and not (rest[0].isupper() or rest[0].isdigit() or rest[0] in "\"'“‘(•"):
+        following = _NEXT_CHAR.match(line, end)
+        first = following.group(1) if following else ""
+        if first and not (first.isupper() or first.isdigit() or first in "\"'“‘(•"):
             continue
         spans.append((start, end))
         start = end
@@ -180,6 +186,16 @@ def is_search_result_url(url: str, extra_hosts: Iterable[str] = ()) -> bool:
     return True
 
 
+@lru_cache(maxsize=4096)
+def source_problem(url: str, extra_hosts: tuple[str, ...] = ()) -> str | None:
+    """Why ``url`` is not a usable fact-check source: "not_http", "search_page" or None."""
+    if not is_http_url(url):
+        return "not_http"
+    if is_search_result_url(url, extra_hosts):
+        return "search_page"
+    return None
+
+
 def is_http_url(url: str) -> bool:
     try:
         parts = urlsplit(url.strip())
@@ -233,9 +249,8 @@ def dimensions_covered(text: str) -> set[str]:
 # ----------------------------------------------------------------------- private data
 
 _PRIVATE_PATTERNS: dict[str, re.Pattern[str]] = {
-    "email address": re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\b"),
     "phone number": re.compile(
-        r"(?<![\w$€£.,])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)[\s.-]?)?\d{2,4}(?:[\s.-]\d{2,4}){2,4}(?!\d)(?![\w.,]\d)"
+        r"(?<![\w$€£.,])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)[\s.-]?)?\d{2,4}(?:[\s.-]\d{2,4}){1,4}(?!\d)(?![\w.,]\d)"
     ),
     "street address": re.compile(
         r"\b\d{1,5}\s+(?:[A-Z][\w'-]*\s+){1,4}(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|"
@@ -244,7 +259,7 @@ _PRIVATE_PATTERNS: dict[str, re.Pattern[str]] = {
     "card or account number": re.compile(
         r"\b(?:\d[ -]?){12,18}\d\b"
         r"|\b(?:account|acct|iban|routing|card|member(?:ship)?)\s*(?:number|no\.?|#)\s*[:#]?\s*"
-        r"[A-Z0-9 -]*\d{4}"
+        r"[A-Z0-9 -]{0,40}\d{4}"
         r"|\bending\s+in\s+\d{4}\b"
         r"|(?-i:\b[A-Z]{2}\d{2}[A-Z0-9]{11,30}\b)",
         re.IGNORECASE,
@@ -254,15 +269,38 @@ _PRIVATE_PATTERNS: dict[str, re.Pattern[str]] = {
 
 def private_data_in(text: str) -> list[str]:
     """Kinds of private user data that ``text`` seems to contain (FC-8)."""
-    found = []
+    return list(_private_data_in(text))
+
+
+_EMAIL_LOCAL = re.compile(r"[\w.+-]{1,64}$")
+_EMAIL_DOMAIN = re.compile(r"[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\b")
+
+
+def _has_email(text: str) -> bool:
+    """Looks around each "@" only, so long texts without addresses stay cheap."""
+    at = text.find("@")
+    while at != -1:
+        if _EMAIL_LOCAL.search(text[max(0, at - 64) : at]) and _EMAIL_DOMAIN.match(
+            text[at + 1 : at + 256]
+        ):
+            return True
+        at = text.find("@", at + 1)
+    return False
+
+
+@lru_cache(maxsize=4096)
+def _private_data_in(text: str) -> tuple[str, ...]:
+    found: list[str] = ["email address"] if _has_email(text) else []
     for kind, pattern in _PRIVATE_PATTERNS.items():
         for match in pattern.finditer(text):
-            if kind == "phone number" and _digits(match.group()) < 9:
+            if kind == "phone number" and not _phone_like(match.group()):
                 continue
             found.append(kind)
             break
-    return found
+    return tuple(found)
 
 
-def _digits(text: str) -> int:
-    return sum(ch.isdigit() for ch in text)
+def _phone_like(text: str) -> bool:
+    """9-12 digits, or up to 15 with a country code (longer runs are card numbers)."""
+    digits = sum(ch.isdigit() for ch in text)
+    return 9 <= digits <= (15 if text.lstrip().startswith("+") else 12)

@@ -128,25 +128,25 @@ class _Reader:
     def _fail(self, key: str, expected: str, value: Any) -> ValueError:
         return ValueError(f"rating field {self._where(key)}: expected {expected}, got {_kind(value)}")
 
-    def str(self, key: str, default: str = "") -> str:
+    def text(self, key: str, default: str = "") -> str:
         value = self.data.get(key, default)
         if not isinstance(value, str):
             raise self._fail(key, "a string", value)
         return value
 
-    def bool(self, key: str, default: bool = False) -> bool:
+    def flag(self, key: str, default: bool = False) -> bool:
         value = self.data.get(key, default)
         if not isinstance(value, bool):
             raise self._fail(key, "true or false", value)
         return value
 
-    def opt_bool(self, key: str) -> bool | None:
+    def opt_flag(self, key: str) -> bool | None:
         value = self.data.get(key)
         if value is not None and not isinstance(value, bool):
             raise self._fail(key, "true, false or null", value)
         return value
 
-    def int(self, key: str, default: int = 0) -> int:
+    def integer(self, key: str, default: int = 0) -> int:
         value = self.data.get(key, default)
         if isinstance(value, bool) or not isinstance(value, int):
             raise self._fail(key, "an integer", value)
@@ -166,20 +166,20 @@ class _Reader:
             raise self._fail(key, "a number", value)
         return float(value)
 
-    def list(self, key: str) -> list[Any]:
+    def items(self, key: str) -> list[Any]:
         value = self.data.get(key, [])
         if not isinstance(value, list):
             raise self._fail(key, "a list", value)
         return value
 
-    def dict(self, key: str) -> dict[str, Any]:
+    def mapping(self, key: str) -> dict[str, Any]:
         value = self.data.get(key, {})
         if not isinstance(value, dict):
             raise self._fail(key, "an object", value)
         return value
 
-    def str_list(self, key: str) -> list[str]:
-        values = self.list(key)
+    def text_list(self, key: str) -> list[str]:
+        values = self.items(key)
         for i, v in enumerate(values):
             if not isinstance(v, str):
                 raise self._fail(f"{key}[{i}]", "a string", v)
@@ -208,59 +208,59 @@ def _kind(value: Any) -> str:
 
 
 def _read_claim(r: _Reader) -> Claim:
-    start, end = r.int("start"), r.int("end")
+    start, end = r.integer("start"), r.integer("end")
     if start < 0 or end < start:
         raise ValueError(f"rating field {r.path}: span [{start}, {end}) is not a valid range")
     return Claim(
-        id=r.str("id"),
+        id=r.text("id"),
         start=start,
         end=end,
-        text=r.str("text"),
-        objective=r.opt_bool("objective"),
-        critical=r.bool("critical"),
-        action=r.bool("action"),
+        text=r.text("text"),
+        objective=r.opt_flag("objective"),
+        critical=r.flag("critical"),
+        action=r.flag("action"),
         rating=r.enum("rating", ClaimRating),
-        sources=r.str_list("sources"),
-        justification=r.str("justification"),
+        sources=r.text_list("sources"),
+        justification=r.text("justification"),
         evidence=r.enum("evidence", EvidenceKind),
     )
 
 
 def _read_step_marks(r: _Reader) -> dict[int, StepMark]:
     marks: dict[int, StepMark] = {}
-    for key in r.dict("step_marks"):
+    for key in r.mapping("step_marks"):
         if not isinstance(key, str) or not key.isdigit():
             raise ValueError(f"rating field {r.path}.step_marks: {key!r} is not a step number")
         m = r.child("step_marks").child(key)
         mark = m.enum("mark", StepMarkKind)
         if mark is None:
             raise ValueError(f"rating field {m.path}.mark: missing")
-        marks[int(key)] = StepMark(mark=mark, note=m.str("note"))
+        marks[int(key)] = StepMark(mark=mark, note=m.text("note"))
     return marks
 
 
 def _read_response(r: _Reader) -> ResponseRating:
-    met = r.dict("sub_request_met")
+    met = r.mapping("sub_request_met")
     for key, value in met.items():
         if not isinstance(value, bool):
             raise ValueError(f"rating field {r.path}.sub_request_met.{key}: expected true or false")
     roadblocks = []
-    for i, raw in enumerate(r.list("roadblocks")):
+    for i, raw in enumerate(r.items("roadblocks")):
         rb = _Reader(raw, f"{r.path}.roadblocks[{i}]")
         kind = rb.enum("kind", RoadblockKind, RoadblockKind.OTHER)
-        roadblocks.append(Roadblock(kind=kind or RoadblockKind.OTHER, text=rb.str("text")))
+        roadblocks.append(Roadblock(kind=kind or RoadblockKind.OTHER, text=rb.text("text")))
     return ResponseRating(
-        main_goal_met=r.opt_bool("main_goal_met"),
+        main_goal_met=r.opt_flag("main_goal_met"),
         sub_request_met=dict(met),
         tc=r.score("tc"),
-        tc_justification=r.str("tc_justification"),
+        tc_justification=r.text("tc_justification"),
         claims=[
-            _read_claim(_Reader(c, f"{r.path}.claims[{i}]")) for i, c in enumerate(r.list("claims"))
+            _read_claim(_Reader(c, f"{r.path}.claims[{i}]")) for i, c in enumerate(r.items("claims"))
         ],
         fa=r.score("fa"),
-        fa_justification=r.str("fa_justification"),
+        fa_justification=r.text("fa_justification"),
         aip=r.score("aip"),
-        aip_justification=r.str("aip_justification"),
+        aip_justification=r.text("aip_justification"),
         step_marks=_read_step_marks(r),
         roadblocks=roadblocks,
     )
@@ -269,10 +269,10 @@ def _read_response(r: _Reader) -> ResponseRating:
 def case_file_from_dict(data: Any, path: str = "case_file") -> CaseFile:
     r = _Reader(data, path)
     subs = []
-    for i, raw in enumerate(r.list("sub_requests")):
+    for i, raw in enumerate(r.items("sub_requests")):
         s = _Reader(raw, f"{path}.sub_requests[{i}]")
-        subs.append(SubRequest(id=s.str("id"), kind=s.enum("kind", SubRequestKind), text=s.str("text")))
-    return CaseFile(main_goal=r.str("main_goal"), sub_requests=subs, checklist=r.str_list("checklist"))
+        subs.append(SubRequest(id=s.text("id"), kind=s.enum("kind", SubRequestKind), text=s.text("text")))
+    return CaseFile(main_goal=r.text("main_goal"), sub_requests=subs, checklist=r.text_list("checklist"))
 
 
 def response_from_dict(data: Any, path: str = "responses[?]") -> ResponseRating:
@@ -280,17 +280,17 @@ def response_from_dict(data: Any, path: str = "responses[?]") -> ResponseRating:
 
 
 def _read_timing(r: _Reader) -> TimeSpent:
-    steps = r.dict("step_seconds")
+    steps = r.mapping("step_seconds")
     step_seconds = {}
     for key in steps:
         step_seconds[str(key)] = r.child("step_seconds").number(key)
     return TimeSpent(
-        active_seconds=r.number("active_seconds"), step_seconds=step_seconds, sessions=r.int("sessions")
+        active_seconds=r.number("active_seconds"), step_seconds=step_seconds, sessions=r.integer("sessions")
     )
 
 
 def _read_responses(r: _Reader) -> list[ResponseRating]:
-    raw = r.list("responses")
+    raw = r.items("responses")
     if len(raw) not in (0, 2):
         raise ValueError(f"rating field responses: expected 2 entries, got {len(raw)}")
     if not raw:
@@ -304,30 +304,30 @@ def rating_from_dict(data: Any) -> ItemRating:
     schema = data.get("schema", SCHEMA_VERSION)
     if schema != SCHEMA_VERSION:
         raise ValueError(f"rating document has schema {schema!r}; this version reads schema 1")
-    item_id = r.str("item_id")
+    item_id = r.text("item_id")
     if not item_id:
         raise ValueError("rating document has no item_id")
-    acknowledged = r.dict("acknowledged")
+    acknowledged = r.mapping("acknowledged")
     for key, value in acknowledged.items():
         if not isinstance(value, str):
             raise ValueError(f"rating field acknowledged.{key}: expected a reason (string)")
     reached = [
-        Step(v) if v in Step._value2member_map_ else _bad_step(v) for v in r.str_list("reached_steps")
+        Step(v) if v in Step._value2member_map_ else _bad_step(v) for v in r.text_list("reached_steps")
     ]
     rating = ItemRating(
         item_id=item_id,
         case_file=case_file_from_dict(data.get("case_file", {})),
         responses=_read_responses(r),
         verdict=r.enum("verdict", Verdict),
-        verdict_justification=r.str("verdict_justification"),
-        notes=r.str("notes"),
+        verdict_justification=r.text("verdict_justification"),
+        notes=r.text("notes"),
         acknowledged=dict(acknowledged),
         current_step=r.enum("current_step", Step, Step.CASE_FILE) or Step.CASE_FILE,
         reached_steps=reached or [Step.CASE_FILE],
-        revealed=r.bool("revealed"),
+        revealed=r.flag("revealed"),
         status=r.enum("status", ItemStatus, ItemStatus.NOT_STARTED) or ItemStatus.NOT_STARTED,
         timing=_read_timing(r.child("timing")),
-        id_counter=r.int("id_counter"),
+        id_counter=r.integer("id_counter"),
     )
     rating.id_counter = max(rating.id_counter, _highest_id_number(rating))
     return rating

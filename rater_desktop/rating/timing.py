@@ -81,4 +81,4 @@ class ItemTimer:
         from rater_desktop.rating.serialize import _read_timing, _Reader
 
         reader = _Reader(data, "timing")
-        return cls(clock=clock, step=reader.str("step", "case_file"), spent=_read_timing(reader))
+        return cls(clock=clock, step=reader.text("step", "case_file"), spent=_read_timing(reader))

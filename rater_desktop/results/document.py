@@ -12,7 +12,6 @@ from datetime import UTC, datetime
 from typing import Any
 
 import rater_desktop
-from rater_desktop.results.canonical import normalize
 
 RESULTS_FORMAT = "rater-desktop-results"
 RESULTS_FORMAT_VERSION = "1.0"
@@ -106,7 +105,8 @@ def build_results_document(
     exported_at: datetime,
     app_version: str = rater_desktop.__version__,
 ) -> dict[str, Any]:
-    """The complete document, already normalized (floats rounded, tuples as lists)."""
+    """The complete document as plain data; numbers are normalized when it is serialized
+    (see rater_desktop.results.canonical), which export_results always does."""
     seen: set[str] = set()
     for record in items:
         if record.item_id in seen:
@@ -138,5 +138,4 @@ def build_results_document(
         },
         "items": [_item_entry(record) for record in items],
     }
-    normalized: dict[str, Any] = normalize(document)
-    return normalized
+    return document

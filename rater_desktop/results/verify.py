@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from rater_desktop.signing.sshsig import SshSignature
 
 MAX_RESULTS_BYTES = 512 * 1024 * 1024
+MAX_SIGNATURE_BYTES = 64 * 1024
 
 
 class VerifyStatus(StrEnum):
@@ -67,11 +68,15 @@ class VerifyOutcome:
         return self.status.exit_code
 
 
+class _TooLargeError(OSError):
+    pass
+
+
 def _read_limited(path: Path, limit: int) -> bytes:
     with path.open("rb") as handle:
         data = handle.read(limit + 1)
     if len(data) > limit:
-        raise OSError(0, f"{path} is larger than {limit} bytes")
+        raise _TooLargeError(0, f"it is larger than {limit} bytes")
     return data
 
 
@@ -100,6 +105,8 @@ def _parse_document(results: bytes, fingerprint: str) -> dict[str, Any] | Verify
         document = json.loads(results.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         return bad(f"not UTF-8 JSON ({exc})")
+    except RecursionError:
+        return bad("the JSON is nested too deeply")
     if not isinstance(document, dict) or document.get("format") != RESULTS_FORMAT:
         return bad(f"the 'format' field is not {RESULTS_FORMAT!r}")
     version = str(document.get("format_version", ""))
@@ -195,7 +202,7 @@ def verify_results_bytes(
 def verify_results_file(
     *,
     results_path: Path,
-    allowed_signers: Path | Sequence[AllowedSigner] | None,
+    allowed_signers: str | Path | Sequence[AllowedSigner] | None,
     batch_sha256: str | None = None,
     signature_path: Path | None = None,
     moment: datetime | None = None,
@@ -208,8 +215,8 @@ def verify_results_file(
     from rater_desktop.signing.allowed_signers import load_allowed_signers
 
     roster = (
-        load_allowed_signers(allowed_signers)
-        if isinstance(allowed_signers, Path)
+        load_allowed_signers(Path(allowed_signers))
+        if isinstance(allowed_signers, str | Path)
         else list(allowed_signers or [])
     )
     sig_path = signature_path or signature_path_for(results_path)
@@ -220,11 +227,15 @@ def verify_results_file(
             VerifyStatus.UNREADABLE, f"Cannot read {results_path}: {exc.strerror}."
         )
     try:
-        signature = _read_limited(sig_path, 64 * 1024)
+        signature = _read_limited(sig_path, MAX_SIGNATURE_BYTES)
     except FileNotFoundError:
         return VerifyOutcome(
             VerifyStatus.MISSING_SIGNATURE,
             f"INVALID: the signature file {sig_path} is missing. Ask the rater for both files.",
+        )
+    except _TooLargeError:
+        return VerifyOutcome(
+            VerifyStatus.MALFORMED_SIGNATURE, f"Invalid signature file: {sig_path} is too large."
         )
     except OSError as exc:
         return VerifyOutcome(VerifyStatus.UNREADABLE, f"Cannot read {sig_path}: {exc.strerror}.")

@@ -89,6 +89,8 @@ def rotate_backups(backup_dir: Path, keep: int) -> list[Path]:
     """Delete the oldest rolling backups beyond ``keep``; return the removed paths."""
     backups = list_backups(backup_dir)
     removed = backups[: max(0, len(backups) - max(1, keep))]
+    # Left behind by a backup that was interrupted (the app was killed mid-copy).
+    removed += list(backup_dir.glob("ratings-*.sqlite3.partial"))
     for path in removed:
         path.unlink(missing_ok=True)
     return removed

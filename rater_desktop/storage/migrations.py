@@ -17,6 +17,7 @@ from .tables import (
     ItemRatingRecord,
     ProfileValueRecord,
     SchemaInfo,
+    table_of,
 )
 
 Migration = Callable[[Connection], None]
@@ -41,11 +42,11 @@ MIGRATIONS: Sequence[Migration] = (_v1_to_v2,)
 SCHEMA_VERSION = len(MIGRATIONS) + 1
 
 _OWN_TABLES = [
-    SchemaInfo.__table__,
-    BatchRecord.__table__,
-    ItemRatingRecord.__table__,
-    BatchStateRecord.__table__,
-    ProfileValueRecord.__table__,
+    table_of(SchemaInfo),
+    table_of(BatchRecord),
+    table_of(ItemRatingRecord),
+    table_of(BatchStateRecord),
+    table_of(ProfileValueRecord),
 ]
 
 
@@ -53,7 +54,7 @@ def create_current_schema(engine: Engine, *, now: str) -> None:
     """Create every table at SCHEMA_VERSION in one transaction (fresh, empty file)."""
     with engine.begin() as conn:
         # Only our tables: SQLModel.metadata is shared with any other module's models.
-        SchemaInfo.metadata.create_all(conn, tables=_OWN_TABLES)  # type: ignore[arg-type]
+        SchemaInfo.metadata.create_all(conn, tables=_OWN_TABLES)
         conn.execute(
             text("INSERT INTO schema_info (id, version, updated_at) VALUES (1, :v, :t)"),
             {"v": SCHEMA_VERSION, "t": now},

@@ -20,8 +20,8 @@ from .timeutil import file_stamp
 SQLITE_HEADER = b"SQLite format 3\x00"
 SIDECAR_SUFFIXES = ("-wal", "-shm")
 _PERMISSION_HINT = (
-    "Check that the file and its folder belong to you and are readable and writable, then "
-    "reopen; or start a fresh database (the old file is kept aside)."
+    "Fix the permissions so the file and its folder belong to you and are readable and "
+    "writable, then reopen; or start a fresh database (the old file is kept aside)."
 )
 _CORRUPT_HINT = (
     "Restore a backup from the backups folder, or start a fresh database (the damaged file is "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import atexit
 import json
 import sqlite3
 from collections.abc import Iterator
@@ -10,19 +11,29 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, NamedTuple, cast
 
-from sqlalchemy import Engine, text
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy import Engine
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, col, select
 
 from . import batches as batch_registry
-from .autosave import AutosaveQueue, AutosaveStatus, ErrorListener, PendingItem, PendingState
-from .autosave import WriteBatch
+from .autosave import (
+    AutosaveQueue,
+    AutosaveStatus,
+    ErrorListener,
+    PendingItem,
+    PendingState,
+    WriteBatch,
+)
 from .backup import backup_due, copy_database, list_backups, new_backup_path, rotate_backups
 from .batches import BatchRegistration
 from .errors import CorruptDatabaseError, StorageError, WriteFailedError
 from .layout import ProfileLayout
-from .tables import BatchRecord, BatchStateRecord, ItemRatingRecord, ProfileValueRecord
+from .tables import (
+    BatchRecord,
+    BatchStateRecord,
+    ItemRatingRecord,
+    ProfileValueRecord,
+)
 from .timeutil import Clock, iso, parse_iso
 
 
@@ -42,27 +53,37 @@ def encode_document(document: dict[str, Any]) -> str:
     return json.dumps(document, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
 
 
-def _upsert_items_statement() -> Any:
-    table = ItemRatingRecord.__table__
-    stmt = sqlite_insert(table)
-    return stmt.on_conflict_do_update(
-        index_elements=[table.c.batch_key, table.c.item_id],
-        set_={
-            "document": stmt.excluded.document,
-            "status": stmt.excluded.status,
-            "current_step": stmt.excluded.current_step,
-            "updated_at": stmt.excluded.updated_at,
-            "revision": table.c.revision + 1,
-        },
-    )
+def _encode_step(step: Any) -> str | None:
+    return None if step is None else json.dumps(step, ensure_ascii=False)
 
 
-def _upsert_states_statement() -> Any:
-    stmt = sqlite_insert(BatchStateRecord.__table__)
-    return stmt.on_conflict_do_update(
-        index_elements=["batch_key"],
-        set_={"state": stmt.excluded.state, "updated_at": stmt.excluded.updated_at},
-    )
+def _decode_step(stored: str | None) -> Any:
+    if stored is None:
+        return None
+    try:
+        return json.loads(stored)
+    except json.JSONDecodeError:
+        return stored  # hand-edited value: show it rather than fail the item list
+
+
+# The autosave thread writes with plain SQL on the driver: it keeps the thread's Python work
+# (and so its hold on the GIL, which the window's thread competes for) to a minimum.
+_ENSURE_BATCH_SQL = (
+    "INSERT OR IGNORE INTO batches (batch_key, title, source_path, first_opened_at, "
+    "last_opened_at) VALUES (?, '', '', ?, ?)"
+)
+_UPSERT_ITEM_SQL = (
+    "INSERT INTO item_ratings (batch_key, item_id, document, status, current_step, "
+    "updated_at, revision, created_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?) "
+    "ON CONFLICT (batch_key, item_id) DO UPDATE SET document = excluded.document, "
+    "status = excluded.status, current_step = excluded.current_step, "
+    "updated_at = excluded.updated_at, revision = item_ratings.revision + 1"
+)
+_UPSERT_STATE_SQL = (
+    "INSERT INTO batch_state (batch_key, state, updated_at) VALUES (?, ?, ?) "
+    "ON CONFLICT (batch_key) DO UPDATE SET state = excluded.state, "
+    "updated_at = excluded.updated_at"
+)
 
 
 class ProfileStore:
@@ -90,11 +111,12 @@ class ProfileStore:
         self._backups_to_keep = backups_to_keep
         self.recovered_from = recovered_from
         self._closed = False
-        self._item_upsert = _upsert_items_statement()
-        self._state_upsert = _upsert_states_statement()
         self._queue = AutosaveQueue(
             self._commit, debounce_seconds=debounce_seconds, on_error=on_error
         )
+        # Safety net for an exit path that forgets close(): the writer is a daemon thread
+        # and would otherwise drop the last debounce window of saves.
+        atexit.register(self._flush_at_exit)
 
     @property
     def path(self) -> Path:
@@ -146,6 +168,9 @@ class ProfileStore:
 
     def list_items(self, batch_key: str) -> list[ItemSummary]:
         """Saved items of a batch, including saves not yet committed, sorted by item id."""
+        # Snapshot pending saves before reading the table: a save committed in between is
+        # then found in the table, never missing from both.
+        pending = self._queue.pending_items(batch_key)
         with self._session() as session:
             query = select(
                 ItemRatingRecord.item_id,
@@ -154,11 +179,14 @@ class ProfileStore:
                 ItemRatingRecord.updated_at,
             ).where(col(ItemRatingRecord.batch_key) == batch_key)
             rows = {
-                item_id: ItemSummary(item_id, status, step, parse_iso(updated))
+                item_id: ItemSummary(item_id, status, _decode_step(step), parse_iso(updated))
                 for item_id, status, step, updated in session.exec(query)
             }
-        for item_id, item in self._queue.pending_items(batch_key).items():
-            rows[item_id] = ItemSummary(item_id, item.status, item.current_step, item.saved_at)
+        for item_id, item in pending.items():
+            saved_at = parse_iso(iso(item.saved_at))  # same precision as stored rows
+            stored = rows.get(item_id)
+            if stored is None or stored.updated_at <= saved_at:
+                rows[item_id] = ItemSummary(item_id, item.status, item.current_step, saved_at)
         return [rows[key] for key in sorted(rows)]
 
     def iter_documents(self, batch_key: str) -> Iterator[tuple[str, dict[str, Any]]]:
@@ -267,6 +295,7 @@ class ProfileStore:
         if self._closed:
             return
         self._closed = True
+        atexit.unregister(self._flush_at_exit)
         self._queue.close()
         try:
             with self._engine.connect() as conn:
@@ -287,6 +316,12 @@ class ProfileStore:
         self.close()
 
     # --- internals ------------------------------------------------------------------------
+
+    def _flush_at_exit(self) -> None:
+        try:
+            self.close()
+        except StorageError:
+            pass  # nothing more can be done while the interpreter shuts down
 
     def _ensure_open(self) -> None:
         if self._closed:
@@ -321,29 +356,18 @@ class ProfileStore:
         now = iso(self._clock())
         keys = {batch_key for batch_key, _ in batch.items} | set(batch.states)
         # Items may be saved before register_batch (protocol-only callers); the FK needs a row.
-        conn.execute(
-            text(
-                "INSERT OR IGNORE INTO batches (batch_key, title, source_path, "
-                "first_opened_at, last_opened_at) VALUES (:k, '', '', :t, :t)"
-            ),
-            [{"k": key, "t": now} for key in sorted(keys)],
-        )
+        conn.exec_driver_sql(_ENSURE_BATCH_SQL, [(key, now, now) for key in sorted(keys)])
         if batch.items:
-            conn.execute(self._item_upsert, [
-                {
-                    "batch_key": batch_key,
-                    "item_id": item_id,
-                    "document": item.document_json,
-                    "status": item.status,
-                    "current_step": item.current_step,
-                    "created_at": iso(item.saved_at),
-                    "updated_at": iso(item.saved_at),
-                    "revision": 1,
-                }
-                for (batch_key, item_id), item in batch.items.items()
-            ])
+            rows = []
+            for (batch_key, item_id), item in batch.items.items():
+                saved_at = iso(item.saved_at)
+                rows.append((
+                    batch_key, item_id, item.document_json, item.status,
+                    _encode_step(item.current_step), saved_at, saved_at,
+                ))
+            conn.exec_driver_sql(_UPSERT_ITEM_SQL, rows)
         if batch.states:
-            conn.execute(self._state_upsert, [
-                {"batch_key": key, "state": state.state_json, "updated_at": iso(state.saved_at)}
+            conn.exec_driver_sql(_UPSERT_STATE_SQL, [
+                (key, state.state_json, iso(state.saved_at))
                 for key, state in batch.states.items()
             ])

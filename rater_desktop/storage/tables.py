@@ -5,9 +5,7 @@ Timestamps are ISO-8601 UTC strings so the file stays readable with any SQLite t
 
 from __future__ import annotations
 
-from typing import Any
-
-from sqlalchemy import JSON, Column, Index
+from sqlalchemy import Index, Table
 from sqlmodel import Field, SQLModel
 
 
@@ -47,10 +45,12 @@ class ItemRatingRecord(SQLModel, table=True):
     item_id: str = Field(primary_key=True)
     document: str
     status: str = ""
-    current_step: Any = Field(default=None, sa_column=Column(JSON, nullable=True))
-    created_at: str  # added in schema v2
+    # JSON text (TEXT affinity keeps "3" and 3 apart); NULL when the document has no step.
+    current_step: str | None = None
     updated_at: str
     revision: int = 1
+    # Added in schema v2; last so fresh and migrated tables have the same column order.
+    created_at: str
 
 
 class BatchStateRecord(SQLModel, table=True):
@@ -76,4 +76,10 @@ class ProfileValueRecord(SQLModel, table=True):
 
 
 METADATA = SQLModel.metadata
+
+
+def table_of(model: type[SQLModel]) -> Table:
+    """The Core table behind a SQLModel class (mypy does not see ``__table__``)."""
+    table: Table = model.__table__  # type: ignore[attr-defined]
+    return table
 TABLE_NAMES = ("schema_info", "batches", "item_ratings", "batch_state", "profile_values")

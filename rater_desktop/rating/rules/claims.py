@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from rater_desktop.rating.helpers import candidate_claims, sentence_spans
 from rater_desktop.rating.model import SIDES
@@ -33,6 +34,11 @@ def _joins_two_clauses(text: str) -> bool:
 
 def non_atomic_reasons(text: str) -> list[str]:
     """Why a claim looks like several statements (empty if it looks atomic)."""
+    return list(_non_atomic_reasons(text))
+
+
+@lru_cache(maxsize=4096)
+def _non_atomic_reasons(text: str) -> tuple[str, ...]:
     reasons = []
     if len(sentence_spans(text)) > 1:
         reasons.append("it holds more than one sentence")
@@ -40,7 +46,7 @@ def non_atomic_reasons(text: str) -> list[str]:
         reasons.append('it joins statements with ";"')
     if _joins_two_clauses(text):
         reasons.append('it joins two statements with "and"')
-    return reasons
+    return tuple(reasons)
 
 
 def fc1_claims_verbatim(ctx: RuleContext) -> list[RuleResult]:

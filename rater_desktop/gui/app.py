@@ -1,0 +1,76 @@
+"""Application start: paint the window first, then open the batch and load the rest."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QApplication
+
+from rater_desktop.gui.icons import icon
+from rater_desktop.gui.main_window import MainWindow
+from rater_desktop.gui.session import startup_batch
+from rater_desktop.gui.theme import apply_theme
+
+SETTINGS_FILE = "settings.ini"
+
+
+def settings_path() -> Path:
+    """The window settings file, inside the app's own folder."""
+    from rater_desktop.appdirs import app_home
+
+    home = app_home()
+    home.mkdir(parents=True, exist_ok=True)
+    return home / SETTINGS_FILE
+
+
+def open_settings(path: Path | str | None = None) -> QSettings:
+    """Window settings as an INI file (never the platform registry)."""
+    return QSettings(str(path or settings_path()), QSettings.Format.IniFormat)
+
+
+def create_main_window(*, settings: QSettings, **dependencies: Any) -> MainWindow:
+    """Build the window with its dependencies (tests pass fakes and a temp QSettings)."""
+    app = QApplication.instance()
+    if isinstance(app, QApplication) and app.property("raterTheme") is None:
+        apply_theme(app, str(settings.value("view/theme", "system")))
+    window = MainWindow(settings=settings, **dependencies)
+    window.setWindowIcon(icon("app"))
+    return window
+
+
+def _follow_system_theme(app: QApplication, window: MainWindow) -> None:
+    hints = QGuiApplication.styleHints()
+    signal = getattr(hints, "colorSchemeChanged", None)
+    if signal is None:
+        return
+
+    def on_change(*_: object) -> None:
+        if str(window.settings.value("view/theme", "system")) == "system":
+            window.set_theme("system")
+
+    signal.connect(on_change)
+
+
+def run_app(*, batch: str | None, profile: str | None, qa_mode: bool) -> int:
+    """Show the main window (optionally on ``batch``) and run until it closes."""
+    QGuiApplication.setHighDpiScaleFactorRoundingPolicy(
+        Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)
+    app = QApplication.instance() or QApplication(sys.argv)
+    assert isinstance(app, QApplication)
+    app.setApplicationName("Rater Desktop")
+    app.setOrganizationName("rater-desktop")
+    app.setWindowIcon(icon("app"))
+    settings = open_settings()
+    apply_theme(app, str(settings.value("view/theme", "system")))
+    window = create_main_window(settings=settings, qa_mode=qa_mode, profile=profile)
+    _follow_system_theme(app, window)
+    window.show()
+    initial = startup_batch(settings, batch)
+    if initial:
+        # After the first paint: opening a batch may read a large index.
+        QTimer.singleShot(0, lambda: window.open_batch_path(initial))
+    return int(app.exec())

@@ -1,0 +1,122 @@
+"""Menus, toolbar and their actions for the main window."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QSize
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar
+
+from rater_desktop.gui.icons import icon
+from rater_desktop.gui.theme import THEMES
+
+
+@dataclass
+class MainActions:
+    """Every action of the main window, by role."""
+
+    open_batch: QAction
+    export: QAction
+    quit: QAction
+    next_item: QAction
+    previous_item: QAction
+    search: QAction
+    sync_scroll: QAction
+    themes: dict[str, QAction]
+    shortcuts: QAction
+    instructions: QAction
+    about: QAction
+    recent_menu: QMenu
+    view_menu: QMenu
+    toolbar: QToolBar
+
+
+def _action(window: QMainWindow, name: str, text: str, *, shortcut: str = "",
+            icon_name: str = "", tip: str = "") -> QAction:
+    action = QAction(text, window)
+    action.setObjectName(name)
+    if shortcut:
+        action.setShortcut(QKeySequence(shortcut))
+    if icon_name:
+        action.setIcon(icon(icon_name))
+    action.setToolTip(tip or text.replace("&", "").rstrip("."))
+    action.setStatusTip(action.toolTip())
+    return action
+
+
+def build_actions(window: QMainWindow) -> MainActions:
+    """Create the menu bar and toolbar on ``window``; handlers are connected by the window."""
+    open_batch = _action(window, "actionOpenBatch", "&Open batch\u2026", shortcut="Ctrl+O",
+                         icon_name="open-batch", tip="Open a batch (.zip file or folder)")
+    export = _action(window, "actionExport", "&Export results\u2026")
+    export.setEnabled(False)
+    quit_action = _action(window, "actionQuit", "&Quit", shortcut="Ctrl+Q")
+    next_item = _action(window, "actionNextItem", "&Next item", shortcut="Ctrl+PgDown",
+                        icon_name="next")
+    previous_item = _action(window, "actionPreviousItem", "&Previous item",
+                            shortcut="Ctrl+PgUp", icon_name="previous")
+    search = _action(window, "actionSearchItems", "&Search items", shortcut="Ctrl+F")
+    sync_scroll = _action(window, "actionSyncScroll", "S&ynchronised scrolling",
+                          shortcut="Ctrl+L", icon_name="sync-scroll",
+                          tip="Scroll Response A and B together")
+    sync_scroll.setCheckable(True)
+    shortcuts = _action(window, "actionShortcuts", "&Keyboard shortcuts", shortcut="F1",
+                        icon_name="help")
+    instructions = _action(window, "actionInstructions", "Batch &instructions")
+    instructions.setEnabled(False)
+    about = _action(window, "actionAbout", "&About Rater Desktop")
+
+    menu_bar = window.menuBar()
+    menu_bar.setObjectName("mainMenuBar")
+    file_menu = menu_bar.addMenu("&File")
+    file_menu.setObjectName("menuFile")
+    file_menu.addAction(open_batch)
+    recent_menu = file_menu.addMenu("Open &recent")
+    recent_menu.setObjectName("menuRecent")
+    file_menu.addSeparator()
+    file_menu.addAction(export)
+    file_menu.addSeparator()
+    file_menu.addAction(quit_action)
+
+    view_menu = menu_bar.addMenu("&View")
+    view_menu.setObjectName("menuView")
+    view_menu.addAction(sync_scroll)
+    view_menu.addSeparator()
+    view_menu.addAction(previous_item)
+    view_menu.addAction(next_item)
+    view_menu.addAction(search)
+    view_menu.addSeparator()
+    theme_menu = view_menu.addMenu("&Theme")
+    theme_menu.setObjectName("menuTheme")
+    group = QActionGroup(window)
+    themes: dict[str, QAction] = {}
+    for name in THEMES:
+        action = _action(window, f"actionTheme{name.title()}",
+                         "Follow the system" if name == "system" else name.title())
+        action.setCheckable(True)
+        group.addAction(action)
+        theme_menu.addAction(action)
+        themes[name] = action
+    view_menu.addSeparator()
+
+    help_menu = menu_bar.addMenu("&Help")
+    help_menu.setObjectName("menuHelp")
+    for action in (shortcuts, instructions, about):
+        help_menu.addAction(action)
+
+    toolbar = QToolBar("Main toolbar")
+    toolbar.setObjectName("mainToolBar")
+    toolbar.setMovable(False)
+    toolbar.setIconSize(QSize(20, 20))
+    for entry in (open_batch, None, previous_item, next_item, None, sync_scroll):
+        if entry is None:
+            toolbar.addSeparator()
+        else:
+            toolbar.addAction(entry)
+    window.addToolBar(toolbar)
+    return MainActions(open_batch=open_batch, export=export, quit=quit_action,
+                       next_item=next_item, previous_item=previous_item, search=search,
+                       sync_scroll=sync_scroll, themes=themes, shortcuts=shortcuts,
+                       instructions=instructions, about=about, recent_menu=recent_menu,
+                       view_menu=view_menu, toolbar=toolbar)

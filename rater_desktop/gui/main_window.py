@@ -1,0 +1,368 @@
+"""The rater workstation window: item list, prompt and responses, room for rating steps."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QGuiApplication, QShowEvent
+from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QVBoxLayout,
+    QWidget,
+)
+
+from rater_desktop.batch.model import Item
+from rater_desktop.gui import dialogs
+from rater_desktop.gui.batch_source import BatchLike, close_batch, open_batch_path
+from rater_desktop.gui.image_loader import ImageLoader
+from rater_desktop.gui.item_list import ItemListPanel, StatusProvider, no_progress
+from rater_desktop.gui.item_view import DisplayOrder, ItemView
+from rater_desktop.gui.main_actions import build_actions
+from rater_desktop.gui.safe_browser import LinkHandler
+from rater_desktop.gui.screenshot_viewer import ScreenshotViewer
+from rater_desktop.gui.session import (
+    add_recent,
+    batch_path_from_drop,
+    describe_open_failure,
+    recent_batches,
+)
+from rater_desktop.gui.theme import apply_theme
+
+APP_TITLE = "Rater Desktop"
+SAVE_STATES = {"idle": "", "saving": "Saving\u2026", "saved": "Saved", "error": "Not saved"}
+
+BatchOpener = Callable[[str], BatchLike]
+DisplayOrderFor = Callable[[str], DisplayOrder]
+ErrorReporter = Callable[[QWidget, str, str, str], None]
+
+
+def file_order(_item_id: str) -> DisplayOrder:
+    return (0, 1)
+
+
+def _report_error(parent: QWidget, title: str, text: str, details: str) -> None:
+    dialogs.show_error(parent, title, text, details=details)
+
+
+class MainWindow(QMainWindow):
+    """Main window. Dependencies (settings, opener, providers) are passed in."""
+
+    batchOpened = Signal(object)
+    currentItemChanged = Signal(str)
+    stepMarked = Signal(str, int, int, str, str)  # item id, true index, step, mark, note
+
+    def __init__(self, *, settings: QSettings, loader: ImageLoader | None = None,
+                 link_handler: LinkHandler | None = None,
+                 status_provider: StatusProvider = no_progress,
+                 display_order_for: DisplayOrderFor = file_order,
+                 open_batch: BatchOpener = open_batch_path,
+                 report_error: ErrorReporter = _report_error,
+                 qa_mode: bool = False, profile: str | None = None) -> None:
+        super().__init__()
+        self.setObjectName("mainWindow")
+        self.settings = settings
+        self.loader = loader or ImageLoader(self)
+        self.link_handler = link_handler or LinkHandler()
+        self.display_order_for = display_order_for
+        self.qa_mode = qa_mode
+        self.profile = profile
+        self._open_batch = open_batch
+        self._report_error = report_error
+        self.batch: BatchLike | None = None
+        self.batch_path: str | None = None
+        self.item: Item | None = None
+        self.setAcceptDrops(True)
+        self.setDockOptions(QMainWindow.DockOption.AnimatedDocks
+                            | QMainWindow.DockOption.AllowNestedDocks)
+        self.item_view = ItemView(loader=self.loader, link_handler=self.link_handler)
+        self.item_view.frameRequested.connect(self.open_viewer)
+        self.item_view.openBatchRequested.connect(self.choose_batch)
+        self.setCentralWidget(self.item_view)
+        self.item_list = ItemListPanel()
+        self.item_list.model.set_status_provider(status_provider)
+        self.item_list.currentItemChanged.connect(self.show_item)
+        self.viewer: ScreenshotViewer | None = None
+        self.actions_ = build_actions(self)
+        self._build_docks()
+        self._build_status_bar()
+        self._connect_actions()
+        self._refresh_recent_menu()
+        self._update_title()
+        self.restore_layout()
+
+    def _build_docks(self) -> None:
+        self.item_dock = QDockWidget("Items", self)
+        self.item_dock.setObjectName("itemDock")
+        self.item_dock.setWidget(self.item_list)
+        self.item_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
+                                   | QDockWidget.DockWidgetFeature.DockWidgetClosable)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.item_dock)
+        self.step_dock = QDockWidget("Rating", self)
+        self.step_dock.setObjectName("stepDock")
+        self.step_dock.setFeatures(self.item_dock.features())
+        self.step_panel_host = QWidget()
+        self.step_panel_host.setObjectName("stepPanelHost")
+        self.step_panel_host.setMinimumWidth(300)
+        host_layout = QVBoxLayout(self.step_panel_host)
+        host_layout.setContentsMargins(0, 0, 0, 0)
+        self._step_placeholder = QLabel("The rating steps for this item appear here.")
+        self._step_placeholder.setObjectName("stepPanelPlaceholder")
+        self._step_placeholder.setProperty("role", "muted")
+        self._step_placeholder.setWordWrap(True)
+        self._step_placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        host_layout.addWidget(self._step_placeholder)
+        self.step_dock.setWidget(self.step_panel_host)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.step_dock)
+        view_menu = self.actions_.view_menu
+        for dock, name in ((self.item_dock, "actionToggleItemDock"),
+                           (self.step_dock, "actionToggleStepDock")):
+            toggle = dock.toggleViewAction()
+            toggle.setObjectName(name)
+            view_menu.addAction(toggle)
+
+    def set_step_panel(self, widget: QWidget) -> None:
+        """Put the guided rating panel into the right dock (replaces the placeholder)."""
+        layout = self.step_panel_host.layout()
+        assert layout is not None
+        while layout.count():
+            taken = layout.takeAt(0)
+            old = taken.widget() if taken is not None else None
+            if old is not None:
+                old.setParent(None)
+                old.deleteLater()
+        layout.addWidget(widget)
+
+    def _build_status_bar(self) -> None:
+        bar = self.statusBar()
+        bar.setObjectName("mainStatusBar")
+        self.progress_label = QLabel("")
+        self.progress_label.setObjectName("batchProgressLabel")
+        self.progress_label.setAccessibleName("Batch progress")
+        self.save_indicator = QLabel("")
+        self.save_indicator.setObjectName("saveIndicator")
+        self.save_indicator.setAccessibleName("Save state")
+        bar.addPermanentWidget(self.save_indicator)
+        bar.addPermanentWidget(self.progress_label)
+
+    def _connect_actions(self) -> None:
+        acts = self.actions_
+        acts.open_batch.triggered.connect(self.choose_batch)
+        acts.quit.triggered.connect(self.close)
+        acts.next_item.triggered.connect(lambda: self.item_list.step(1))
+        acts.previous_item.triggered.connect(lambda: self.item_list.step(-1))
+        acts.search.triggered.connect(self._focus_search)
+        acts.sync_scroll.toggled.connect(self._set_sync_scroll)
+        acts.shortcuts.triggered.connect(lambda: dialogs.show_shortcuts(self))
+        acts.about.triggered.connect(self._show_about)
+        acts.instructions.triggered.connect(self._show_instructions)
+        theme = str(self.settings.value("view/theme", "system"))
+        for name, action in acts.themes.items():
+            action.setChecked(name == theme)
+            action.triggered.connect(lambda _c=False, n=name: self.set_theme(n))
+        acts.sync_scroll.setChecked(_as_bool(self.settings.value("view/syncScroll", False)))
+
+    # -- batch ---------------------------------------------------------------------------
+
+    def choose_batch(self) -> None:
+        start = str(Path(self.batch_path).parent) if self.batch_path else ""
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Open batch", start, "Batches (*.zip batch.json);;All files (*)")
+        if path:
+            self.open_batch_path(str(Path(path).parent) if path.endswith("batch.json") else path)
+
+    def open_batch_path(self, path: str) -> bool:
+        """Open a batch .zip or folder; a bad batch shows a message and changes nothing."""
+        try:
+            batch = self._open_batch(path)
+        except Exception as exc:  # noqa: BLE001 - every failure becomes a clear message
+            text, details = describe_open_failure(path, exc)
+            self._report_error(self, "Cannot open batch", text, details)
+            return False
+        self._set_batch(batch, path)
+        return True
+
+    def _set_batch(self, batch: BatchLike, path: str) -> None:
+        close_batch(self.batch)
+        self.batch = batch
+        self.batch_path = path
+        self.loader.set_source(batch.read_bytes)
+        self.item_list.set_entries(batch.index)
+        add_recent(self.settings, path)
+        self._refresh_recent_menu()
+        self.actions_.instructions.setEnabled(True)
+        self._update_title()
+        self.update_progress()
+        self.batchOpened.emit(batch)
+        last = self.settings.value(f"lastItem/{batch.manifest.batch_id}")
+        if not (last and self.item_list.select_item(str(last))):
+            self.item_list.step(1)
+        if not batch.index:
+            self.show_item(None)
+
+    def show_item(self, item_id: str | None) -> None:
+        if self.batch is None or item_id is None:
+            self.item = None
+            self.item_view.show_item(None)
+            return
+        try:
+            item = self.batch.item(item_id)
+        except Exception as exc:  # noqa: BLE001 - a bad line must not end the session
+            text, details = describe_open_failure(self.batch_path or "", exc)
+            self._report_error(self, "Cannot show item", text, details)
+            return
+        self.item = item
+        self.item_view.show_item(item, display_order=self.display_order_for(item_id))
+        self.settings.setValue(f"lastItem/{self.batch.manifest.batch_id}", item_id)
+        self.currentItemChanged.emit(item_id)
+
+    def refresh_item_status(self, item_id: str) -> None:
+        """Call when an item's rating state changed; updates its row and the progress."""
+        self.item_list.model.refresh_item(item_id)
+        self.update_progress()
+
+    def update_progress(self) -> None:
+        if self.batch is None:
+            self.progress_label.setText("")
+            return
+        total = len(self.batch.index)
+        done = self.item_list.model.count_in_state("complete")
+        self.progress_label.setText(f"{done} of {total} complete")
+
+    def set_save_state(self, state: str, detail: str = "") -> None:
+        """Show ``idle``, ``saving``, ``saved`` or ``error`` in the status bar."""
+        self.save_indicator.setText(SAVE_STATES.get(state, state))
+        self.save_indicator.setProperty("state", state)
+        self.save_indicator.setToolTip(detail)
+        self.save_indicator.style().unpolish(self.save_indicator)
+        self.save_indicator.style().polish(self.save_indicator)
+
+    # -- viewer, view options --------------------------------------------------------------
+
+    def open_viewer(self, true_index: int, frame_index: int, side: str) -> ScreenshotViewer:
+        if self.viewer is None:
+            self.viewer = ScreenshotViewer(self.loader, self)
+            self.viewer.stepMarked.connect(self._forward_step_mark)
+            self.viewer.resize(int(self.width() * 0.9), int(self.height() * 0.9))
+        pane = self.item_view.pane_for_true_index(true_index)
+        self.viewer.open_frames(pane.frames, frame_index, true_index=true_index, side=side)
+        self.viewer.show()
+        self.viewer.raise_()
+        return self.viewer
+
+    def _forward_step_mark(self, true_index: int, step: int, mark: str, note: str) -> None:
+        if self.item is not None:
+            self.stepMarked.emit(self.item.id, true_index, step, mark, note)
+
+    def _set_sync_scroll(self, enabled: bool) -> None:
+        self.item_view.set_sync_scroll(enabled)
+        self.settings.setValue("view/syncScroll", enabled)
+
+    def set_theme(self, choice: str) -> None:
+        self.settings.setValue("view/theme", choice)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            apply_theme(app, choice)
+        self.item_view.show_item(self.item, display_order=self.item_view.display_order)
+
+    def _focus_search(self) -> None:
+        self.item_dock.show()
+        self.item_list.search.setFocus()
+        self.item_list.search.selectAll()
+
+    def _show_about(self) -> None:
+        from rater_desktop import __version__
+
+        dialogs.show_about(self, version=str(__version__))
+
+    def _show_instructions(self) -> None:
+        text = self.batch.instructions_markdown() if self.batch is not None else None
+        dialogs.show_instructions(self, text or "This batch has no instructions.",
+                                  link_handler=self.link_handler)
+
+    def _update_title(self) -> None:
+        title = APP_TITLE
+        if self.batch is not None:
+            title = f"{self.batch.manifest.title} \u2014 {APP_TITLE}"
+        if self.qa_mode:
+            title += " (QA review)"
+        self.setWindowTitle(title)
+
+    def _refresh_recent_menu(self) -> None:
+        menu = self.actions_.recent_menu
+        menu.clear()
+        paths = recent_batches(self.settings)
+        for i, path in enumerate(paths):
+            action = menu.addAction(f"&{i + 1}  {path}" if i < 9 else path)
+            action.setObjectName(f"actionRecent{i}")
+            action.triggered.connect(lambda _c=False, p=path: self.open_batch_path(p))
+        menu.setEnabled(bool(paths))
+
+    # -- layout persistence, drag and drop, close ----------------------------------------
+
+    def restore_layout(self) -> None:
+        geometry = self.settings.value("window/geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        else:
+            screen = QGuiApplication.primaryScreen()
+            area = screen.availableGeometry() if screen is not None else None
+            width, height = (area.width(), area.height()) if area is not None else (1280, 760)
+            self.resize(min(1680, int(width * 0.92)), min(1050, int(height * 0.92)))
+        state = self.settings.value("window/state")
+        self._docks_sized = state is not None
+        if state is not None:
+            self.restoreState(state)
+        splitter = self.settings.value("window/responseSplitter")
+        if splitter is not None:
+            self.item_view.splitter.restoreState(splitter)
+
+    def save_layout(self) -> None:
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        self.settings.setValue("window/state", self.saveState())
+        self.settings.setValue("window/responseSplitter", self.item_view.splitter.saveState())
+        self.settings.sync()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._docks_sized:
+            # First start: side docks in proportion to the screen, the middle gets the rest.
+            self._docks_sized = True
+            width = self.width()
+            self.resizeDocks([self.item_dock, self.step_dock],
+                             [max(270, int(width * 0.18)), max(330, int(width * 0.24))],
+                             Qt.Orientation.Horizontal)
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if batch_path_from_drop(event.mimeData()) is not None:
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        path = batch_path_from_drop(event.mimeData())
+        if path is None:
+            event.ignore()
+            return
+        event.acceptProposedAction()
+        self.open_batch_path(path)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.save_layout()
+        if self.viewer is not None:
+            self.viewer.close()
+        self.loader.shutdown()
+        close_batch(self.batch)
+        super().closeEvent(event)
+
+
+def _as_bool(value: Any) -> bool:
+    if isinstance(value, str):
+        return value.lower() in ("1", "true", "yes")
+    return bool(value)

@@ -1,0 +1,295 @@
+"""Wires a RatingService into the main window.
+
+Item switch -> ``service.open_item``; every Change -> the step panel, the claim highlights,
+the response cover, the item list row and the "saved" indicator; keyboard shortcuts for
+steps, items, undo/redo and claims; trajectory step marks -> the service.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import QApplication, QMessageBox, QTextEdit
+
+from rater_desktop.gui.batch_source import BatchLike
+from rater_desktop.gui.item_list import ItemProgress
+from rater_desktop.gui.main_window import MainWindow
+from rater_desktop.gui.steps.cover import ResponseCover
+from rater_desktop.gui.steps.help import show_help
+from rater_desktop.gui.steps.highlight import highlight_claims
+from rater_desktop.gui.steps.page import StepContext
+from rater_desktop.gui.steps.panel import StepPanel
+from rater_desktop.rating.change import Change
+from rater_desktop.rating.model import Step
+from rater_desktop.rating.rubric import Rubric, RubricError
+from rater_desktop.rating.service import RatingDocumentError, RatingService
+from rater_desktop.rating.store import RatingStore
+from rater_desktop.rating.timing import Clock
+
+SAVE_POLL_MS = 300
+TOUCH_EVENTS = (QEvent.Type.KeyPress, QEvent.Type.MouseButtonPress, QEvent.Type.Wheel)
+
+
+def item_progress(document: dict[str, Any] | None) -> ItemProgress:
+    """What the item list shows for a saved rating document."""
+    if not document:
+        return ItemProgress()
+    timing = document.get("timing") if isinstance(document.get("timing"), dict) else {}
+    seconds = timing.get("active_seconds", 0.0) if isinstance(timing, dict) else 0.0
+    status = str(document.get("status") or "not_started")
+    return ItemProgress(state=status, seconds=float(seconds or 0.0))
+
+
+class RatingBinding(QObject):
+    """Connects one window to the rating core; one service per opened batch."""
+
+    def __init__(self, window: MainWindow, *, store: RatingStore, rater_id: str,
+                 clock: Clock = time.monotonic, close_store: Callable[[], None] | None = None,
+                 report: Callable[[str, str], None] | None = None) -> None:
+        super().__init__(window)
+        self.window = window
+        self.store = store
+        self.rater_id = rater_id
+        self.clock = clock
+        self._close_store = close_store
+        self._report = report or self._message_box
+        self.service: RatingService | None = None
+        self._unsubscribe: Callable[[], None] = lambda: None
+        self._highlight_key: tuple[object, ...] = ()
+        self._statuses: dict[str, str] | None = None
+        self._last_touch = 0.0
+        self.closed = False
+        self.ctx = StepContext(browser_for=self._browser_for)
+        self.panel = StepPanel(self.ctx)
+        window.set_step_panel(self.panel)
+        self.cover = ResponseCover(window.item_view.splitter)
+        self._save_timer = QTimer(self)
+        self._save_timer.setSingleShot(True)
+        self._save_timer.timeout.connect(self._poll_save_state)
+        window.display_order_for = self._display_order
+        window.item_list.model.set_status_provider(self._progress)
+        window.batchOpened.connect(self._on_batch_opened)
+        window.currentItemChanged.connect(self.open_item)
+        window.stepMarked.connect(self._on_step_marked)
+        for browser in (p.text_browser for p in window.item_view.panes.values()):
+            browser.textChanged.connect(self._forget_highlights)
+        self._install_shortcuts()
+        window.installEventFilter(self)
+        app = QApplication.instance()
+        if app is not None:
+            app.installEventFilter(self)
+        if window.batch is not None:
+            self._on_batch_opened(window.batch)
+            if window.item is not None:
+                self.open_item(window.item.id)
+
+    # ------------------------------------------------------------------ batch and items
+
+    def _on_batch_opened(self, batch: BatchLike) -> None:
+        self._end_service()
+        manifest = batch.manifest
+        try:
+            rubric = Rubric.from_overrides(manifest.rubric or None)
+        except RubricError as exc:
+            self._report("Batch rubric not usable",
+                         f"{exc}\n\nThe guideline's default rules are used instead.")
+            rubric = Rubric.default()
+        self.service = RatingService(
+            store=self.store, clock=self.clock, rubric=rubric, item_accessor=batch.item,
+            batch_key=manifest.batch_id, display_seed=manifest.display_seed,
+            rater_id=self.rater_id)
+        self._unsubscribe = self.service.subscribe(self._on_change)
+        self._statuses = None
+        self.panel.set_service(self.service)
+        current = (self.store.load_batch_state(manifest.batch_id) or {}).get("current_item_id")
+        if isinstance(current, str) and current:
+            # The window reselects its remembered item after this signal; the ratings
+            # database knows best where the rater stopped.
+            self.window.settings.setValue(f"lastItem/{manifest.batch_id}", current)
+
+    def open_item(self, item_id: str) -> None:
+        service = self.service
+        if service is None or not item_id or service.current_item_id == item_id:
+            return
+        try:
+            service.open_item(item_id)
+        except RatingDocumentError as exc:
+            if self._ask_start_over(str(exc)):
+                service.open_item(item_id, discard_unreadable=True)
+
+    def _ask_start_over(self, text: str) -> bool:
+        answer = QMessageBox.question(
+            self.window, "Saved rating unreadable", text + "\n\nStart this item over?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes
+
+    def _display_order(self, item_id: str) -> tuple[int, int]:
+        if self.service is None:
+            return (0, 1)
+        return self.service.order_for(item_id).true_indices
+
+    def _progress(self, item_id: str) -> ItemProgress:
+        service = self.service
+        if service is None:
+            return ItemProgress()
+        if service.current_item_id == item_id:
+            rating = service.rating
+            return ItemProgress(rating.status.value, rating.timing.active_seconds)
+        if self._statuses is None:
+            lister = getattr(self.store, "list_items", None)
+            self._statuses = ({s.item_id: str(s.status) for s in lister(service.batch_key)}
+                              if callable(lister) else {})
+        if hasattr(self.store, "list_items") and item_id not in self._statuses:
+            return ItemProgress()  # never saved: no need to read the database
+        return item_progress(self.store.load_item(service.batch_key, item_id))
+
+    # ------------------------------------------------------------------ changes
+
+    def _on_change(self, change: Change) -> None:
+        service = self.service
+        if service is None:
+            return
+        self.panel.apply_change(change)
+        if service.current_item_id is None:
+            return
+        self.cover.set_hidden(not service.rating.revealed)
+        self._refresh_highlights(service)
+        if change.accepted and change.kind != "open":
+            if self._statuses is not None:
+                self._statuses[change.item_id] = service.rating.status.value
+            self.window.refresh_item_status(change.item_id)
+            self.window.set_save_state("saving")
+            self._save_timer.start(SAVE_POLL_MS)
+        elif change.kind == "open":
+            self.window.set_save_state("idle")
+
+    def _poll_save_state(self) -> None:
+        status_of = getattr(self.store, "autosave_status", None)
+        if not callable(status_of):
+            self.window.set_save_state("saved")
+            return
+        status = status_of()
+        if status.last_error is not None:
+            self.window.set_save_state("error", str(status.last_error))
+        elif status.pending:
+            self._save_timer.start(SAVE_POLL_MS)
+        else:
+            self.window.set_save_state("saved")
+
+    def _browser_for(self, true_index: int) -> QTextEdit | None:
+        if self.window.item is None:
+            return None
+        return self.window.item_view.pane_for_true_index(true_index).text_browser
+
+    def _forget_highlights(self) -> None:
+        self._highlight_key = ()
+        if self.service is not None and self.service.current_item_id is not None:
+            QTimer.singleShot(0, lambda: self._refresh_highlights(self.service))
+
+    def _refresh_highlights(self, service: RatingService | None) -> None:
+        if service is None or service.current_item_id is None:
+            return
+        sides = service.rating.responses
+        key = (service.current_item_id, tuple(
+            tuple((c.id, c.start, c.end, c.action) for c in side.claims) for side in sides))
+        if key == self._highlight_key:
+            return
+        self._highlight_key = key
+        for true_index in (0, 1):
+            browser = self._browser_for(true_index)
+            if browser is not None:
+                browser.blockSignals(True)
+                highlight_claims(browser, sides[true_index].claims)
+                browser.blockSignals(False)
+
+    def _on_step_marked(self, item_id: str, true_index: int, step: int, mark: str,
+                        note: str) -> None:
+        service = self.service
+        if service is None or service.current_item_id != item_id:
+            return
+        service.set_step_mark(true_index, step, mark or None, note)  # type: ignore[arg-type]
+
+    # ------------------------------------------------------------------ shortcuts
+
+    def _install_shortcuts(self) -> None:
+        bindings: list[tuple[str, Callable[[], object]]] = [
+            ("Ctrl+Return", self.panel.go_next),
+            ("Ctrl+Enter", self.panel.go_next),
+            ("Alt+Left", lambda: self.window.item_list.step(-1)),
+            ("Alt+Right", lambda: self.window.item_list.step(1)),
+            ("Ctrl+Z", self.undo),
+            ("Ctrl+Shift+Z", self.redo),
+            ("Ctrl+Y", self.redo),
+            ("Ctrl+M", self.add_selected_claim),
+        ]
+        self.shortcuts: dict[str, QShortcut] = {}
+        for keys, slot in bindings:
+            shortcut = QShortcut(QKeySequence(keys), self.window)
+            shortcut.activated.connect(slot)
+            self.shortcuts[keys] = shortcut
+        help_action = self.window.actions_.shortcuts
+        help_action.triggered.disconnect()
+        help_action.triggered.connect(lambda: show_help(self.window))
+
+    def undo(self) -> None:
+        if self.service is not None and self.service.current_item_id is not None:
+            self.service.undo()
+
+    def redo(self) -> None:
+        if self.service is not None and self.service.current_item_id is not None:
+            self.service.redo()
+
+    def add_selected_claim(self) -> bool:
+        service = self.service
+        if service is None or service.current_item_id is None:
+            return False
+        if service.rating.current_step is not Step.CLAIMS:
+            if service.set_step(Step.CLAIMS).refused:
+                return False
+        page = self.panel.page(Step.CLAIMS)
+        return bool(page.add_selected_claim())  # type: ignore[attr-defined]
+
+    # ------------------------------------------------------------------ lifetime
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        if watched is self.window:
+            if kind == QEvent.Type.Close:
+                self.shutdown()
+            elif kind == QEvent.Type.WindowDeactivate and self.service is not None:
+                self.service.pause_timer()
+        elif kind in TOUCH_EVENTS and self.service is not None:
+            now = time.monotonic()
+            if now - self._last_touch > 1.0:
+                self._last_touch = now
+                self.service.touch()
+        return False
+
+    def _end_service(self) -> None:
+        self._unsubscribe()
+        self._unsubscribe = lambda: None
+        if self.service is not None:
+            self.service.close_item()
+            self.service.flush()
+        self.service = None
+
+    def shutdown(self) -> None:
+        """Save the open item and release the store (the window is closing)."""
+        if self.closed:
+            return
+        self.closed = True
+        app = QApplication.instance()
+        if app is not None:
+            app.removeEventFilter(self)
+        self._end_service()
+        self.store.flush()
+        if self._close_store is not None:
+            self._close_store()
+
+    def _message_box(self, title: str, text: str) -> None:
+        QMessageBox.warning(self.window, title, text)

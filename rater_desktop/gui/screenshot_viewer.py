@@ -1,0 +1,336 @@
+"""Large screenshot viewer: zoom, pan, step overlay, step details, filmstrip and step marks."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QIcon, QImage, QKeyEvent, QPixmap
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QDialog,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListView,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSplitter,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from rater_desktop.gui.batch_source import VIEWER_MAX_SIDE, source_width
+from rater_desktop.gui.frames import Frame
+from rater_desktop.gui.icons import icon
+from rater_desktop.gui.image_canvas import ImageCanvas, overlay_scale
+from rater_desktop.gui.image_loader import THUMB_SIDE, ImageLoader
+from rater_desktop.gui.step_details import StepDetails
+
+STEP_MARKS = (("correct", "Correct"), ("unnecessary", "Unnecessary"), ("wrong", "Wrong"))
+NEXT_KEYS = (Qt.Key.Key_Right, Qt.Key.Key_PageDown)
+PREVIOUS_KEYS = (Qt.Key.Key_Left, Qt.Key.Key_PageUp)
+
+
+def _tool_button(name: str, icon_name: str, tip: str) -> QToolButton:
+    button = QToolButton()
+    button.setObjectName(name)
+    button.setIcon(icon(icon_name))
+    button.setIconSize(QSize(20, 20))
+    button.setToolTip(tip)
+    button.setAccessibleName(tip.split(" (")[0])
+    button.setAutoRaise(True)
+    return button
+
+
+class ScreenshotViewer(QDialog):
+    """Shows one response's frames large; marks on trajectory steps go out as a signal."""
+
+    stepMarked = Signal(int, int, str, str)  # true response index, step index, mark, note
+
+    def __init__(self, loader: ImageLoader, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("screenshotViewer")
+        self.setAccessibleName("Screenshot viewer")
+        self.setWindowTitle("Screenshot")
+        self.setModal(False)
+        self._loader = loader
+        self.frames: list[Frame] = []
+        self.current = 0
+        self.true_index = 0
+        self.side = "A"
+        self._marks: dict[tuple[int, int], tuple[str, str]] = {}
+        self.canvas = ImageCanvas()
+        self.canvas.installEventFilter(self)
+        self.details = StepDetails()
+        self.filmstrip = self._build_filmstrip()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(10, 8, 10, 10)
+        layout.setSpacing(8)
+        layout.addLayout(self._build_toolbar())
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.setObjectName("viewerSplitter")
+        splitter.addWidget(self.canvas)
+        splitter.addWidget(self._build_side_panel())
+        splitter.setStretchFactor(0, 1)
+        splitter.setSizes([900, 320])
+        layout.addWidget(splitter, 1)
+        layout.addWidget(self.filmstrip)
+
+    def _build_toolbar(self) -> QHBoxLayout:
+        row = QHBoxLayout()
+        self.title = QLabel("")
+        self.title.setObjectName("viewerTitle")
+        self.title.setTextFormat(Qt.TextFormat.PlainText)
+        self.title.setProperty("role", "sectionTitle")
+        self.position = QLabel("")
+        self.position.setObjectName("viewerPosition")
+        self.position.setProperty("role", "muted")
+        self.prev_button = _tool_button("viewerPrevious", "previous", "Previous (Left, PgUp)")
+        self.next_button = _tool_button("viewerNext", "next", "Next (Right, PgDn)")
+        self.zoom_out_button = _tool_button("viewerZoomOut", "zoom-out", "Zoom out (-)")
+        self.zoom_in_button = _tool_button("viewerZoomIn", "zoom-in", "Zoom in (+)")
+        self.fit_button = _tool_button("viewerFit", "zoom-fit", "Fit to window (0)")
+        self.actual_button = _tool_button("viewerActualSize", "zoom-actual", "Actual size (1)")
+        self.overlay_button = _tool_button("viewerOverlayToggle", "overlay",
+                                           "Show click point and target box (B)")
+        self.overlay_button.setCheckable(True)
+        self.overlay_button.setChecked(True)
+        self.zoom_label = QLabel("")
+        self.zoom_label.setObjectName("viewerZoomLabel")
+        self.zoom_label.setMinimumWidth(48)
+        self.prev_button.clicked.connect(self.previous)
+        self.next_button.clicked.connect(self.next)
+        self.zoom_in_button.clicked.connect(lambda: self._zoom(self.canvas.zoom_in))
+        self.zoom_out_button.clicked.connect(lambda: self._zoom(self.canvas.zoom_out))
+        self.fit_button.clicked.connect(lambda: self._zoom(self.canvas.fit))
+        self.actual_button.clicked.connect(lambda: self._zoom(self.canvas.actual_size))
+        self.overlay_button.toggled.connect(self.canvas.set_overlay_visible)
+        row.addWidget(self.title)
+        row.addWidget(self.position)
+        row.addStretch(1)
+        widgets: list[QWidget] = [self.prev_button, self.next_button, self.zoom_out_button,
+                                  self.zoom_label, self.zoom_in_button, self.fit_button,
+                                  self.actual_button, self.overlay_button]
+        for widget in widgets:
+            row.addWidget(widget)
+        return row
+
+    def _build_side_panel(self) -> QWidget:
+        panel = QWidget()
+        panel.setObjectName("viewerSidePanel")
+        column = QVBoxLayout(panel)
+        column.setContentsMargins(8, 0, 0, 0)
+        column.addWidget(self.details, 1)
+        self.mark_box = QWidget()
+        self.mark_box.setObjectName("stepMarkBox")
+        marks = QVBoxLayout(self.mark_box)
+        marks.setContentsMargins(0, 0, 0, 0)
+        heading = QLabel("Mark this step")
+        heading.setProperty("role", "sectionTitle")
+        marks.addWidget(heading)
+        self.note = QLineEdit()
+        self.note.setObjectName("stepMarkNote")
+        self.note.setAccessibleName("Note on this step")
+        self.note.setPlaceholderText("Short note (optional)")
+        self.note.setMaxLength(500)
+        buttons = QHBoxLayout()
+        self.mark_group = QButtonGroup(self)
+        self.mark_buttons: dict[str, QPushButton] = {}
+        for key, label in STEP_MARKS:
+            button = QPushButton(label)
+            button.setObjectName(f"stepMark{label}")
+            button.setAccessibleName(f"Mark step {label.lower()}")
+            button.setCheckable(True)
+            button.setProperty("mark", key)
+            button.clicked.connect(lambda _c=False, k=key: self.mark_current_step(k))
+            self.mark_group.addButton(button)
+            self.mark_buttons[key] = button
+            buttons.addWidget(button)
+        marks.addLayout(buttons)
+        marks.addWidget(self.note)
+        column.addWidget(self.mark_box)
+        return panel
+
+    def _build_filmstrip(self) -> QListWidget:
+        strip = QListWidget()
+        strip.setObjectName("viewerFilmstrip")
+        strip.setAccessibleName("All screenshots and steps")
+        strip.setViewMode(QListView.ViewMode.IconMode)
+        strip.setFlow(QListView.Flow.LeftToRight)
+        strip.setWrapping(False)
+        strip.setMovement(QListView.Movement.Static)
+        strip.setIconSize(QSize(112, 70))
+        strip.setSpacing(4)
+        strip.setFixedHeight(120)
+        strip.setUniformItemSizes(True)
+        strip.currentRowChanged.connect(self._on_filmstrip_row)
+        strip.horizontalScrollBar().valueChanged.connect(lambda _v: self._request_thumbs())
+        return strip
+
+    def open_frames(self, frames: Sequence[Frame], start: int, *, true_index: int,
+                    side: str) -> None:
+        """Show ``frames`` of the response shown as ``side``, starting at ``start``."""
+        self.frames = list(frames)
+        self.true_index = true_index
+        self.side = side
+        self.filmstrip.blockSignals(True)
+        self.filmstrip.clear()
+        for i, frame in enumerate(self.frames):
+            entry = QListWidgetItem(icon("image-placeholder"), str(i + 1))
+            entry.setToolTip(frame.caption)
+            self.filmstrip.addItem(entry)
+        self.filmstrip.blockSignals(False)
+        self.show_frame(start)
+
+    def set_step_marks(self, marks: dict[tuple[int, int], tuple[str, str]]) -> None:
+        """Existing marks ``{(true_index, step_index): (mark, note)}`` to show as chosen."""
+        self._marks = dict(marks)
+        self._sync_mark_controls()
+
+    def show_frame(self, index: int) -> None:
+        if not self.frames:
+            return
+        self.current = max(0, min(len(self.frames) - 1, index))
+        frame = self.frames[self.current]
+        self.title.setText(f"Response {self.side}  \u00b7  {frame.caption}")
+        self.position.setText(f"{self.current + 1} of {len(self.frames)}")
+        self.prev_button.setEnabled(self.current > 0)
+        self.next_button.setEnabled(self.current < len(self.frames) - 1)
+        self.details.show_frame(frame)
+        self.mark_box.setVisible(frame.is_step)
+        self._sync_mark_controls()
+        self.filmstrip.blockSignals(True)
+        self.filmstrip.setCurrentRow(self.current)
+        self.filmstrip.blockSignals(False)
+        self.filmstrip.scrollToItem(self.filmstrip.item(self.current))
+        self._request_thumbs()
+        self._load_image(frame)
+
+    def _load_image(self, frame: Frame) -> None:
+        if frame.path is None:
+            self.canvas.show_message("This step has no screenshot.")
+            self._update_zoom_label()
+            return
+        cached = self._loader.cached(frame.path, VIEWER_MAX_SIDE)
+        if cached is not None:
+            self._on_image(frame, cached, "")
+            return
+        self.canvas.show_message("Loading screenshot\u2026")
+        self._loader.request(frame.path, VIEWER_MAX_SIDE, self._image_callback(frame))
+
+    def _image_callback(self, frame: Frame) -> Callable[[QImage | None, str], None]:
+        return lambda image, error: self._on_image(frame, image, error)
+
+    def _on_image(self, frame: Frame, image: QImage | None, error: str) -> None:
+        if not self.frames or self.frames[self.current] is not frame:
+            return  # the rater moved on while this one decoded
+        if image is None:
+            self.canvas.show_message(f"The screenshot could not be shown: {error}")
+        else:
+            self.canvas.set_image(image)
+            step = frame.step
+            if step is not None:
+                scale = overlay_scale(image.width(), source_width(image))
+                self.canvas.set_overlay(click=step.click, bbox=step.bbox, scale=scale)
+        self._update_zoom_label()
+
+    def _request_thumbs(self) -> None:
+        viewport = self.filmstrip.viewport().rect()
+        for row in range(self.filmstrip.count()):
+            entry = self.filmstrip.item(row)
+            path = self.frames[row].path if row < len(self.frames) else None
+            if path is None or entry.data(Qt.ItemDataRole.UserRole):
+                continue
+            if self.filmstrip.visualItemRect(entry).intersects(viewport.adjusted(-400, 0, 400, 0)):
+                entry.setData(Qt.ItemDataRole.UserRole, True)
+                self._loader.request(path, THUMB_SIDE, self._thumb_callback(row))
+
+    def _thumb_callback(self, row: int) -> Callable[[QImage | None, str], None]:
+        return lambda image, _error: self._on_thumb(row, image)
+
+    def _on_thumb(self, row: int, image: QImage | None) -> None:
+        entry = self.filmstrip.item(row)
+        if entry is None:
+            return
+        entry.setIcon(QIcon(QPixmap.fromImage(image)) if image is not None
+                      else icon("image-broken"))
+
+    def _on_filmstrip_row(self, row: int) -> None:
+        if row >= 0 and row != self.current:
+            self.show_frame(row)
+
+    def next(self) -> None:
+        self.show_frame(self.current + 1)
+
+    def previous(self) -> None:
+        self.show_frame(self.current - 1)
+
+    def toggle_overlay(self) -> None:
+        self.overlay_button.toggle()
+
+    def mark_current_step(self, mark: str) -> None:
+        """Record ``mark`` (correct / unnecessary / wrong) with the note for the shown step."""
+        frame = self.frames[self.current] if self.frames else None
+        if frame is None or frame.step_index is None:
+            return
+        note = self.note.text().strip()
+        self._marks[(self.true_index, frame.step_index)] = (mark, note)
+        self.stepMarked.emit(self.true_index, frame.step_index, mark, note)
+        self._sync_mark_controls()
+
+    def _sync_mark_controls(self) -> None:
+        frame = self.frames[self.current] if self.frames else None
+        step_index = frame.step_index if frame is not None else None
+        key = (self.true_index, step_index if step_index is not None else -1)
+        mark, note = self._marks.get(key, ("", ""))
+        self.mark_group.setExclusive(False)
+        for name, button in self.mark_buttons.items():
+            button.setChecked(name == mark)
+        self.mark_group.setExclusive(True)
+        self.note.setText(note)
+
+    def _zoom(self, action: object) -> None:
+        if callable(action):
+            action()
+        self._update_zoom_label()
+
+    def _update_zoom_label(self) -> None:
+        self.zoom_label.setText(f"{round(self.canvas.zoom * 100)}%" if self.canvas.has_image
+                                else "")
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if self.handle_key(event.key(), event.text()):
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def handle_key(self, key: int, text: str = "") -> bool:
+        """Viewer shortcuts; returns True when the key was used."""
+        actions = {
+            Qt.Key.Key_Plus: lambda: self._zoom(self.canvas.zoom_in),
+            Qt.Key.Key_Equal: lambda: self._zoom(self.canvas.zoom_in),
+            Qt.Key.Key_Minus: lambda: self._zoom(self.canvas.zoom_out),
+            Qt.Key.Key_0: lambda: self._zoom(self.canvas.fit),
+            Qt.Key.Key_1: lambda: self._zoom(self.canvas.actual_size),
+            Qt.Key.Key_B: self.toggle_overlay,
+        }
+        if key in NEXT_KEYS:
+            self.next()
+        elif key in PREVIOUS_KEYS:
+            self.previous()
+        elif key in actions:
+            actions[Qt.Key(key)]()
+        else:
+            return False
+        return True
+
+    def eventFilter(self, watched: object, event: object) -> bool:
+        # The canvas would scroll on arrow keys; in the viewer they move between frames.
+        if watched is self.canvas and isinstance(event, QKeyEvent) \
+                and event.type() == QKeyEvent.Type.KeyPress \
+                and self.handle_key(event.key(), event.text()):
+            return True
+        return super().eventFilter(watched, event)  # type: ignore[arg-type]

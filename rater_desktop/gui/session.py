@@ -1,0 +1,70 @@
+"""Recent batches, dropped files, and turning open failures into plain messages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QMimeData, QSettings
+
+MAX_RECENT = 8
+RECENT_KEY = "recent/batches"
+
+
+def recent_batches(settings: QSettings) -> list[str]:
+    value: Any = settings.value(RECENT_KEY, [])
+    if isinstance(value, str):
+        # IniFormat returns a one-element list as a plain string.
+        value = [value] if value else []
+    return [str(v) for v in value or [] if v]
+
+
+def add_recent(settings: QSettings, path: str) -> list[str]:
+    normalised = str(Path(path).resolve())
+    paths = [normalised, *[p for p in recent_batches(settings) if p != normalised]]
+    paths = paths[:MAX_RECENT]
+    settings.setValue(RECENT_KEY, paths)
+    return paths
+
+
+def startup_batch(settings: QSettings, requested: str | None) -> str | None:
+    """The batch to open at start: the one asked for, else the last one if it still exists."""
+    if requested:
+        return requested
+    if str(settings.value("session/reopenLast", "true")).lower() in ("false", "0"):
+        return None
+    for path in recent_batches(settings)[:1]:
+        if Path(path).exists():
+            return path
+    return None
+
+
+def batch_path_from_drop(mime: QMimeData) -> str | None:
+    """A dropped .zip, batch folder, or batch.json (meaning its folder); else None."""
+    if not mime.hasUrls():
+        return None
+    for url in mime.urls():
+        if not url.isLocalFile():
+            continue
+        path = Path(url.toLocalFile())
+        if path.is_dir() or path.suffix.lower() == ".zip":
+            return str(path)
+        if path.name == "batch.json":
+            return str(path.parent)
+    return None
+
+
+def describe_open_failure(path: str, exc: BaseException) -> tuple[str, str]:
+    """``(message, details)`` for a batch that failed; never a traceback."""
+    problem = getattr(exc, "problem", None)
+    problems = getattr(exc, "problems", None) or []
+    if problem is not None and hasattr(problem, "render"):
+        text = f"{Path(path).name or path} could not be opened.\n\n{problem.render()}"
+        details = "\n".join(p.render() for p in problems[1:] if hasattr(p, "render"))
+        return text, details
+    if isinstance(exc, OSError):
+        reason = exc.strerror or str(exc)
+        return (f"{path} could not be read: {reason}.\n\nCheck that the file exists and that "
+                "you may read it.", "")
+    return (f"{path} could not be opened: {exc}\n\nThe batch may be damaged; ask for a new "
+            "copy.", type(exc).__name__)

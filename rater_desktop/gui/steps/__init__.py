@@ -1,0 +1,1 @@
+"""The guided rating steps shown in the right-hand panel of the main window."""

@@ -1,0 +1,160 @@
+"""Rule results shown next to the field they concern: ID, message, and for warnings a way
+to keep them with a short reason (recorded in the export by the rating core)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from rater_desktop.gui.steps.common import LineField, name, restyle
+from rater_desktop.rating.rules.base import RuleResult
+
+Acknowledge = Callable[[str, str], None]
+Withdraw = Callable[[str], None]
+Matcher = Callable[[RuleResult], bool]
+
+
+def field_prefix(*prefixes: str) -> Matcher:
+    """Results whose field is one of ``prefixes`` or lies below one of them."""
+
+    def match(result: RuleResult) -> bool:
+        return any(result.field == p or result.field.startswith(p + ".")
+                   or result.field.startswith(p + "@") for p in prefixes)
+
+    return match
+
+
+def badge_key(result: RuleResult) -> str:
+    return f"{result.rule_id}|{result.field}|{result.message}"
+
+
+class RuleBadge(QFrame):
+    """One failing rule: red for block, amber for warn (with Acknowledge)."""
+
+    def __init__(self, result: RuleResult, *, object_name: str, acknowledged: str | None,
+                 on_ack: Acknowledge, on_withdraw: Withdraw) -> None:
+        super().__init__()
+        self.result = result
+        self._on_ack = on_ack
+        self._on_withdraw = on_withdraw
+        self.setObjectName(object_name)
+        self.setProperty("role", "ruleBadge")
+        column = QVBoxLayout(self)
+        column.setContentsMargins(8, 5, 8, 5)
+        column.setSpacing(4)
+        self.text = QLabel()
+        self.text.setObjectName(f"{object_name}_text")
+        self.text.setWordWrap(True)
+        self.text.setTextFormat(Qt.TextFormat.PlainText)
+        self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        column.addWidget(self.text)
+        self.ack_row = QWidget()
+        row = QHBoxLayout(self.ack_row)
+        row.setContentsMargins(0, 0, 0, 0)
+        self.reason = LineField(f"{object_name}_reason", f"Reason for keeping {result.rule_id}",
+                                placeholder="Why this warning does not apply (short)")
+        self.reason.returnPressed.connect(self._submit)
+        self.keep = QPushButton("Keep")
+        name(self.keep, f"{object_name}_keep", f"Keep warning {result.rule_id}")
+        self.keep.clicked.connect(self._submit)
+        row.addWidget(self.reason, 1)
+        row.addWidget(self.keep)
+        self.ack_row.setVisible(False)
+        column.addWidget(self.ack_row)
+        self.action = QPushButton()
+        self.action.setObjectName(f"{object_name}_action")
+        self.action.setProperty("flat", True)
+        self.action.clicked.connect(self._toggle)
+        column.addWidget(self.action, 0, Qt.AlignmentFlag.AlignLeft)
+        self.show_acknowledged(acknowledged)
+
+    def show_acknowledged(self, reason: str | None) -> None:
+        result = self.result
+        self.acknowledged = reason
+        if result.blocking:
+            tone, prefix = "block", "Must fix"
+        elif reason:
+            tone, prefix = "acknowledged", "Kept"
+        else:
+            tone, prefix = "warn", "Check"
+        text = f"{result.rule_id} \u00b7 {prefix}: {result.message}"
+        if reason:
+            text += f"\nYour reason: {reason}"
+        self.text.setText(text)
+        self.setAccessibleName(text)
+        self.text.setAccessibleName(text)
+        self.setProperty("tone", tone)
+        self.action.setVisible(result.warning)
+        self.action.setText("Withdraw reason" if reason else "Acknowledge\u2026")
+        self.action.setAccessibleName(
+            f"{'Withdraw reason for' if reason else 'Acknowledge'} {result.rule_id}")
+        restyle(self)
+
+    def _toggle(self) -> None:
+        if self.acknowledged:
+            self._on_withdraw(self.result.rule_id)
+            return
+        visible = not self.ack_row.isVisible()
+        self.ack_row.setVisible(visible)
+        if visible:
+            self.reason.setFocus()
+
+    def _submit(self) -> None:
+        reason = self.reason.text().strip()
+        if reason:
+            self.ack_row.setVisible(False)
+            self._on_ack(self.result.rule_id, reason)
+
+
+class RuleBadges(QWidget):
+    """The failing results for one field (or group of fields), kept in a stable order.
+
+    Rows are only rebuilt when the set of failures changes, so a reason being typed is
+    not lost when another part of the rating changes.
+    """
+
+    def __init__(self, object_name: str, *, on_ack: Acknowledge, on_withdraw: Withdraw) -> None:
+        super().__init__()
+        self.setObjectName(object_name)
+        self._on_ack = on_ack
+        self._on_withdraw = on_withdraw
+        self._column = QVBoxLayout(self)
+        self._column.setContentsMargins(0, 0, 0, 0)
+        self._column.setSpacing(4)
+        self.badges: dict[str, RuleBadge] = {}
+        self.setVisible(False)
+
+    def show_results(self, results: Iterable[RuleResult],
+                     acknowledged: Mapping[str, str]) -> None:
+        failing = [r for r in results if not r.passed]
+        keys = [badge_key(r) for r in failing]
+        if keys != list(self.badges):
+            self._rebuild(failing, acknowledged)
+        for badge in self.badges.values():
+            reason = acknowledged.get(badge.result.rule_id)
+            if reason != badge.acknowledged:
+                badge.show_acknowledged(reason)
+        self.setVisible(bool(self.badges))
+
+    def _rebuild(self, failing: list[RuleResult], acknowledged: Mapping[str, str]) -> None:
+        old = dict(self.badges)
+        self.badges = {}
+        for number, result in enumerate(failing):
+            key = badge_key(result)
+            badge = old.pop(key, None)
+            if badge is None:
+                badge = RuleBadge(
+                    result, object_name=f"{self.objectName()}_{result.rule_id}_{number}",
+                    acknowledged=acknowledged.get(result.rule_id),
+                    on_ack=self._on_ack, on_withdraw=self._on_withdraw)
+            self._column.removeWidget(badge)
+            self._column.addWidget(badge)
+            self.badges[key] = badge
+        for badge in old.values():
+            self._column.removeWidget(badge)
+            badge.deleteLater()
+
+    def rule_ids(self) -> list[str]:
+        return [b.result.rule_id for b in self.badges.values()]

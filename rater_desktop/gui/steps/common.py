@@ -1,0 +1,282 @@
+"""Small building blocks shared by the step pages: fields, scales, Yes/No, word counts.
+
+Every input widget here only *reports* what the rater did (a callback into the rating
+service); what it shows comes back through ``show_*``/``set_*`` calls made from the
+service's Change notifications, with signals blocked so nothing echoes back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QButtonGroup,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QRadioButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+TC_LABELS = (
+    (5, "Fully complete", "The main goal and every condition were done."),
+    (4, "Mostly complete", "Main goal done; a minor condition was missed."),
+    (3, "Partially complete", "Main goal done; several important conditions missed."),
+    (2, "Minimally complete", "Main goal not done; at most a minor condition met."),
+    (1, "Not at all complete", "Neither the main goal nor the conditions were met."),
+)
+FA_LABELS = (
+    (5, "Completely accurate", "Every objective claim checks out."),
+    (4, "Mostly accurate", "Small inaccuracies, or a claim that cannot be verified."),
+    (3, "Partially accurate", "Several claims are wrong or unverifiable."),
+    (2, "Mostly inaccurate", "Most checked claims are wrong."),
+    (1, "Completely inaccurate", "The facts given are wrong."),
+)
+AIP_LABELS = (
+    (5, "Excellent", "Direct path, precise actions, no wasted steps, clean output."),
+    (4, "Good", "Solid process with one small, visible flaw."),
+    (3, "Acceptable", "Got there, but clumsy or roundabout; output messy but usable."),
+    (2, "Poor", "Confused or illogical steps; any success was luck."),
+    (1, "Unacceptable", "Stuck, looping, timed out or unable to use the site."),
+)
+
+
+class UndoPassThrough(QObject):
+    """Lets Ctrl+Z / Ctrl+Shift+Z reach the window's undo shortcuts from text fields.
+
+    A text field normally claims these keys for its own local undo; the rating's undo
+    history lives in the service, so the field must not keep them.
+    """
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent):
+            if event.matches(QKeySequence.StandardKey.Undo) or event.matches(
+                QKeySequence.StandardKey.Redo
+            ) or _is_ctrl_shift_z(event):
+                event.ignore()
+                return True
+        return False
+
+
+def _is_ctrl_shift_z(event: QKeyEvent) -> bool:
+    mods = event.modifiers()
+    ctrl = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    return event.key() == Qt.Key.Key_Z and (mods & ctrl) == ctrl
+
+
+_UNDO_FILTER: UndoPassThrough | None = None
+
+
+def pass_undo_through(widget: QWidget) -> None:
+    global _UNDO_FILTER  # one stateless filter object is enough for every field
+    if _UNDO_FILTER is None:
+        _UNDO_FILTER = UndoPassThrough()
+    widget.installEventFilter(_UNDO_FILTER)
+
+
+def name(widget: QWidget, object_name: str, accessible: str) -> QWidget:
+    widget.setObjectName(object_name)
+    widget.setAccessibleName(accessible)
+    return widget
+
+
+class TextField(QPlainTextEdit):
+    """Multi-line text reporting every edit through ``on_edit(text)``."""
+
+    def __init__(self, object_name: str, accessible: str, *, placeholder: str = "",
+                 on_edit: Callable[[str], None] | None = None, lines: int = 3) -> None:
+        super().__init__()
+        name(self, object_name, accessible)
+        self.setPlaceholderText(placeholder)
+        self.setTabChangesFocus(True)
+        self.setUndoRedoEnabled(False)
+        self.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        line = self.fontMetrics().lineSpacing()
+        self.setFixedHeight(line * lines + 14)
+        self._on_edit = on_edit
+        self.textChanged.connect(self._emit)
+        pass_undo_through(self)
+
+    def _emit(self) -> None:
+        if self._on_edit is not None:
+            self._on_edit(self.toPlainText())
+
+    def show_text(self, text: str, *, same: Callable[[str, str], bool] | None = None) -> None:
+        """Show ``text`` unless the field already says the same (keeps the cursor)."""
+        current = self.toPlainText()
+        if (same or _same_text)(current, text):
+            return
+        self.blockSignals(True)
+        self.setPlainText(text)
+        self.moveCursor(self.textCursor().MoveOperation.End)
+        self.blockSignals(False)
+
+
+class LineField(QLineEdit):
+    """One-line text reporting every edit through ``on_edit(text)``."""
+
+    def __init__(self, object_name: str, accessible: str, *, placeholder: str = "",
+                 on_edit: Callable[[str], None] | None = None) -> None:
+        super().__init__()
+        name(self, object_name, accessible)
+        self.setPlaceholderText(placeholder)
+        if on_edit is not None:
+            self.textEdited.connect(on_edit)
+        pass_undo_through(self)
+
+    def show_text(self, text: str) -> None:
+        if self.text() != text:
+            self.blockSignals(True)
+            self.setText(text)
+            self.blockSignals(False)
+
+
+def _same_text(a: str, b: str) -> bool:
+    return a == b
+
+
+def title_label(text: str, role: str = "stepSection") -> QLabel:
+    label = QLabel(text)
+    label.setProperty("role", role)
+    label.setWordWrap(True)
+    return label
+
+
+def hint_label(text: str) -> QLabel:
+    label = QLabel(text)
+    label.setProperty("role", "stepHint")
+    label.setWordWrap(True)
+    return label
+
+
+def card(object_name: str, role: str = "stepCard") -> tuple[QFrame, QVBoxLayout]:
+    frame = QFrame()
+    frame.setObjectName(object_name)
+    frame.setProperty("role", role)
+    column = QVBoxLayout(frame)
+    column.setContentsMargins(10, 8, 10, 8)
+    column.setSpacing(6)
+    return frame, column
+
+
+def restyle(widget: QWidget) -> None:
+    widget.style().unpolish(widget)
+    widget.style().polish(widget)
+
+
+def set_checked_quietly(buttons: Sequence[QAbstractButton], group: QButtonGroup,
+                        checked: QAbstractButton | None) -> None:
+    """Check one button of an exclusive group (or none) without emitting signals."""
+    group.setExclusive(False)
+    for button in buttons:
+        button.blockSignals(True)
+        button.setChecked(button is checked)
+        button.blockSignals(False)
+    group.setExclusive(True)
+
+
+class ScoreScale(QWidget):
+    """A 1-5 scale shown top-down (5 first) with the rubric's words beside each score.
+
+    While any of its buttons has focus, the digits 1-5 choose a score.
+    """
+
+    def __init__(self, object_name: str, accessible: str,
+                 labels: Sequence[tuple[int, str, str]],
+                 on_choose: Callable[[int], None]) -> None:
+        super().__init__()
+        name(self, object_name, accessible)
+        self._on_choose = on_choose
+        self.group = QButtonGroup(self)
+        self.buttons: dict[int, QRadioButton] = {}
+        column = QVBoxLayout(self)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(2)
+        for value, short, long in labels:
+            button = QRadioButton(f"{value}  {short}")
+            name(button, f"{object_name}_{value}", f"{accessible}: {value}, {short}")
+            button.setToolTip(long)
+            button.setAccessibleDescription(long)
+            self.group.addButton(button, value)
+            self.buttons[value] = button
+            column.addWidget(button)
+        self.group.idClicked.connect(self._on_choose)
+        for digit in range(1, 6):
+            shortcut = QShortcut(QKeySequence(str(digit)), self)
+            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            shortcut.activated.connect(lambda d=digit: self.choose(d))
+
+    def choose(self, value: int) -> None:
+        """What a click or a digit key does: report the choice."""
+        if value in self.buttons:
+            self._on_choose(value)
+
+    def show_value(self, value: int | None) -> None:
+        checked = self.buttons.get(value) if value is not None else None
+        set_checked_quietly(list(self.buttons.values()), self.group, checked)
+
+    def value(self) -> int | None:
+        checked = self.group.checkedId()
+        return checked if checked in self.buttons else None
+
+
+class YesNo(QWidget):
+    """A question answered Yes or No (or not yet)."""
+
+    def __init__(self, object_name: str, question: str,
+                 on_choose: Callable[[bool], None]) -> None:
+        super().__init__()
+        self.setObjectName(object_name)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(6)
+        self.question = QLabel(question)
+        self.question.setWordWrap(True)
+        self.question.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        row.addWidget(self.question, 1)
+        self.group = QButtonGroup(self)
+        self.yes = QPushButton("Yes")
+        self.no = QPushButton("No")
+        for button, value, text in ((self.yes, True, "Yes"), (self.no, False, "No")):
+            name(button, f"{object_name}_{text.lower()}", f"{question} {text}")
+            button.setCheckable(True)
+            button.setProperty("answer", text.lower())
+            button.setFixedWidth(52)
+            self.group.addButton(button)
+            button.clicked.connect(lambda _c=False, v=value: on_choose(v))
+            row.addWidget(button)
+
+    def set_question(self, question: str) -> None:
+        self.question.setText(question)
+        self.yes.setAccessibleName(f"{question} Yes")
+        self.no.setAccessibleName(f"{question} No")
+
+    def show_value(self, value: bool | None) -> None:
+        checked = None if value is None else (self.yes if value else self.no)
+        set_checked_quietly([self.yes, self.no], self.group, checked)
+
+
+class WordCounter(QLabel):
+    """"37 / 50 words" in amber until the minimum is reached."""
+
+    def __init__(self, object_name: str, accessible: str) -> None:
+        super().__init__("")
+        name(self, object_name, accessible)
+        self.setProperty("role", "wordCount")
+
+    def show_count(self, words: int, minimum: int, what: str = "words") -> None:
+        self.setText(f"{words} / {minimum} {what}" if minimum else f"{words} {what}")
+        self.setProperty("tone", "good" if words >= minimum else "warn")
+        restyle(self)
+
+
+def side_title(label: str) -> QLabel:
+    return title_label(f"Response {label}", role="stepSideTitle")

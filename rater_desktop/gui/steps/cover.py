@@ -1,0 +1,59 @@
+"""A cover over the two responses while the case file is being written (CF-1, CF-2).
+
+It sits on top of the response splitter (a child widget of it, resized with it) and the
+panes underneath are disabled, so neither the mouse nor Tab can reach the responses.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
+
+COVER_TEXT = (
+    "The responses are hidden while you write the case file.\n\n"
+    "Write the user's main goal and list the sub-requests with their kinds in the panel on "
+    "the right, then go to the next step."
+)
+
+
+class ResponseCover(QFrame):
+    """Hides ``target`` (the responses) until ``set_hidden(False)``."""
+
+    def __init__(self, target: QWidget) -> None:
+        super().__init__(target)
+        self.target = target
+        self.setObjectName("responseCover")
+        self.setAccessibleName("Responses hidden")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.setStyleSheet(
+            "#responseCover { background: palette(window); }"
+            "#responseCoverText { font-size: 11pt; padding: 24px; }")
+        column = QVBoxLayout(self)
+        column.addStretch(1)
+        self.text = QLabel(COVER_TEXT)
+        self.text.setObjectName("responseCoverText")
+        self.text.setWordWrap(True)
+        self.text.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.text.setMaximumWidth(520)
+        column.addWidget(self.text, 0, Qt.AlignmentFlag.AlignHCenter)
+        column.addStretch(2)
+        target.installEventFilter(self)
+        self.covering = False
+        self.hide()
+
+    def set_hidden(self, hidden: bool) -> None:
+        """``hidden=True`` covers the responses."""
+        self.covering = hidden
+        for index in range(self.target.count() if hasattr(self.target, "count") else 0):
+            child = self.target.widget(index)  # type: ignore[attr-defined]
+            if child is not None:
+                child.setEnabled(not hidden)
+        self.setGeometry(self.target.rect())
+        self.setVisible(hidden)
+        if hidden:
+            self.raise_()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.target and event.type() == QEvent.Type.Resize:
+            self.setGeometry(self.target.rect())
+        return False

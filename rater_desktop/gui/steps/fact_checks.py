@@ -1,0 +1,254 @@
+"""Step 4, fact checks: rate each objective claim with sources, then FA 1-5 per response."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from rater_desktop.gui.steps.badges import field_prefix
+from rater_desktop.gui.steps.claims import quote_label
+from rater_desktop.gui.steps.common import (
+    FA_LABELS,
+    ScoreScale,
+    TextField,
+    card,
+    hint_label,
+    name,
+    set_checked_quietly,
+    side_title,
+    title_label,
+)
+from rater_desktop.gui.steps.page import StepContext, StepPage
+from rater_desktop.rating.helpers import is_http_url, is_search_result_url
+from rater_desktop.rating.justification import fact_check_template
+from rater_desktop.rating.model import Claim, ClaimRating, EvidenceKind, ItemRating, Step
+from rater_desktop.rating.service import RatingService
+
+EVIDENCE_LABELS = {
+    EvidenceKind.FULL: "Fully proves it",
+    EvidenceKind.PARTIAL: "Partly proves it",
+    EvidenceKind.NONE: "No screenshot or link",
+    EvidenceKind.IRRELEVANT: "Unrelated screenshot",
+}
+
+
+def source_lines(text: str) -> list[str]:
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def source_problems(sources: Iterable[str], extra_hosts: Iterable[str] = ()) -> list[str]:
+    """Plain notes for the rater about each source line that cannot be cited."""
+    notes = []
+    for number, url in enumerate(sources, start=1):
+        if not is_http_url(url):
+            notes.append(f"Line {number}: not a web address (it must start with http:// or "
+                         "https://).")
+        elif is_search_result_url(url, extra_hosts):
+            notes.append(f"Line {number}: a search results page; open the result and cite "
+                         "that page.")
+    return notes
+
+
+class FactCheckCard(QWidget):
+    """The fact check of one objective claim."""
+
+    def __init__(self, page: FactChecksStep, label: str, claim: Claim) -> None:
+        super().__init__()
+        self.page = page
+        self.claim_id = claim.id
+        self.true_index = 0
+        base = f"factCheck{label}_{claim.id}"
+        self.setObjectName(base)
+        frame, column = card(f"{base}_card", role="claimCard")
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(frame)
+        self.quote = quote_label(claim.text, f"{base}_text")
+        column.addWidget(self.quote)
+        row = QHBoxLayout()
+        row.setSpacing(4)
+        self.group = QButtonGroup(self)
+        self.rating_buttons: dict[ClaimRating, QPushButton] = {}
+        for value, text in ((ClaimRating.ACCURATE, "Accurate"),
+                            (ClaimRating.INACCURATE, "Inaccurate"),
+                            (ClaimRating.CCA, "Can't assess")):
+            button = QPushButton(text)
+            name(button, f"{base}_{value.value}", f"Response {label} claim: {value.label}")
+            button.setToolTip(value.label)
+            button.setCheckable(True)
+            button.setProperty("verdictTone", value.value)
+            self.group.addButton(button)
+            button.clicked.connect(lambda _c=False, v=value: self._rate(v))
+            self.rating_buttons[value] = button
+            row.addWidget(button)
+        column.addLayout(row)
+        self.evidence = QComboBox()
+        name(self.evidence, f"{base}_evidence", f"Response {label} action evidence")
+        self.evidence.addItem("Evidence for this action\u2026", None)
+        for kind, text in EVIDENCE_LABELS.items():
+            self.evidence.addItem(text, kind.value)
+        self.evidence.activated.connect(self._evidence)
+        column.addWidget(self.evidence)
+        self.sources = TextField(f"{base}_sources", f"Response {label} claim sources",
+                                 placeholder="Source URLs, one per line (direct pages, not "
+                                 "search results)", on_edit=self._sources, lines=2)
+        column.addWidget(self.sources)
+        self.source_notes = QLabel("")
+        self.source_notes.setObjectName(f"{base}_sourceNotes")
+        self.source_notes.setProperty("role", "inlineProblem")
+        self.source_notes.setWordWrap(True)
+        column.addWidget(self.source_notes)
+        self.justification = TextField(f"{base}_justification",
+                                       f"Response {label} claim justification",
+                                       placeholder="What the sources say", on_edit=self._justify,
+                                       lines=2)
+        column.addWidget(self.justification)
+        self.rules = page.badges(f"{base}_rules", lambda r: field_prefix(self._prefix())(r))
+        column.addWidget(self.rules)
+
+    def _prefix(self) -> str:
+        return f"responses.{self.true_index}.claims.{self.claim_id}"
+
+    def show_claim(self, claim: Claim, true_index: int, extra_hosts: list[str]) -> None:
+        self.true_index = true_index
+        self.quote.setText(claim.text)
+        checked = self.rating_buttons.get(claim.rating) if claim.rating else None
+        set_checked_quietly(list(self.rating_buttons.values()), self.group, checked)
+        self.evidence.setVisible(claim.action)
+        index = self.evidence.findData(claim.evidence.value if claim.evidence else None)
+        self.evidence.blockSignals(True)
+        self.evidence.setCurrentIndex(max(index, 0))
+        self.evidence.blockSignals(False)
+        self.sources.show_text("\n".join(claim.sources),
+                               same=lambda a, b: source_lines(a) == source_lines(b))
+        notes = source_problems(claim.sources, extra_hosts)
+        self.source_notes.setText("\n".join(notes))
+        self.source_notes.setVisible(bool(notes))
+        self.justification.show_text(claim.justification)
+
+    def _rate(self, value: ClaimRating) -> None:
+        if self.page.service is not None:
+            self.page.service.set_claim_rating(self.true_index, self.claim_id, value)
+
+    def _evidence(self, index: int) -> None:
+        value = self.evidence.itemData(index)
+        if self.page.service is not None:
+            self.page.service.set_claim_evidence(
+                self.true_index, self.claim_id, EvidenceKind(value) if value else None)
+
+    def _sources(self, text: str) -> None:
+        if self.page.service is not None:
+            self.page.service.set_claim_sources(self.true_index, self.claim_id,
+                                                source_lines(text))
+
+    def _justify(self, text: str) -> None:
+        if self.page.service is not None:
+            self.page.service.set_claim_justification(self.true_index, self.claim_id, text)
+
+
+class FactChecksSide(QWidget):
+    """Objective claims of one response and its FA score."""
+
+    def __init__(self, page: FactChecksStep, label: str) -> None:
+        super().__init__()
+        self.page = page
+        self.label = label
+        self.true_index = 0
+        column = QVBoxLayout(self)
+        column.setContentsMargins(0, 4, 0, 0)
+        column.setSpacing(6)
+        column.addWidget(side_title(label))
+        self.empty = hint_label("No objective claims: nothing to fact-check here.")
+        column.addWidget(self.empty)
+        self.cards_host = QVBoxLayout()
+        self.cards_host.setSpacing(6)
+        column.addLayout(self.cards_host)
+        self.cards: dict[str, FactCheckCard] = {}
+        column.addWidget(title_label("Factual Accuracy", role="stepField"))
+        self.scale = ScoreScale(f"faScale{label}", f"Response {label} Factual Accuracy",
+                                FA_LABELS, self._score)
+        column.addWidget(self.scale)
+        self.justification = TextField(f"faJustification{label}",
+                                       f"Response {label} Factual Accuracy summary",
+                                       placeholder="Overall accuracy of the response",
+                                       on_edit=self._justify)
+        column.addWidget(self.justification)
+        self.template = QPushButton("Fill in fact-check summary")
+        name(self.template, f"faTemplate{label}", f"Fill in the fact-check summary of {label}")
+        self.template.setProperty("flat", True)
+        self.template.clicked.connect(self._fill_template)
+        column.addWidget(self.template)
+        self.rules = page.badges(f"faRules{label}",
+                                 lambda r: field_prefix(f"responses.{self.true_index}.fa")(r))
+        column.addWidget(self.rules)
+
+    def refresh(self, service: RatingService, rating: ItemRating, true_index: int) -> None:
+        self.true_index = true_index
+        side = rating.responses[true_index]
+        objective = [c for c in side.claims if c.objective]
+        if [c.id for c in objective] != list(self.cards):
+            self._rebuild(objective)
+        extra = list(service.rubric.param("FC-7", "extra_search_hosts"))
+        for claim in objective:
+            self.cards[claim.id].show_claim(claim, true_index, extra)
+        self.empty.setVisible(not objective)
+        self.scale.show_value(side.fa)
+        self.justification.show_text(side.fa_justification)
+
+    def _rebuild(self, claims: list[Claim]) -> None:
+        old = self.cards
+        self.cards = {}
+        for claim in claims:
+            widget = old.pop(claim.id, None) or FactCheckCard(self.page, self.label, claim)
+            self.cards_host.removeWidget(widget)
+            self.cards_host.addWidget(widget)
+            self.cards[claim.id] = widget
+        for widget in old.values():
+            self.page.forget_badges(widget.rules)
+            self.cards_host.removeWidget(widget)
+            widget.deleteLater()
+
+    def _score(self, value: int) -> None:
+        if self.page.service is not None:
+            self.page.service.set_fa(self.true_index, value)
+
+    def _justify(self, text: str) -> None:
+        if self.page.service is not None:
+            self.page.service.set_fa_justification(self.true_index, text)
+
+    def _fill_template(self) -> None:
+        service = self.page.service
+        if service is not None:
+            side = service.rating.responses[self.true_index]
+            text = fact_check_template(side, final=side.fa_justification.strip()
+                                       if "Objective Claims" not in side.fa_justification else "")
+            service.set_fa_justification(self.true_index, text)
+
+
+class FactChecksStep(StepPage):
+    """Fact checks of both responses in display order."""
+
+    step = Step.FACT_CHECKS
+    hint = ("Check each objective claim against direct, reliable pages (two independent "
+            "sources are best; never a search results page). Subjective claims are not "
+            "checked.")
+
+    def __init__(self, ctx: StepContext) -> None:
+        super().__init__(ctx)
+        self.sides = {label: FactChecksSide(self, label) for label in ("A", "B")}
+        for side in self.sides.values():
+            self.column.addWidget(side)
+        self.finish()
+
+    def refresh_fields(self, service: RatingService, rating: ItemRating) -> None:
+        for label, true_index in self.ctx.display_sides():
+            self.sides[label].refresh(service, rating, true_index)

@@ -1,0 +1,44 @@
+"""F1 help: the keyboard shortcut sheet and the rating criteria cheat sheet."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTabWidget, QVBoxLayout, QWidget
+
+from rater_desktop.gui.safe_browser import SafeTextBrowser
+from rater_desktop.gui.theme import current_theme, document_css
+from rater_desktop.paths import resource_file
+from rater_desktop.render_markdown import render_markdown
+
+HELP_TEXTS = (("shortcuts.md", "Keyboard shortcuts"), ("criteria.md", "Rating criteria"))
+
+
+def help_text(file_name: str) -> str:
+    """A bundled help text, or a short note if the installation lacks it."""
+    try:
+        return resource_file("texts", file_name).read_text(encoding="utf-8")
+    except (OSError, FileNotFoundError, UnicodeDecodeError):
+        return f"The help text {file_name} is missing from this installation."
+
+
+def show_help(parent: QWidget, tab: int = 0) -> QDialog:
+    dialog = QDialog(parent)
+    dialog.setObjectName("helpDialog")
+    dialog.setWindowTitle("Help")
+    tabs = QTabWidget()
+    tabs.setObjectName("helpTabs")
+    for file_name, title in HELP_TEXTS:
+        browser = SafeTextBrowser()
+        browser.setObjectName(f"helpText_{file_name.removesuffix('.md')}")
+        browser.setAccessibleName(title)
+        browser.document().setDefaultStyleSheet(document_css(current_theme()))
+        browser.setHtml(render_markdown(help_text(file_name)))
+        tabs.addTab(browser, title)
+    tabs.setCurrentIndex(tab)
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+    buttons.rejected.connect(dialog.reject)
+    layout = QVBoxLayout(dialog)
+    layout.addWidget(tabs)
+    layout.addWidget(buttons)
+    dialog.resize(680, 560)
+    dialog.show()
+    return dialog

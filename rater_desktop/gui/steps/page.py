@@ -1,0 +1,111 @@
+"""The base of every step page, and what pages share: the service and the response views."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QTextEdit, QVBoxLayout, QWidget
+
+from rater_desktop.gui.steps.badges import Matcher, RuleBadges
+from rater_desktop.gui.steps.common import hint_label, title_label
+from rater_desktop.rating.model import ItemRating, Step
+from rater_desktop.rating.rules.base import RuleResult
+from rater_desktop.rating.service import RatingService
+from rater_desktop.rating.steps import STEP_ORDER, STEP_TITLES, results_for_step
+
+BrowserFor = Callable[[int], QTextEdit | None]
+
+
+def _no_browser(_true_index: int) -> QTextEdit | None:
+    return None
+
+
+class StepContext:
+    """What the pages need from outside: the service of the open batch and the text views
+    of the responses (by TRUE index) for selecting and highlighting claims."""
+
+    def __init__(self, *, browser_for: BrowserFor = _no_browser) -> None:
+        self.service: RatingService | None = None
+        self.browser_for = browser_for
+        self.message: Callable[[str], None] = lambda _text: None
+
+    def acknowledge(self, rule_id: str, reason: str) -> None:
+        if self.service is not None:
+            self.service.acknowledge_warning(rule_id, reason)
+
+    def withdraw(self, rule_id: str) -> None:
+        if self.service is not None:
+            self.service.withdraw_acknowledgement(rule_id)
+
+    def display_sides(self) -> list[tuple[str, int]]:
+        """[("A", true index), ("B", true index)] for the open item."""
+        if self.service is None:
+            return [("A", 0), ("B", 1)]
+        order = self.service.order
+        return [("A", order.true_index("A")), ("B", order.true_index("B"))]
+
+
+class StepPage(QWidget):
+    """One guided step. ``refresh()`` redraws everything from the service's state."""
+
+    step: Step = Step.CASE_FILE
+    hint: str = ""
+
+    def __init__(self, ctx: StepContext) -> None:
+        super().__init__()
+        self.ctx = ctx
+        number = STEP_ORDER.index(self.step) + 1
+        self.setObjectName(f"stepPage_{self.step.value}")
+        self.setAccessibleName(f"Step {number}: {STEP_TITLES[self.step]}")
+        self.setProperty("role", "stepPage")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.column = QVBoxLayout(self)
+        self.column.setContentsMargins(12, 10, 12, 12)
+        self.column.setSpacing(8)
+        if self.hint:
+            self.column.addWidget(hint_label(self.hint))
+        self._badge_lists: list[tuple[RuleBadges, Matcher]] = []
+        self.other_badges = self.badges(f"otherRules_{self.step.value}")
+
+    def section(self, text: str) -> None:
+        self.column.addWidget(title_label(text))
+
+    def badges(self, object_name: str, matcher: Matcher | None = None) -> RuleBadges:
+        widget = RuleBadges(object_name, on_ack=self.ctx.acknowledge,
+                            on_withdraw=self.ctx.withdraw)
+        if matcher is not None:
+            self._badge_lists.append((widget, matcher))
+        return widget
+
+    def forget_badges(self, widget: RuleBadges) -> None:
+        self._badge_lists = [(w, m) for w, m in self._badge_lists if w is not widget]
+
+    def finish(self) -> None:
+        """Call at the end of a subclass's __init__: unmatched results go last."""
+        self.column.addWidget(self.other_badges)
+        self.column.addStretch(1)
+
+    @property
+    def service(self) -> RatingService | None:
+        return self.ctx.service
+
+    def refresh(self) -> None:
+        service = self.service
+        if service is None or service.current_item_id is None:
+            return
+        self.refresh_fields(service, service.rating)
+        self.show_badges(service.results, service.rating.acknowledged)
+
+    def refresh_fields(self, service: RatingService, rating: ItemRating) -> None:
+        raise NotImplementedError
+
+    def show_badges(self, results: tuple[RuleResult, ...], acknowledged: dict[str, str]) -> None:
+        mine = results_for_step(self.step, results)
+        shown: set[int] = set()
+        for widget, matcher in self._badge_lists:
+            matched = [r for r in mine if matcher(r)]
+            shown.update(id(r) for r in matched)
+            widget.show_results(matched, acknowledged)
+        rest = [r for r in mine if id(r) not in shown]
+        self.other_badges.show_results(rest, acknowledged)

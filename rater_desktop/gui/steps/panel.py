@@ -1,0 +1,278 @@
+"""The guided rating panel: step breadcrumb, one step page at a time, and the footer with
+Back / Next / Complete. Everything shown is redrawn from the service after each Change."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from rater_desktop.gui.steps.case_file import CaseFileStep
+from rater_desktop.gui.steps.claims import ClaimsStep
+from rater_desktop.gui.steps.common import name, restyle
+from rater_desktop.gui.steps.fact_checks import FactChecksStep
+from rater_desktop.gui.steps.page import StepContext, StepPage
+from rater_desktop.gui.steps.performance import PerformanceStep
+from rater_desktop.gui.steps.roadblocks import RoadblocksStep
+from rater_desktop.gui.steps.style import panel_stylesheet
+from rater_desktop.gui.steps.task_completion import TaskCompletionStep
+from rater_desktop.gui.steps.verdict import VerdictStep
+from rater_desktop.rating.change import Change
+from rater_desktop.rating.model import ItemStatus, Step
+from rater_desktop.rating.rules import unacknowledged_warnings
+from rater_desktop.rating.service import RatingService
+from rater_desktop.gui.theme import current_theme
+from rater_desktop.rating.steps import (
+    STEP_ORDER,
+    STEP_TITLES,
+    next_step,
+    previous_step,
+    results_for_step,
+)
+
+PAGE_TYPES: tuple[type[StepPage], ...] = (
+    CaseFileStep, TaskCompletionStep, ClaimsStep, FactChecksStep, PerformanceStep,
+    VerdictStep, RoadblocksStep,
+)
+NEXT_KEYS = "Ctrl+Enter"
+
+
+class StepPanel(QWidget):
+    """Right-hand panel; ``set_service`` for a batch, ``apply_change`` after every write."""
+
+    def __init__(self, ctx: StepContext | None = None) -> None:
+        super().__init__()
+        self.setObjectName("stepPanel")
+        self.ctx = ctx or StepContext()
+        column = QVBoxLayout(self)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self._build_header())
+        self.stack = QStackedWidget()
+        self.stack.setObjectName("stepStack")
+        self.pages: dict[Step, StepPage] = {}
+        self.scrolls: dict[Step, QScrollArea] = {}
+        for page_type in PAGE_TYPES:
+            page = page_type(self.ctx)
+            scroll = QScrollArea()
+            scroll.setObjectName(f"stepScroll_{page.step.value}")
+            scroll.setWidgetResizable(True)
+            scroll.setFrameShape(QFrame.Shape.NoFrame)
+            scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+            scroll.setWidget(page)
+            self.stack.addWidget(scroll)
+            self.pages[page.step] = page
+            self.scrolls[page.step] = scroll
+        column.addWidget(self.stack, 1)
+        column.addWidget(self._build_footer())
+        self.shown_step: Step | None = None
+        self._theme = ""
+        self._apply_style()
+        self.setEnabled(False)
+
+    def _apply_style(self) -> None:
+        theme = current_theme()
+        if theme != self._theme:
+            self._theme = theme
+            self.setStyleSheet(panel_stylesheet(theme))
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+            self._apply_style()
+        super().changeEvent(event)
+
+    # ------------------------------------------------------------------ building
+
+    def _build_header(self) -> QWidget:
+        header = QFrame()
+        header.setObjectName("stepHeader")
+        header.setProperty("role", "stepHeader")
+        column = QVBoxLayout(header)
+        column.setContentsMargins(12, 8, 12, 8)
+        column.setSpacing(6)
+        row = QHBoxLayout()
+        row.setSpacing(4)
+        self.crumbs: dict[Step, QPushButton] = {}
+        for number, step in enumerate(STEP_ORDER, start=1):
+            button = QPushButton(str(number))
+            name(button, f"stepCrumb_{step.value}", f"Step {number}: {STEP_TITLES[step]}")
+            button.setProperty("role", "stepCrumb")
+            button.setToolTip(f"{number}. {STEP_TITLES[step]}")
+            button.setFixedSize(34, 28)
+            button.clicked.connect(lambda _c=False, s=step: self.go_to(s))
+            self.crumbs[step] = button
+            row.addWidget(button)
+        row.addStretch(1)
+        self.status = QLabel("")
+        self.status.setObjectName("itemStatusChip")
+        self.status.setProperty("role", "chip")
+        row.addWidget(self.status)
+        column.addLayout(row)
+        self.title = QLabel("")
+        self.title.setObjectName("stepTitle")
+        self.title.setProperty("role", "stepTitle")
+        self.title.setAccessibleName("Current step")
+        column.addWidget(self.title)
+        self.message = QLabel("")
+        self.message.setObjectName("stepMessage")
+        self.message.setProperty("role", "stepMessage")
+        self.message.setWordWrap(True)
+        self.message.setVisible(False)
+        column.addWidget(self.message)
+        return header
+
+    def _build_footer(self) -> QWidget:
+        footer = QFrame()
+        footer.setObjectName("stepFooter")
+        footer.setProperty("role", "stepFooter")
+        column = QVBoxLayout(footer)
+        column.setContentsMargins(12, 8, 12, 10)
+        column.setSpacing(6)
+        row = QHBoxLayout()
+        self.back_button = QPushButton("\u2190 Back")
+        name(self.back_button, "stepBack", "Previous step")
+        self.back_button.clicked.connect(self.go_previous)
+        self.next_button = QPushButton("Next step \u2192")
+        name(self.next_button, "stepNext", "Next step")
+        self.next_button.setToolTip(f"Next step ({NEXT_KEYS})")
+        self.next_button.clicked.connect(self.go_next)
+        self.complete_button = QPushButton("Complete item")
+        name(self.complete_button, "completeItem", "Complete item")
+        self.complete_button.setProperty("accent", True)
+        self.complete_button.clicked.connect(self.complete)
+        row.addWidget(self.back_button)
+        row.addWidget(self.next_button)
+        row.addStretch(1)
+        row.addWidget(self.complete_button)
+        column.addLayout(row)
+        self.reason = QLabel("")
+        self.reason.setObjectName("completeReason")
+        self.reason.setProperty("role", "completeReason")
+        self.reason.setWordWrap(True)
+        self.reason.setAccessibleName("Why the item cannot be completed yet")
+        column.addWidget(self.reason)
+        return footer
+
+    # ------------------------------------------------------------------ service
+
+    @property
+    def service(self) -> RatingService | None:
+        return self.ctx.service
+
+    def set_service(self, service: RatingService | None) -> None:
+        self.ctx.service = service
+        self.shown_step = None
+        self.refresh_all()
+
+    def apply_change(self, change: Change) -> None:
+        """Redraw after a write; a refused call shows its reasons."""
+        if change.refused and change.kind != "edit":
+            self.say(" ".join(change.reasons))
+        elif change.kind in ("open", "step"):
+            self.say("")
+        self.refresh_all()
+
+    def say(self, text: str) -> None:
+        self.message.setText(text)
+        self.message.setVisible(bool(text))
+
+    def refresh_all(self) -> None:
+        service = self.service
+        has_item = service is not None and service.current_item_id is not None
+        self.setEnabled(has_item)
+        if service is None or not has_item:
+            self.title.setText("Open an item to rate it.")
+            self.reason.setText("")
+            return
+        step = service.rating.current_step
+        if step is not self.shown_step:
+            self.shown_step = step
+            self.stack.setCurrentWidget(self.scrolls[step])
+            self.scrolls[step].verticalScrollBar().setValue(0)
+        self.pages[step].refresh()
+        self._refresh_header(service, step)
+        self._refresh_footer(service, step)
+
+    def _refresh_header(self, service: RatingService, current: Step) -> None:
+        reachable = service.reachable_steps()
+        reached = service.rating.reached_steps
+        for step, button in self.crumbs.items():
+            blocked = any(r.blocking for r in results_for_step(step, service.results))
+            if step is current:
+                state = "current"
+            elif step not in reachable:
+                state = "locked"
+            elif step in reached:
+                state = "problem" if blocked else "done"
+            else:
+                state = "open"
+            button.setEnabled(step in reachable)
+            button.setProperty("state", state)
+            button.setAccessibleDescription(state)
+            restyle(button)
+        number = STEP_ORDER.index(current) + 1
+        self.title.setText(f"Step {number} of {len(STEP_ORDER)} \u00b7 {STEP_TITLES[current]}")
+        status = service.rating.status
+        self.status.setText(status.value.replace("_", " ").capitalize())
+        self.status.setProperty("tone", {ItemStatus.COMPLETE: "good",
+                                         ItemStatus.FLAGGED: "warn"}.get(status, "neutral"))
+        restyle(self.status)
+
+    def _refresh_footer(self, service: RatingService, current: Step) -> None:
+        following = next_step(current)
+        self.back_button.setEnabled(previous_step(current) is not None)
+        self.next_button.setEnabled(following is not None)
+        ok, reasons = service.completion_check()
+        complete = service.rating.status is ItemStatus.COMPLETE
+        self.complete_button.setEnabled(ok and not complete)
+        self.complete_button.setText("Completed \u2713" if complete else "Complete item")
+        warnings = unacknowledged_warnings(service.results, service.rating.acknowledged)
+        if complete:
+            text = "This item is complete. Any change that breaks a rule reopens it."
+        elif not ok:
+            more = f" (and {len(reasons) - 1} more)" if len(reasons) > 1 else ""
+            text = f"Cannot complete yet: {reasons[0]}{more}"
+        elif warnings:
+            text = (f"Ready to complete. {len(warnings)} warning(s) not acknowledged: "
+                    "check them or keep them with a reason.")
+        else:
+            text = "Ready to complete."
+        self.reason.setText(text)
+        self.reason.setToolTip("\n".join(reasons))
+        self.reason.setProperty("tone", "good" if ok else "block")
+        restyle(self.reason)
+
+    # ------------------------------------------------------------------ navigation
+
+    def go_to(self, step: Step) -> None:
+        if self.service is not None and self.service.current_item_id is not None:
+            self.service.set_step(step)
+
+    def go_next(self) -> None:
+        if self.service is None or self.service.current_item_id is None:
+            return
+        following = next_step(self.service.rating.current_step)
+        if following is not None:
+            self.service.set_step(following)
+
+    def go_previous(self) -> None:
+        if self.service is None or self.service.current_item_id is None:
+            return
+        before = previous_step(self.service.rating.current_step)
+        if before is not None:
+            self.service.set_step(before)
+
+    def complete(self) -> None:
+        if self.service is not None and self.service.current_item_id is not None:
+            self.service.complete_item()
+
+    def page(self, step: Step) -> StepPage:
+        return self.pages[step]

@@ -1,0 +1,127 @@
+"""Step 5, AI performance: AIP 1-5 per response, a justification covering four dimensions,
+and the trajectory steps marked in the screenshot viewer."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from rater_desktop.gui.steps.common import (
+    AIP_LABELS,
+    ScoreScale,
+    TextField,
+    WordCounter,
+    card,
+    restyle,
+    side_title,
+    title_label,
+)
+from rater_desktop.gui.steps.page import StepContext, StepPage
+from rater_desktop.rating.helpers import DIMENSIONS, dimensions_covered, word_count
+from rater_desktop.rating.model import ItemRating, ResponseRating, Step, StepMarkKind
+from rater_desktop.rating.service import RatingService
+
+DIMENSION_TITLES = {
+    "navigation": "Navigation",
+    "interaction": "Interaction",
+    "efficiency": "Efficiency",
+    "output_quality": "Output quality",
+}
+
+
+def step_marks_text(side: ResponseRating) -> str:
+    counts = Counter(m.mark for m in side.step_marks.values())
+    if not counts:
+        return ("No steps marked yet. Open a trajectory step (click it in the response) "
+                "and mark it correct, unnecessary or wrong.")
+    parts = [f"{counts[k]} {k.value}" for k in StepMarkKind if counts[k]]
+    return "Steps marked: " + ", ".join(parts) + "."
+
+
+class PerformanceSide(QWidget):
+    """AIP score, justification and its coverage for one response."""
+
+    def __init__(self, page: PerformanceStep, label: str) -> None:
+        super().__init__()
+        self.page = page
+        self.label = label
+        self.true_index = 0
+        frame, column = card(f"aipCard{label}")
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(frame)
+        column.addWidget(side_title(label))
+        self.scale = ScoreScale(f"aipScale{label}", f"Response {label} AI Performance",
+                                AIP_LABELS, self._score)
+        column.addWidget(self.scale)
+        column.addWidget(title_label("Justification", role="stepField"))
+        self.justification = TextField(
+            f"aipJustification{label}", f"Response {label} AI Performance justification",
+            placeholder="Navigation, interaction, efficiency and output quality, with examples "
+            "from the trajectory", on_edit=self._justify, lines=5)
+        column.addWidget(self.justification)
+        row = QHBoxLayout()
+        row.setSpacing(4)
+        self.words = WordCounter(f"aipWords{label}", f"Response {label} justification words")
+        row.addWidget(self.words)
+        row.addStretch(1)
+        self.dimensions: dict[str, QLabel] = {}
+        for key in DIMENSIONS:
+            chip = QLabel(DIMENSION_TITLES[key])
+            chip.setObjectName(f"aipDimension{label}_{key}")
+            chip.setProperty("role", "chip")
+            self.dimensions[key] = chip
+            row.addWidget(chip)
+        column.addLayout(row)
+        self.marks = QLabel("")
+        self.marks.setObjectName(f"aipStepMarks{label}")
+        self.marks.setProperty("role", "stepHint")
+        self.marks.setWordWrap(True)
+        column.addWidget(self.marks)
+        self.rules = page.badges(f"aipRules{label}", lambda r: r.side == self.true_index)
+        column.addWidget(self.rules)
+
+    def refresh(self, service: RatingService, rating: ItemRating, true_index: int) -> None:
+        self.true_index = true_index
+        side = rating.responses[true_index]
+        self.scale.show_value(side.aip)
+        self.justification.show_text(side.aip_justification)
+        minimum = int(service.rubric.param("AP-1", "min_words"))
+        self.words.show_count(word_count(side.aip_justification), minimum)
+        covered = dimensions_covered(side.aip_justification)
+        for key, chip in self.dimensions.items():
+            done = key in covered
+            chip.setText(("\u2713 " if done else "") + DIMENSION_TITLES[key])
+            chip.setProperty("tone", "good" if done else "off")
+            chip.setAccessibleName(
+                f"{DIMENSION_TITLES[key]} {'covered' if done else 'not covered yet'}")
+            restyle(chip)
+        self.marks.setText(step_marks_text(side))
+
+    def _score(self, value: int) -> None:
+        if self.page.service is not None:
+            self.page.service.set_aip(self.true_index, value)
+
+    def _justify(self, text: str) -> None:
+        if self.page.service is not None:
+            self.page.service.set_aip_justification(self.true_index, text)
+
+
+class PerformanceStep(StepPage):
+    """How well each agent worked, not whether the answer was right."""
+
+    step = Step.AI_PERFORMANCE
+    hint = ("Judge the skill shown along the way, not the answer's correctness (that is TC "
+            "and FA). Give concrete examples for all four dimensions.")
+
+    def __init__(self, ctx: StepContext) -> None:
+        super().__init__(ctx)
+        self.sides = {label: PerformanceSide(self, label) for label in ("A", "B")}
+        for side in self.sides.values():
+            self.column.addWidget(side)
+        self.finish()
+
+    def refresh_fields(self, service: RatingService, rating: ItemRating) -> None:
+        for label, true_index in self.ctx.display_sides():
+            self.sides[label].refresh(service, rating, true_index)

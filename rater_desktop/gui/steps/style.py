@@ -1,0 +1,89 @@
+"""Look of the step panel, layered over the app theme (light or dark)."""
+
+from __future__ import annotations
+
+from string import Template
+
+from PySide6.QtWidgets import QWidget
+
+from rater_desktop.gui.theme import current_theme
+
+_COLORS = {
+    "light": {
+        "bg": "#f4f5f7", "card": "#ffffff", "line": "#dde1e7", "text": "#1f2430",
+        "muted": "#5f6a7d", "accent": "#3b6fd4", "accent_soft": "#e8effc",
+        "block_bg": "#fbe5e5", "block_fg": "#9c2626", "block_line": "#e9a3a3",
+        "warn_bg": "#fbf0dc", "warn_fg": "#7a4d05", "warn_line": "#e6c37e",
+        "ok_bg": "#e3f4ea", "ok_fg": "#1f7a4a", "quote": "#f7f8fa", "textarea": "#ffffff",
+    },
+    "dark": {
+        "bg": "#1e2127", "card": "#25282f", "line": "#3a3f49", "text": "#e3e6eb",
+        "muted": "#a3acba", "accent": "#4f7fe0", "accent_soft": "#2c3a57",
+        "block_bg": "#4a2327", "block_fg": "#ffc9c9", "block_line": "#8c3a3f",
+        "warn_bg": "#47391c", "warn_fg": "#ffe0a3", "warn_line": "#8a6a2a",
+        "ok_bg": "#1f3d2d", "ok_fg": "#a6e3bf", "quote": "#2a2e36", "textarea": "#25282f",
+    },
+}
+
+_QSS = Template("""
+#stepPanel, #stepStack { background: $bg; }
+QWidget[role="stepPage"] { background: $bg; }
+QFrame[role="stepHeader"] { background: $card; border-bottom: 1px solid $line; }
+QFrame[role="stepFooter"] { background: $card; border-top: 1px solid $line; }
+QLabel[role="stepTitle"] { font-size: 11pt; font-weight: 700; color: $text; }
+QLabel[role="stepSection"] { font-weight: 700; color: $text; padding-top: 6px; }
+QLabel[role="stepSideTitle"] { font-weight: 700; font-size: 10.5pt; color: $text; }
+QLabel[role="stepField"] { font-weight: 600; color: $muted; padding-top: 4px; }
+QLabel[role="stepHint"] { color: $muted; }
+QLabel[role="stepMessage"] { background: $warn_bg; color: $warn_fg; border: 1px solid $warn_line; border-radius: 5px; padding: 5px 8px; }
+QLabel[role="completeReason"] { color: $muted; }
+QLabel[role="completeReason"][tone="block"] { color: $block_fg; }
+QLabel[role="completeReason"][tone="good"] { color: $ok_fg; }
+QFrame[role="stepCard"], QFrame[role="claimCard"] { background: $card; border: 1px solid $line; border-radius: 6px; }
+QLabel[role="claimQuote"] { background: $quote; border-left: 3px solid $accent; padding: 4px 6px; color: $text; }
+QLabel[role="suggestion"] { color: $text; }
+QLabel[role="suggestionAction"] { color: $warn_fg; font-weight: 600; }
+QLabel[role="inlineProblem"] { color: $block_fg; }
+QLabel[role="wordCount"] { color: $muted; }
+QLabel[role="wordCount"][tone="warn"] { color: $warn_fg; }
+QLabel[role="wordCount"][tone="good"] { color: $ok_fg; }
+QLabel[role="chip"] { border-radius: 9px; padding: 2px 8px; font-size: 9pt; font-weight: 600; }
+QLabel[role="chip"][tone="good"] { background: $ok_bg; color: $ok_fg; }
+QLabel[role="chip"][tone="warn"] { background: $warn_bg; color: $warn_fg; }
+QLabel[role="chip"][tone="off"] { background: transparent; color: $muted; border: 1px dashed $line; }
+QLabel[role="chip"][tone="neutral"] { background: $accent_soft; color: $text; }
+QFrame[role="ruleBadge"] { border-radius: 5px; border: 1px solid $line; }
+QFrame[role="ruleBadge"][tone="block"] { background: $block_bg; border-color: $block_line; }
+QFrame[role="ruleBadge"][tone="block"] QLabel { color: $block_fg; }
+QFrame[role="ruleBadge"][tone="warn"] { background: $warn_bg; border-color: $warn_line; }
+QFrame[role="ruleBadge"][tone="warn"] QLabel { color: $warn_fg; }
+QFrame[role="ruleBadge"][tone="acknowledged"] { background: transparent; border-style: dashed; }
+QFrame[role="ruleBadge"][tone="acknowledged"] QLabel { color: $muted; }
+QPlainTextEdit { background: $textarea; color: $text; border: 1px solid $line; border-radius: 5px; padding: 3px 5px; }
+QPlainTextEdit:focus { border-color: $accent; }
+QPushButton[role="stepCrumb"] { padding: 0; font-weight: 700; border-radius: 14px; }
+QPushButton[role="stepCrumb"][state="current"] { background: $accent; color: #ffffff; border-color: $accent; }
+QPushButton[role="stepCrumb"][state="done"] { background: $ok_bg; color: $ok_fg; border-color: $ok_fg; }
+QPushButton[role="stepCrumb"][state="problem"] { background: $block_bg; color: $block_fg; border-color: $block_line; }
+QPushButton[role="stepCrumb"][state="open"] { background: $card; color: $text; border-color: $accent; }
+QPushButton[role="stepCrumb"][state="locked"] { background: transparent; color: $muted; border-style: dashed; }
+QPushButton[answer]:checked { background: $accent; color: #ffffff; border-color: $accent; font-weight: 600; }
+QPushButton[answer="neutral"]:checked { background: $muted; border-color: $muted; }
+QPushButton[verdictTone]:checked { color: #ffffff; font-weight: 600; }
+QPushButton[verdictTone="accurate"]:checked { background: #2f9e63; border-color: #2f9e63; }
+QPushButton[verdictTone="inaccurate"]:checked { background: #d64545; border-color: #d64545; }
+QPushButton[verdictTone="cca"]:checked { background: #c98212; border-color: #c98212; }
+QPushButton { padding: 4px 10px; }
+QPushButton[accent="true"] { padding: 6px 16px; }
+QPushButton[accent="true"]:disabled { background: $line; border-color: $line; color: $muted; }
+QRadioButton { spacing: 6px; padding: 1px 0; color: $text; }
+QCheckBox { color: $text; }
+""")
+
+
+def panel_stylesheet(theme: str) -> str:
+    return _QSS.substitute(_COLORS.get(theme, _COLORS["light"]))
+
+
+def apply_panel_style(widget: QWidget) -> None:
+    widget.setStyleSheet(panel_stylesheet(current_theme()))

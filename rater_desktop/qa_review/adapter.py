@@ -1,0 +1,268 @@
+"""Verified results documents -> the small inputs of the QA statistics (``qa.inputs``).
+
+Sides are TRUE file order everywhere: side 0 is the batch file's ``responses[0]`` ("A"),
+side 1 its ``responses[1]``. A results item records the rating with ``ItemRating.to_dict()``,
+which already stores sides and the verdict in file order; ``display_order``/``shown`` only
+say what the rater saw, so nothing is un-swapped here. The batch, not the rater's file, is
+authoritative for kind, identities, gold and run reports; an item whose recorded identities
+disagree with the batch is left out with a problem message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rater_desktop.batch.model import Item, RunReport
+from rater_desktop.qa.inputs import Claim, ItemFacts, RaterJudgment, RunInput, SideScores
+from rater_desktop.rating.model import ItemRating, ItemStatus
+
+FILE_SIDES = ("A", "B")
+# Keys a response entry of a rating may carry to record that the rater judged the agent's
+# run report not to match its trajectory. The rating model (schema 1) records neither yet,
+# so runs are undisputed unless a later schema adds one of these.
+DISPUTE_KEYS = ("run_report_disputed",)
+MATCH_KEYS = ("run_report_matches",)
+
+
+@dataclass(frozen=True)
+class BatchItemInfo:
+    """What the batch says about one item (authoritative over the results files)."""
+
+    facts: ItemFacts
+    expected_verdict: int | None = None
+    run_reports: tuple[dict[str, Any] | None, dict[str, Any] | None] = (None, None)
+    prompt: str = ""
+
+
+@dataclass(frozen=True, eq=False)
+class RatedItem:
+    """One rater's complete answers on one item, true file order."""
+
+    rater_id: str
+    item_id: str
+    kind: str
+    identities: tuple[str, str]
+    display_order: tuple[str, str]
+    rating: ItemRating
+    rule_results: tuple[Mapping[str, Any], ...]
+    status: str
+    complete: bool
+    disputed_runs: tuple[bool, bool]
+    judgment: RaterJudgment
+
+    def shown_label(self, side: int) -> str:
+        """The label ("A"/"B") under which this rater saw true side ``side``."""
+        return FILE_SIDES[self.display_order.index(FILE_SIDES[side])]
+
+
+@dataclass(frozen=True)
+class AdaptedResults:
+    """The usable items of one results document, and why others were left out."""
+
+    rater_id: str
+    items: tuple[RatedItem, ...]
+    problems: tuple[str, ...] = field(default_factory=tuple)
+
+
+def run_report_dict(report: RunReport) -> dict[str, Any]:
+    """A batch run report in the standardweb dict shape ``qa.standardweb`` reads."""
+    block = report.block
+    return {
+        "host": report.host,
+        "outcome": report.outcome,
+        "checkpoints": list(report.checkpoints),
+        "block": None
+        if block is None
+        else {
+            "at": block.at,
+            "kind": block.kind,
+            "url": block.url,
+            "page_title": block.page_title,
+            "quote": block.quote,
+        },
+        "item": None
+        if report.item is None
+        else {"name": report.item.name, "price": report.item.price},
+        "final_url": report.final_url,
+        "actions": report.actions,
+        "evidence": list(report.evidence),
+        "notes": report.notes,
+    }
+
+
+def batch_item_info(item: Item) -> BatchItemInfo:
+    """Facts, expected verdict (true order) and run reports of one batch item."""
+    first, second = item.responses
+    gold = item.gold
+    facts = ItemFacts(
+        item_id=item.id,
+        identities=(first.identity, second.identity),
+        kind=item.kind.value,
+        gold_answer=gold.expected_answer if gold else None,
+        final_answers=(first.final_answer, second.final_answer),
+    )
+    expected = gold.expected_verdict.score if gold and gold.expected_verdict else None
+    reports = tuple(None if r.run_report is None else run_report_dict(r.run_report) for r in item.responses)
+    return BatchItemInfo(
+        facts=facts,
+        expected_verdict=expected,
+        run_reports=(reports[0], reports[1]),
+        prompt=item.prompt,
+    )
+
+
+def _claims(rating: ItemRating, side: int) -> tuple[Claim, ...]:
+    found = []
+    for claim in rating.responses[side].claims:
+        # A claim marked subjective has no fact check; the statistics read None as that.
+        rating_value = None if claim.objective is False or claim.rating is None else claim.rating.value
+        found.append(Claim(start=claim.start, end=claim.end, text=claim.text, rating=rating_value))
+    return tuple(found)
+
+
+def judgment_from_rating(
+    *, rater_id: str, rating: ItemRating, info: BatchItemInfo
+) -> RaterJudgment:
+    """One RaterJudgment; the verdict score is in true order (-3 = side 0 much better)."""
+    scores = {
+        side: SideScores(tc=r.tc, fa=r.fa, aip=r.aip) for side, r in enumerate(rating.responses)
+    }
+    seconds = rating.timing.active_seconds
+    return RaterJudgment(
+        rater_id=rater_id,
+        item_id=info.facts.item_id,
+        verdict_true=None if rating.verdict is None else rating.verdict.score,
+        kind=info.facts.kind,
+        scores=scores,
+        claims={side: _claims(rating, side) for side in (0, 1)},
+        step_seconds=dict(rating.timing.step_seconds),
+        total_seconds=seconds if seconds > 0 else None,
+        expected_verdict=info.expected_verdict,
+    )
+
+
+def _disputed(raw_rating: Mapping[str, Any]) -> tuple[bool, bool]:
+    responses = raw_rating.get("responses")
+    flags = [False, False]
+    if isinstance(responses, list) and len(responses) == 2:
+        for side, entry in enumerate(responses):
+            if not isinstance(entry, Mapping):
+                continue
+            disputed = any(entry.get(k) is True for k in DISPUTE_KEYS)
+            mismatch = any(entry.get(k) is False for k in MATCH_KEYS)
+            flags[side] = disputed or mismatch
+    return flags[0], flags[1]
+
+
+def _identities(entry: Mapping[str, Any]) -> tuple[str, str] | None:
+    raw = entry.get("identities")
+    if not isinstance(raw, Mapping):
+        return None
+    first, second = raw.get("A"), raw.get("B")
+    if not isinstance(first, str) or not isinstance(second, str):
+        return None
+    return first, second
+
+
+def _display_order(entry: Mapping[str, Any]) -> tuple[str, str] | None:
+    raw = entry.get("display_order")
+    if not isinstance(raw, list) or sorted(str(x) for x in raw) != list(FILE_SIDES):
+        return None
+    return str(raw[0]), str(raw[1])
+
+
+def _rated_item(
+    entry: Mapping[str, Any], *, rater_id: str, batch_items: Mapping[str, BatchItemInfo]
+) -> RatedItem | str:
+    item_id = entry.get("item_id")
+    if not isinstance(item_id, str) or item_id not in batch_items:
+        return f"item {item_id!r} is not in the opened batch; left out"
+    info = batch_items[item_id]
+    identities = _identities(entry)
+    if identities != info.facts.identities:
+        return (
+            f"item {item_id}: the recorded identities {identities} differ from the batch "
+            f"{info.facts.identities}; left out"
+        )
+    order = _display_order(entry)
+    if order is None:
+        return f"item {item_id}: the display order is not a permutation of A and B; left out"
+    raw = entry.get("rating")
+    try:
+        rating = ItemRating.from_dict(raw)
+    except (ValueError, TypeError, AttributeError) as exc:
+        return f"item {item_id}: the rating cannot be read ({exc}); left out"
+    if rating.item_id != item_id:
+        return f"item {item_id}: the rating belongs to item {rating.item_id!r}; left out"
+    rules = entry.get("rule_results")
+    return RatedItem(
+        rater_id=rater_id,
+        item_id=item_id,
+        kind=info.facts.kind,
+        identities=identities,
+        display_order=order,
+        rating=rating,
+        rule_results=tuple(r for r in rules if isinstance(r, Mapping))
+        if isinstance(rules, list)
+        else (),
+        status=rating.status.value,
+        complete=rating.status is ItemStatus.COMPLETE and entry.get("incomplete") is not True,
+        disputed_runs=_disputed(raw if isinstance(raw, Mapping) else {}),
+        judgment=judgment_from_rating(rater_id=rater_id, rating=rating, info=info),
+    )
+
+
+def adapt_results(
+    *, document: Mapping[str, Any], batch_items: Mapping[str, BatchItemInfo]
+) -> AdaptedResults:
+    """Every readable item of a verified results document, in the document's order."""
+    rater = document.get("rater")
+    rater_id = str(rater.get("rater_id", "")) if isinstance(rater, Mapping) else ""
+    entries = document.get("items")
+    if not isinstance(entries, list):
+        return AdaptedResults(rater_id, (), ("the document has no item list",))
+    items: list[RatedItem] = []
+    problems: list[str] = []
+    seen: set[str] = set()
+    for entry in entries:
+        if not isinstance(entry, Mapping):
+            problems.append("an item entry is not an object; left out")
+            continue
+        rated = _rated_item(entry, rater_id=rater_id, batch_items=batch_items)
+        if isinstance(rated, str):
+            problems.append(rated)
+        elif rated.item_id in seen:
+            problems.append(f"item {rated.item_id} appears twice; the first is kept")
+        else:
+            seen.add(rated.item_id)
+            items.append(rated)
+    return AdaptedResults(rater_id, tuple(items), tuple(problems))
+
+
+def run_inputs(
+    *, batch_items: Iterable[BatchItemInfo], rated: Sequence[RatedItem]
+) -> list[RunInput]:
+    """One RunInput per response with a run report, batch order.
+
+    A run is disputed when any rater of the item recorded that its report does not match
+    the trajectory (a disputed run is not scored, so one doubt is enough to hold it back).
+    """
+    disputes: dict[tuple[str, int], bool] = {}
+    for r in rated:
+        for side in (0, 1):
+            key = (r.item_id, side)
+            disputes[key] = disputes.get(key, False) or r.disputed_runs[side]
+    runs = []
+    for info in batch_items:
+        for side, report in enumerate(info.run_reports):
+            if report is not None:
+                runs.append(
+                    RunInput(
+                        model=info.facts.identities[side],
+                        report=report,
+                        disputed=disputes.get((info.facts.item_id, side), False),
+                    )
+                )
+    return runs

@@ -1,0 +1,263 @@
+"""Adjudications (accept / needs fix / reject per item) and their signed export.
+
+The export is a document of its own format, ``rater-desktop-qa-decisions`` 1.0, written as
+canonical JSON next to an SSHSIG signature by the reviewer's key, with the namespace
+``rater-desktop-qa-decisions@v1`` (so it can never pass as rater results, nor the other
+way round). See docs/results-format.md, "QA decisions".
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import rater_desktop
+from rater_desktop.batch.model import Verdict
+from rater_desktop.qa_review.store import QaStore, StoredAdjudication, StoredFile
+
+if TYPE_CHECKING:
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    from rater_desktop.results.document import RaterInfo
+    from rater_desktop.results.export import ExportedFiles
+    from rater_desktop.results.verify import VerifyOutcome
+    from rater_desktop.signing.allowed_signers import AllowedSigner
+
+DECISIONS_FORMAT = "rater-desktop-qa-decisions"
+DECISIONS_FORMAT_VERSION = "1.0"
+DECISIONS_NAMESPACE = "rater-desktop-qa-decisions@v1"
+DECISIONS_SUFFIX = ".qa-decisions.json"
+MAX_NOTE_CHARS = 20_000
+
+
+class Decision(StrEnum):
+    ACCEPT = "accept"
+    NEEDS_FIX = "needs_fix"
+    REJECT = "reject"
+
+    @property
+    def label(self) -> str:
+        return {"accept": "Accept", "needs_fix": "Needs fix", "reject": "Reject"}[self.value]
+
+
+class AdjudicationError(ValueError):
+    """A decision cannot be recorded or exported; the message says why."""
+
+
+@dataclass(frozen=True)
+class Adjudication:
+    """The reviewer's decision on one item; ``corrected_verdict`` is in file order."""
+
+    item_id: str
+    decision: Decision
+    note: str
+    corrected_verdict: Verdict | None
+    reviewer_id: str
+    decided_at: str
+
+
+def _from_stored(row: StoredAdjudication) -> Adjudication:
+    return Adjudication(
+        item_id=row.item_id,
+        decision=Decision(row.decision),
+        note=row.note,
+        corrected_verdict=Verdict(row.corrected_verdict) if row.corrected_verdict else None,
+        reviewer_id=row.reviewer_id,
+        decided_at=row.decided_at,
+    )
+
+
+def set_adjudication(
+    *,
+    store: QaStore,
+    batch_sha256: str,
+    item_id: str,
+    decision: Decision | str,
+    note: str = "",
+    corrected_verdict: Verdict | str | None = None,
+    reviewer_id: str,
+    now: datetime,
+) -> Adjudication:
+    """Record (or replace) the decision on one item and return it as stored."""
+    try:
+        chosen = Decision(decision)
+        corrected = None if corrected_verdict is None else Verdict(corrected_verdict)
+    except ValueError as exc:
+        raise AdjudicationError(f"Item {item_id}: {exc}.") from exc
+    if len(note) > MAX_NOTE_CHARS:
+        raise AdjudicationError(f"The QA note is longer than {MAX_NOTE_CHARS} characters.")
+    stored = store.set_adjudication(
+        StoredAdjudication(
+            batch_sha256=batch_sha256.lower(),
+            item_id=item_id,
+            decision=chosen.value,
+            note=note,
+            corrected_verdict=None if corrected is None else corrected.value,
+            reviewer_id=reviewer_id,
+            decided_at=now.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        )
+    )
+    return _from_stored(stored)
+
+
+def get_adjudication(*, store: QaStore, batch_sha256: str, item_id: str) -> Adjudication | None:
+    row = store.adjudication(batch_sha256=batch_sha256.lower(), item_id=item_id)
+    return None if row is None else _from_stored(row)
+
+
+def list_adjudications(*, store: QaStore, batch_sha256: str) -> list[Adjudication]:
+    return [_from_stored(r) for r in store.adjudications(batch_sha256=batch_sha256.lower())]
+
+
+def clear_adjudication(*, store: QaStore, batch_sha256: str, item_id: str) -> None:
+    store.remove_adjudication(batch_sha256=batch_sha256.lower(), item_id=item_id)
+
+
+def build_decisions_document(
+    *,
+    batch_id: str,
+    batch_sha256: str,
+    batch_title: str,
+    reviewer: RaterInfo,
+    adjudications: Sequence[Adjudication],
+    sources: Sequence[StoredFile],
+    exported_at: datetime,
+) -> dict[str, Any]:
+    """The decisions document as plain data (see docs/results-format.md)."""
+    counts = Counter(a.decision.value for a in adjudications)
+    return {
+        "format": DECISIONS_FORMAT,
+        "format_version": DECISIONS_FORMAT_VERSION,
+        "app_version": rater_desktop.__version__,
+        "exported_at": exported_at.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "signature_namespace": DECISIONS_NAMESPACE,
+        "reviewer": {
+            "rater_id": reviewer.rater_id,
+            "display_name": reviewer.display_name,
+            "public_key": reviewer.public_key,
+            "fingerprint": reviewer.fingerprint,
+        },
+        "batch": {"batch_id": batch_id, "sha256": batch_sha256.lower(), "title": batch_title},
+        "sources": [
+            {
+                "file_sha256": f.file_sha256,
+                "rater_id": f.signer,
+                "fingerprint": f.fingerprint,
+                "exported_at": f.exported_at,
+            }
+            for f in sources
+        ],
+        "summary": {"decisions": len(adjudications), **{d.value: counts[d.value] for d in Decision}},
+        "decisions": [
+            {
+                "item_id": a.item_id,
+                "decision": a.decision.value,
+                "note": a.note,
+                "corrected_verdict": None if a.corrected_verdict is None else a.corrected_verdict.value,
+                "corrected_verdict_score": None
+                if a.corrected_verdict is None
+                else a.corrected_verdict.score,
+                "reviewer_id": a.reviewer_id,
+                "decided_at": a.decided_at,
+            }
+            for a in sorted(adjudications, key=lambda a: a.item_id)
+        ],
+    }
+
+
+def decisions_paths(out_path: Path) -> tuple[Path, Path]:
+    """``x`` / ``x.json`` / ``x.qa-decisions.json`` all give ``x.qa-decisions.json`` (+ .sig)."""
+    name = out_path.name
+    if not name.endswith(DECISIONS_SUFFIX):
+        stem = name[: -len(".json")] if name.endswith(".json") else name
+        name = stem + DECISIONS_SUFFIX
+    target = out_path.with_name(name)
+    return target, target.with_name(name + ".sig")
+
+
+def export_decisions(
+    *, out_path: Path, document: dict[str, Any], private_key: Ed25519PrivateKey
+) -> ExportedFiles:
+    """Canonical JSON + detached SSHSIG signature, both written atomically."""
+    import hashlib
+
+    from rater_desktop.results.canonical import CanonicalJsonError, canonical_json_bytes
+    from rater_desktop.results.export import ExportedFiles
+    from rater_desktop.signing import sshsig
+    from rater_desktop.signing.atomic_files import AtomicWriteError, write_files_atomically
+
+    target, sig_path = decisions_paths(Path(out_path))
+    if target.is_dir() or sig_path.is_dir():
+        raise AdjudicationError(f"{target} is a folder; give a file name for the decisions.")
+    try:
+        data = canonical_json_bytes(document)
+    except (CanonicalJsonError, ValueError) as exc:
+        raise AdjudicationError(f"The decisions cannot be written as JSON: {exc}") from exc
+    signature = sshsig.sign(data, private_key=private_key, namespace=DECISIONS_NAMESPACE)
+    try:
+        write_files_atomically([(target, data), (sig_path, signature.encode("ascii"))])
+    except AtomicWriteError as exc:
+        raise AdjudicationError(f"Export failed, nothing was written. {exc.strerror}") from exc
+    return ExportedFiles(
+        results_path=target,
+        signature_path=sig_path,
+        results_sha256=hashlib.sha256(data).hexdigest(),
+        results_bytes=len(data),
+    )
+
+
+def verify_decisions_bytes(
+    *, data: bytes, signature: bytes, allowed_signers: Sequence[AllowedSigner]
+) -> VerifyOutcome:
+    """Check a decisions file like a results file, under the decisions namespace."""
+    import json
+
+    from rater_desktop.results.verify import VerifyOutcome, VerifyStatus
+    from rater_desktop.signing import sshsig
+    from rater_desktop.signing.allowed_signers import find_signers
+
+    try:
+        parsed = sshsig.verify(data, signature, namespace=DECISIONS_NAMESPACE)
+    except sshsig.NamespaceMismatchError as exc:
+        return VerifyOutcome(VerifyStatus.WRONG_NAMESPACE, f"Invalid signature: {exc}.")
+    except sshsig.SignatureFormatError as exc:
+        return VerifyOutcome(VerifyStatus.MALFORMED_SIGNATURE, f"Invalid signature file: {exc}.")
+    except sshsig.SignatureMismatchError as exc:
+        return VerifyOutcome(VerifyStatus.TAMPERED, f"INVALID: {exc}.")
+    try:
+        document = json.loads(data.decode("utf-8"))
+        claimed = str(document["reviewer"]["rater_id"])
+        ok_format = document.get("format") == DECISIONS_FORMAT
+    except (UnicodeDecodeError, ValueError, KeyError, TypeError):
+        ok_format, claimed = False, ""
+    if not ok_format:
+        return VerifyOutcome(
+            VerifyStatus.MALFORMED_RESULTS, "The signature is valid but this is not a QA decisions file."
+        )
+    entries = find_signers(
+        list(allowed_signers), key_blob=parsed.public_key_blob, namespace=DECISIONS_NAMESPACE
+    )
+    common: dict[str, Any] = {"fingerprint": parsed.fingerprint, "claimed_rater_id": claimed}
+    if not entries:
+        return VerifyOutcome(
+            VerifyStatus.UNKNOWN_SIGNER,
+            f"Valid signature by key {parsed.fingerprint}, which is not in the roster.",
+            document=document,
+            **common,
+        )
+    if not any(e.matches_principal(claimed) for e in entries):
+        return VerifyOutcome(
+            VerifyStatus.SIGNER_MISMATCH, f"INVALID: the file claims reviewer {claimed!r}.", **common
+        )
+    return VerifyOutcome(
+        VerifyStatus.VALID,
+        f"Valid QA decisions by {claimed} ({parsed.fingerprint}).",
+        signer_principal=claimed,
+        document=document,
+        **common,
+    )

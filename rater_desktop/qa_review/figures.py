@@ -1,0 +1,140 @@
+"""Agreement per dimension and the other figure groups, assembled from ``qa`` functions.
+
+Units of agreement: TC, FA and AIP are rated per response, so one unit is one (item,
+true side) of a ``standard`` item; the verdict has one unit per standard item. Ordinal
+alpha uses the scale's full category list (1..5, -3..+3); the collapsed verdict is nominal.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rater_desktop.qa.agreement import (
+    COLLAPSED_CATEGORIES,
+    VERDICT_CATEGORIES,
+    Level,
+    RaterAgreement,
+    collapse_verdict,
+    krippendorff_alpha,
+    leave_one_out,
+    percent_agreement,
+)
+from rater_desktop.qa.inputs import RaterJudgment
+from rater_desktop.qa.qualification import DEFAULT_THRESHOLD
+
+SCORE_CATEGORIES = (1, 2, 3, 4, 5)
+DIMENSIONS = (
+    ("tc", "Task completion (TC)", "ordinal"),
+    ("fa", "Factual accuracy (FA)", "ordinal"),
+    ("aip", "AI performance (AIP)", "ordinal"),
+    ("verdict", "Verdict, 7-point", "ordinal"),
+    ("verdict_collapsed", "Verdict, A / same / B", "nominal"),
+)
+
+
+@dataclass(frozen=True)
+class DimensionAgreement:
+    """Agreement on one dimension: alpha, mean pairwise percent agreement, per rater."""
+
+    dimension: str
+    label: str
+    level: str
+    alpha: float | None
+    percent: float | None
+    units: int
+    per_rater: tuple[RaterAgreement, ...]
+
+
+Matrix = list[list[float | None]]
+
+
+def _matrix(
+    cells: dict[tuple[str, tuple[str, int]], float], raters: Sequence[str]
+) -> tuple[Matrix, int]:
+    units = sorted({unit for _, unit in cells})
+    matrix: Matrix = [[cells.get((r, u)) for u in units] for r in raters]
+    pairable = sum(1 for i in range(len(units)) if sum(row[i] is not None for row in matrix) >= 2)
+    return matrix, pairable
+
+
+def dimension_cells(
+    judgments: Sequence[RaterJudgment], dimension: str
+) -> dict[tuple[str, tuple[str, int]], float]:
+    """(rater, (item, side)) -> value; side is -1 for the per-item verdict dimensions."""
+    cells: dict[tuple[str, tuple[str, int]], float] = {}
+    for j in judgments:
+        if j.kind != "standard":
+            continue
+        if dimension in ("verdict", "verdict_collapsed"):
+            if j.verdict_true is not None:
+                value = j.verdict_true
+                if dimension == "verdict_collapsed":
+                    value = collapse_verdict(value)
+                cells[(j.rater_id, (j.item_id, -1))] = float(value)
+            continue
+        for side, scores in j.scores.items():
+            score = scores.get(dimension)
+            if score is not None:
+                cells[(j.rater_id, (j.item_id, side))] = float(score)
+    return cells
+
+
+def _categories(dimension: str) -> tuple[int, ...]:
+    if dimension == "verdict":
+        return VERDICT_CATEGORIES
+    if dimension == "verdict_collapsed":
+        return COLLAPSED_CATEGORIES
+    return SCORE_CATEGORIES
+
+
+def agreement_by_dimension(judgments: Sequence[RaterJudgment]) -> list[DimensionAgreement]:
+    """TC, FA, AIP, verdict (ordinal) and collapsed verdict (nominal), standard items."""
+    raters = sorted({j.rater_id for j in judgments if j.kind == "standard"})
+    result = []
+    for dimension, label, level_name in DIMENSIONS:
+        level: Level = "nominal" if level_name == "nominal" else "ordinal"
+        matrix, pairable = _matrix(dimension_cells(judgments, dimension), raters)
+        categories = _categories(dimension)
+        result.append(
+            DimensionAgreement(
+                dimension=dimension,
+                label=label,
+                level=level,
+                alpha=krippendorff_alpha(ratings=matrix, level=level, categories=categories)
+                if matrix
+                else None,
+                percent=percent_agreement(ratings=matrix),
+                units=pairable,
+                per_rater=tuple(
+                    leave_one_out(
+                        ratings=matrix, level=level, categories=categories, rater_ids=raters
+                    )
+                )
+                if matrix
+                else (),
+            )
+        )
+    return result
+
+
+def verdict_distribution(judgments: Sequence[RaterJudgment]) -> dict[int, int]:
+    """How often each true-order verdict (-3..+3) was given on standard items."""
+    counts = Counter(
+        j.verdict_true for j in judgments if j.kind == "standard" and j.verdict_true is not None
+    )
+    return {score: counts.get(score, 0) for score in VERDICT_CATEGORIES}
+
+
+def sd4_threshold(rubric: object) -> tuple[int, int]:
+    """The qualification threshold of the batch rubric's SD-4 (default 8 of 10)."""
+    from rater_desktop.rating.rubric import Rubric, RubricError
+
+    try:
+        parsed = Rubric.from_overrides(rubric if isinstance(rubric, dict) else None)
+        required = int(parsed.param("SD-4", "pass_threshold"))
+        out_of = int(parsed.param("SD-4", "out_of"))
+    except (RubricError, KeyError, ValueError):
+        return DEFAULT_THRESHOLD
+    return (required, out_of) if 0 <= required <= out_of and out_of > 0 else DEFAULT_THRESHOLD

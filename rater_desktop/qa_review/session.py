@@ -1,0 +1,450 @@
+"""QaSession: a reviewer's work on one batch: import signed results, then every figure.
+
+Only files whose signature is valid AND whose signer is in the roster (status ``valid``)
+feed the statistics. Files with a valid signature by an unknown key are kept (with their
+signed bytes) so they count as soon as the reviewer adds the key and calls
+``recheck_signers()``; invalid files are recorded with the reason and never read further.
+When one rater has several valid files for the batch, the latest export wins.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rater_desktop.batch.model import Verdict
+from rater_desktop.qa import disagreement as disagreement_module
+from rater_desktop.qa.disagreement import ClaimCluster, ItemDisagreement, SortKey
+from rater_desktop.qa.inputs import ItemFacts, RaterJudgment, RunInput
+from rater_desktop.qa_review.adapter import (
+    AdaptedResults,
+    BatchItemInfo,
+    RatedItem,
+    adapt_results,
+    batch_item_info,
+    run_inputs,
+)
+from rater_desktop.qa_review.adjudication import (
+    Adjudication,
+    AdjudicationError,
+    Decision,
+    build_decisions_document,
+    clear_adjudication,
+    export_decisions,
+    get_adjudication,
+    list_adjudications,
+    set_adjudication,
+)
+from rater_desktop.qa_review.store import QaStore, StoredFile
+from rater_desktop.qa_review.summary import SummaryMixin
+from rater_desktop.qa_review.views import ItemComparison, item_comparison
+
+if TYPE_CHECKING:
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    from rater_desktop.batch.loader import Batch
+    from rater_desktop.qa_review.roster import Roster
+    from rater_desktop.results.document import RaterInfo
+    from rater_desktop.results.export import ExportedFiles
+    from rater_desktop.results.verify import VerifyOutcome
+    from rater_desktop.signing.allowed_signers import AllowedSigner
+
+Clock = Callable[[], datetime]
+MAX_SIGNATURE_BYTES = 64 * 1024
+
+
+class ImportStatus(StrEnum):
+    VALID = "valid"  # valid signature, signer in the roster: used in the statistics
+    UNKNOWN_SIGNER = "unknown_signer"  # valid signature, key not in the roster: kept, unused
+    INVALID = "invalid"  # tampered, wrong namespace, bad signature, not results...: recorded
+    OTHER_BATCH = "other_batch"  # valid signature but for another batch: refused
+    DUPLICATE = "duplicate"  # the same file (SHA-256) was imported before: skipped
+    UNREADABLE = "unreadable"  # the file cannot be read at all: nothing recorded
+
+
+@dataclass(frozen=True)
+class ImportOutcome:
+    """What happened to one file given to ``import_results``."""
+
+    path: Path
+    status: ImportStatus
+    message: str
+    file: StoredFile | None = None
+
+    @property
+    def used_in_statistics(self) -> bool:
+        return self.status is ImportStatus.VALID
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _stamp(moment: datetime) -> str:
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _stored_status(outcome: VerifyOutcome) -> str:
+    from rater_desktop.results.verify import VerifyStatus
+
+    if outcome.status is VerifyStatus.VALID:
+        return ImportStatus.VALID.value
+    if outcome.status is VerifyStatus.UNKNOWN_SIGNER:
+        return ImportStatus.UNKNOWN_SIGNER.value
+    return ImportStatus.INVALID.value
+
+
+def _read(path: Path, limit: int) -> bytes:
+    with path.open("rb") as handle:
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise OSError(0, f"larger than {limit} bytes")
+    return data
+
+
+class QaSession(SummaryMixin):
+    """The QA reviewer's session on one opened batch (dependencies passed in)."""
+
+    def __init__(
+        self,
+        *,
+        store: QaStore,
+        roster: Roster | Sequence[AllowedSigner],
+        batch: Batch,
+        batch_sha256: str | None = None,
+        reviewer_id: str = "",
+        clock: Clock = _now,
+    ) -> None:
+        from rater_desktop.batch.hashing import batch_sha256 as hash_batch
+
+        self.store = store
+        self.roster = roster
+        self.batch = batch
+        self.batch_sha256 = (batch_sha256 or hash_batch(batch.path)).lower()
+        self.reviewer_id = reviewer_id
+        self.clock = clock
+        self._items: dict[str, BatchItemInfo] | None = None
+        self._adapted: list[tuple[StoredFile, AdaptedResults]] | None = None
+
+    # ------------------------------------------------------------------ batch
+
+    @property
+    def batch_id(self) -> str:
+        return self.batch.manifest.batch_id
+
+    def item_infos(self) -> dict[str, BatchItemInfo]:
+        """Every batch item's facts, in batch order (read once)."""
+        if self._items is None:
+            self._items = {
+                e.item_id: batch_item_info(self.batch.item(e.item_id)) for e in self.batch.index
+            }
+        return self._items
+
+    def item_facts(self) -> list[ItemFacts]:
+        return [info.facts for info in self.item_infos().values()]
+
+    def _signers(self) -> list[AllowedSigner]:
+        from rater_desktop.qa_review.roster import Roster
+
+        return self.roster.signers() if isinstance(self.roster, Roster) else list(self.roster)
+
+    # ------------------------------------------------------------------ import
+
+    def import_results(self, paths: Iterable[Path]) -> list[ImportOutcome]:
+        """Verify and record each file; see ImportStatus for what can happen."""
+        signers = self._signers()
+        outcomes = [self._import_one(Path(p), signers) for p in paths]
+        self._adapted = None
+        return outcomes
+
+    def _import_one(self, path: Path, signers: list[AllowedSigner]) -> ImportOutcome:
+        from rater_desktop.results.export import signature_path_for
+        from rater_desktop.results.verify import (
+            MAX_RESULTS_BYTES,
+            VerifyOutcome,
+            VerifyStatus,
+            verify_results_bytes,
+        )
+
+        try:
+            data = _read(path, MAX_RESULTS_BYTES)
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
+            return ImportOutcome(path, ImportStatus.UNREADABLE, f"Cannot read {path}: {reason}.")
+        digest = hashlib.sha256(data).hexdigest()
+        earlier = self.store.find_file(digest)
+        if earlier is not None and earlier.batch_sha256 not in (None, self.batch_sha256):
+            return ImportOutcome(
+                path,
+                ImportStatus.OTHER_BATCH,
+                f"{path.name} holds results for another batch ({earlier.batch_id!r}), not the "
+                f"opened batch {self.batch_id!r}. Open that batch to review these results.",
+            )
+        if earlier is not None and earlier.status != ImportStatus.INVALID.value:
+            return ImportOutcome(
+                path,
+                ImportStatus.DUPLICATE,
+                f"{path.name} was already imported on {earlier.imported_at} (as {earlier.path}); "
+                "it is not imported twice.",
+                earlier,
+            )
+        sig_path = signature_path_for(path)
+        problem = None
+        signature: bytes | None = None
+        try:
+            signature = _read(sig_path, MAX_SIGNATURE_BYTES)
+        except FileNotFoundError:
+            problem = (
+                f"INVALID: the signature file {sig_path.name} is missing. Ask the rater for "
+                "both files."
+            )
+        except OSError as exc:
+            problem = f"INVALID: cannot read the signature {sig_path}: {exc.strerror or exc}."
+        if signature is None:
+            outcome = VerifyOutcome(VerifyStatus.MISSING_SIGNATURE, problem or "")
+        else:
+            outcome = verify_results_bytes(
+                results=data, signature=signature, allowed_signers=signers
+            )
+        return self._record(path, digest, data, signature, outcome)
+
+    def _record(
+        self,
+        path: Path,
+        digest: str,
+        data: bytes,
+        signature: bytes | None,
+        outcome: VerifyOutcome,
+    ) -> ImportOutcome:
+        document: dict[str, Any] = outcome.document or {}
+        raw_batch = document.get("batch")
+        batch: dict[str, Any] = raw_batch if isinstance(raw_batch, dict) else {}
+        recorded_sha = str(batch.get("sha256", "")).lower()
+        if outcome.document is not None and recorded_sha != self.batch_sha256:
+            return ImportOutcome(
+                path,
+                ImportStatus.OTHER_BATCH,
+                f"{path.name} holds results for another batch ({batch.get('batch_id')!r}, "
+                f"SHA-256 {recorded_sha[:12]}...), not the opened batch {self.batch_id!r} "
+                f"({self.batch_sha256[:12]}...). Open that batch to review these results.",
+            )
+        status = _stored_status(outcome)
+        keep = status != ImportStatus.INVALID.value and signature is not None
+        record = StoredFile(
+            file_sha256=digest,
+            path=str(path),
+            status=status,
+            detail=outcome.status.value,
+            message=outcome.message,
+            imported_at=_stamp(self.clock()),
+            signer=outcome.signer_principal,
+            claimed_rater_id=outcome.claimed_rater_id,
+            fingerprint=outcome.fingerprint,
+            batch_id=str(batch.get("batch_id")) if batch else None,
+            batch_sha256=recorded_sha or None,
+            opened_batch_sha256=self.batch_sha256,
+            exported_at=str(document.get("exported_at")) if document else None,
+        )
+        stored = self.store.save_file(
+            record,
+            results_text=data.decode("utf-8") if keep else None,
+            signature_text=signature.decode("ascii") if keep and signature else None,
+        )
+        return ImportOutcome(path, ImportStatus(status), outcome.message, stored)
+
+    def recheck_signers(self) -> list[StoredFile]:
+        """Verify the kept files again against the current roster; return those changed."""
+        from rater_desktop.results.verify import verify_results_bytes
+
+        signers = self._signers()
+        changed = []
+        for stored in self.files():
+            signed = self.store.signed_bytes(stored.id) if stored.id is not None else None
+            if signed is None:
+                continue
+            outcome = verify_results_bytes(
+                results=signed[0], signature=signed[1], allowed_signers=signers
+            )
+            status = _stored_status(outcome)
+            if status != stored.status or outcome.signer_principal != stored.signer:
+                updated = replace(
+                    stored,
+                    status=status,
+                    detail=outcome.status.value,
+                    message=outcome.message,
+                    signer=outcome.signer_principal,
+                )
+                changed.append(self.store.update_file(updated))
+        self._adapted = None
+        return changed
+
+    def remove_file(self, file_sha256: str) -> None:
+        found = self.store.find_file(file_sha256)
+        if found is not None and found.id is not None:
+            self.store.remove_file(found.id)
+        self._adapted = None
+
+    # ------------------------------------------------------------------ data
+
+    def files(self) -> list[StoredFile]:
+        """Every file imported while this batch was open, in import order."""
+        return self.store.files(opened_batch_sha256=self.batch_sha256)
+
+    def used_files(self) -> list[StoredFile]:
+        """The files feeding the statistics: valid, known signer, latest per rater."""
+        return [stored for stored, _ in self._adapted_results()]
+
+    def _adapted_results(self) -> list[tuple[StoredFile, AdaptedResults]]:
+        import json
+
+        if self._adapted is not None:
+            return self._adapted
+        latest: dict[str, tuple[StoredFile, dict[str, Any]]] = {}
+        for stored in self.files():
+            if stored.status != ImportStatus.VALID.value or stored.id is None:
+                continue
+            signed = self.store.signed_bytes(stored.id)
+            if signed is None:
+                continue
+            document = json.loads(signed[0].decode("utf-8"))
+            rater = str(stored.signer or stored.claimed_rater_id)
+            previous = latest.get(rater)
+            if previous is None or (stored.exported_at or "") >= (previous[0].exported_at or ""):
+                latest[rater] = (stored, document)
+        infos = self.item_infos()
+        self._adapted = [
+            (stored, adapt_results(document=document, batch_items=infos))
+            for stored, document in sorted(latest.values(), key=lambda p: p[0].signer or "")
+        ]
+        return self._adapted
+
+    def problems(self) -> list[str]:
+        """Items of trusted files that were left out, and why (one line each)."""
+        return [
+            f"{stored.signer}: {problem}"
+            for stored, adapted in self._adapted_results()
+            for problem in adapted.problems
+        ]
+
+    def rated_items(self, *, complete_only: bool = True) -> list[tuple[RatedItem, str]]:
+        """Every trusted rater's items, with the SHA-256 of the file each came from."""
+        return [
+            (item, stored.file_sha256)
+            for stored, adapted in self._adapted_results()
+            for item in adapted.items
+            if item.complete or not complete_only
+        ]
+
+    def judgments(self) -> list[RaterJudgment]:
+        """The statistics' input: complete items of trusted files, true file order."""
+        return [item.judgment for item, _ in self.rated_items()]
+
+    def raters(self) -> list[str]:
+        return sorted({stored.signer or "" for stored in self.used_files()})
+
+    def runs(self) -> list[RunInput]:
+        return run_inputs(
+            batch_items=self.item_infos().values(),
+            rated=[item for item, _ in self.rated_items()],
+        )
+
+    # ------------------------------------------------------------------ items
+
+    def comparison(self, item_id: str) -> ItemComparison:
+        """Every trusted rater's judgment of ``item_id`` side by side (true A/B)."""
+        info = self.item_infos()[item_id]
+        rated = [(r, sha) for r, sha in self.rated_items(complete_only=False) if r.item_id == item_id]
+        complete = [r.judgment for r, _ in rated if r.complete]
+        found = (
+            disagreement_module.item_disagreement(item_id=item_id, judgments=complete)
+            if len(complete) >= 2
+            else None
+        )
+        return item_comparison(info=info, rated=rated, disagreement=found)
+
+    def comparisons(self) -> list[ItemComparison]:
+        """One comparison per batch item that at least one trusted rater judged."""
+        by_item: dict[str, list[tuple[RatedItem, str]]] = defaultdict(list)
+        for rated, sha in self.rated_items(complete_only=False):
+            by_item[rated.item_id].append((rated, sha))
+        return [self.comparison(item_id) for item_id in self.item_infos() if item_id in by_item]
+
+    def claim_clusters(self, item_id: str) -> list[ClaimCluster]:
+        """Claims of several raters about the same span, per true response; see ``conflicting``."""
+        found = self.comparison(item_id).disagreement
+        return list(found.claim_clusters) if found else []
+
+    def disagreements(
+        self,
+        *,
+        sort_by: SortKey = "score",
+        min_score: float = 0.0,
+        min_verdict_spread: float | None = None,
+        min_score_spread: float | None = None,
+        min_claim_conflicts: int | None = None,
+        kinds: Sequence[str] = ("standard", "qualification", "attention"),
+    ) -> list[ItemDisagreement]:
+        """Items with two or more raters, sorted (largest first) and filtered by minimums."""
+        found = disagreement_module.disagreements(judgments=self.judgments(), kinds=kinds)
+        kept = disagreement_module.filter_disagreements(
+            items=found,
+            min_score=min_score,
+            min_verdict_spread=min_verdict_spread,
+            min_score_spread=min_score_spread,
+            min_claim_conflicts=min_claim_conflicts,
+        )
+        return disagreement_module.sort_disagreements(items=kept, key=sort_by)
+
+    # ------------------------------------------------------------------ adjudication
+
+    def set_adjudication(
+        self,
+        item_id: str,
+        *,
+        decision: Decision | str,
+        note: str = "",
+        corrected_verdict: Verdict | str | None = None,
+    ) -> Adjudication:
+        """Record the reviewer's decision on an item of the opened batch (replaces any)."""
+        if item_id not in self.item_infos():
+            raise AdjudicationError(f"Item {item_id!r} is not in the opened batch.")
+        return set_adjudication(
+            store=self.store,
+            batch_sha256=self.batch_sha256,
+            item_id=item_id,
+            decision=decision,
+            note=note,
+            corrected_verdict=corrected_verdict,
+            reviewer_id=self.reviewer_id,
+            now=self.clock(),
+        )
+
+    def adjudication(self, item_id: str) -> Adjudication | None:
+        return get_adjudication(store=self.store, batch_sha256=self.batch_sha256, item_id=item_id)
+
+    def adjudications(self) -> list[Adjudication]:
+        return list_adjudications(store=self.store, batch_sha256=self.batch_sha256)
+
+    def clear_adjudication(self, item_id: str) -> None:
+        clear_adjudication(store=self.store, batch_sha256=self.batch_sha256, item_id=item_id)
+
+    def export_decisions(
+        self, *, out_path: Path, reviewer: RaterInfo, private_key: Ed25519PrivateKey
+    ) -> ExportedFiles:
+        """Write NAME.qa-decisions.json and its signature by the reviewer's key."""
+        document = build_decisions_document(
+            batch_id=self.batch_id,
+            batch_sha256=self.batch_sha256,
+            batch_title=self.batch.manifest.title,
+            reviewer=reviewer,
+            adjudications=self.adjudications(),
+            sources=self.used_files(),
+            exported_at=self.clock(),
+        )
+        return export_decisions(out_path=out_path, document=document, private_key=private_key)

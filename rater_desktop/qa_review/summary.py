@@ -1,0 +1,248 @@
+"""Every figure of a QA session, for the window and the report (``QaSession`` mixes it in).
+
+Inputs are the trusted judgments (complete items of valid, known-signer files) and the
+batch's own facts; the computations are those of ``rater_desktop.qa``
+(docs/qa-statistics.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Protocol
+
+from rater_desktop.qa import assistantbench, qualification, scoreboard, standardweb, timecost
+from rater_desktop.qa.agreement import VerdictAgreement, verdict_agreement
+from rater_desktop.qa.assistantbench import AssistantBenchSummary
+from rater_desktop.qa.disagreement import ItemDisagreement
+from rater_desktop.qa.qualification import AttentionResult, QualificationResult, Tolerance
+from rater_desktop.qa.scoreboard import ModelStanding
+from rater_desktop.qa.standardweb import ModelRuns
+from rater_desktop.qa.timecost import StudyCost, TimingSummary
+from rater_desktop.qa_review.figures import (
+    DimensionAgreement,
+    agreement_by_dimension,
+    sd4_threshold,
+    verdict_distribution,
+)
+
+if TYPE_CHECKING:
+    from rater_desktop.batch.loader import Batch
+    from rater_desktop.qa.inputs import ItemFacts, RaterJudgment, RunInput
+    from rater_desktop.qa_review.adapter import BatchItemInfo
+    from rater_desktop.qa_review.store import QaStore, StoredAdjudication, StoredFile
+
+DEFAULT_RATERS_PER_ITEM = 3  # study design: three raters on every item
+
+
+@dataclass(frozen=True)
+class CostInputs:
+    """What the cost projection used (the wage's currency; fee and buffer as fractions)."""
+
+    items: int
+    raters_per_item: int
+    seconds_per_judgment: float | None
+    hourly_wage: float
+    platform_fee: float
+    buffer: float
+
+
+@dataclass(frozen=True)
+class QaFigures:
+    """Everything the report shows, computed once."""
+
+    batch_id: str
+    batch_title: str
+    batch_sha256: str
+    generated_at: datetime
+    files: tuple[StoredFile, ...]
+    used_files: tuple[StoredFile, ...]
+    raters: tuple[str, ...]
+    items_in_batch: int
+    items_judged: int
+    judgments: int
+    agreement: tuple[DimensionAgreement, ...]
+    verdict_agreement: VerdictAgreement
+    verdict_distribution: dict[int, int]
+    disagreements: tuple[ItemDisagreement, ...]
+    qualification_threshold: tuple[int, int]
+    qualification: tuple[QualificationResult, ...]
+    attention: tuple[AttentionResult, ...]
+    scoreboard: tuple[ModelStanding, ...]
+    bootstrap_resamples: int
+    assistantbench: dict[str, AssistantBenchSummary]
+    standardweb: tuple[ModelRuns, ...]
+    times_per_rater: dict[str, TimingSummary]
+    times_per_step: dict[str, TimingSummary]
+    cost_inputs: CostInputs
+    cost: StudyCost | None
+    adjudications: tuple[StoredAdjudication, ...]
+    problems: tuple[str, ...]
+
+
+class _SessionData(Protocol):
+    batch: Batch
+    batch_sha256: str
+    store: QaStore
+
+    def judgments(self) -> list[RaterJudgment]: ...
+    def item_facts(self) -> list[ItemFacts]: ...
+    def runs(self) -> list[RunInput]: ...
+    def files(self) -> list[StoredFile]: ...
+    def used_files(self) -> list[StoredFile]: ...
+    def raters(self) -> list[str]: ...
+    def problems(self) -> list[str]: ...
+    def disagreements(self) -> list[ItemDisagreement]: ...
+    def item_infos(self) -> dict[str, BatchItemInfo]: ...
+
+
+class SummaryMixin:
+    """Figure methods of QaSession (see the class docstring there)."""
+
+    def agreement(self: _SessionData) -> list[DimensionAgreement]:
+        """Alpha, percent agreement and leave-one-out per rater for TC, FA, AIP, verdict."""
+        return agreement_by_dimension(self.judgments())
+
+    def verdict_agreement(self: _SessionData) -> VerdictAgreement:
+        return verdict_agreement(judgments=self.judgments())
+
+    def qualification_threshold(self: _SessionData) -> tuple[int, int]:
+        """SD-4 of the batch rubric: (pass_threshold, out_of), default (8, 10)."""
+        return sd4_threshold(self.batch.manifest.rubric)
+
+    def qualification(
+        self: _SessionData, *, tolerance: Tolerance = "same_side_within_one"
+    ) -> list[QualificationResult]:
+        """Per rater, over every qualification item of the batch with an expected verdict."""
+        items = [
+            f.item_id
+            for f in self.item_facts()
+            if f.kind == "qualification" and _expected(self, f.item_id) is not None
+        ]
+        return qualification.score_qualification(
+            judgments=self.judgments(),
+            tolerance=tolerance,
+            threshold=sd4_threshold(self.batch.manifest.rubric),
+            item_ids=items,
+        )
+
+    def attention(self: _SessionData) -> list[AttentionResult]:
+        return qualification.score_attention(judgments=self.judgments())
+
+    def scoreboard(
+        self: _SessionData, *, resamples: int = 1000, seed: int = 0
+    ) -> list[ModelStanding]:
+        """Win/tie/loss, win rate, Bradley-Terry with bootstrap CI, mean TC/FA/AIP."""
+        return scoreboard.scoreboard(
+            judgments=self.judgments(), items=self.item_facts(), resamples=resamples, seed=seed
+        )
+
+    def assistantbench(self: _SessionData) -> dict[str, AssistantBenchSummary]:
+        """AssistantBench figures per model over the batch items with a gold answer."""
+        return assistantbench.summarize_by_model(items=self.item_facts())
+
+    def standardweb(self: _SessionData) -> list[ModelRuns]:
+        """standardweb run scores per model (runs disputed by a rater are not scored)."""
+        return standardweb.summarize_runs(runs=self.runs())
+
+    def times_per_rater(
+        self: _SessionData, *, bin_seconds: float = 30.0
+    ) -> dict[str, TimingSummary]:
+        return timecost.times_per_rater(judgments=self.judgments(), bin_seconds=bin_seconds)
+
+    def times_per_step(
+        self: _SessionData, *, bin_seconds: float = 30.0
+    ) -> dict[str, TimingSummary]:
+        return timecost.times_per_step(judgments=self.judgments(), bin_seconds=bin_seconds)
+
+    def cost(
+        self: _SessionData,
+        *,
+        hourly_wage: float,
+        platform_fee: float,
+        buffer: float = 0.0,
+        raters_per_item: int = DEFAULT_RATERS_PER_ITEM,
+        items: int | None = None,
+        seconds_per_judgment: float | None = None,
+    ) -> tuple[CostInputs, StudyCost | None]:
+        """Projected cost of rating ``items`` (default: the batch) at the measured median
+        time per judgment; None when no judgment has a time and none is given."""
+        seconds = seconds_per_judgment
+        if seconds is None:
+            seconds = timecost.median_seconds_per_judgment(judgments=self.judgments())
+        inputs = CostInputs(
+            items=len(self.batch.index) if items is None else items,
+            raters_per_item=raters_per_item,
+            seconds_per_judgment=seconds,
+            hourly_wage=hourly_wage,
+            platform_fee=platform_fee,
+            buffer=buffer,
+        )
+        if seconds is None:
+            return inputs, None
+        return inputs, timecost.project_study_cost(
+            items=inputs.items,
+            raters_per_item=raters_per_item,
+            seconds_per_judgment=seconds,
+            hourly_wage=hourly_wage,
+            platform_fee=platform_fee,
+            buffer=buffer,
+        )
+
+
+def _expected(session: _SessionData, item_id: str) -> int | None:
+    infos = session.item_infos()
+    return infos[item_id].expected_verdict if item_id in infos else None
+
+
+def collect_figures(
+    session: object,
+    *,
+    now: datetime,
+    hourly_wage: float = 15.0,
+    platform_fee: float = 0.2,
+    buffer: float = 0.0,
+    raters_per_item: int = DEFAULT_RATERS_PER_ITEM,
+    resamples: int = 1000,
+    seed: int = 0,
+) -> QaFigures:
+    """All figures of ``session`` (a QaSession) in one object, for the report."""
+    from rater_desktop.qa_review.session import QaSession
+
+    assert isinstance(session, QaSession)
+    judgments = session.judgments()
+    cost_inputs, cost = session.cost(
+        hourly_wage=hourly_wage,
+        platform_fee=platform_fee,
+        buffer=buffer,
+        raters_per_item=raters_per_item,
+    )
+    return QaFigures(
+        batch_id=session.batch_id,
+        batch_title=session.batch.manifest.title,
+        batch_sha256=session.batch_sha256,
+        generated_at=now,
+        files=tuple(session.files()),
+        used_files=tuple(session.used_files()),
+        raters=tuple(session.raters()),
+        items_in_batch=len(session.batch.index),
+        items_judged=len({j.item_id for j in judgments}),
+        judgments=len(judgments),
+        agreement=tuple(session.agreement()),
+        verdict_agreement=session.verdict_agreement(),
+        verdict_distribution=verdict_distribution(judgments),
+        disagreements=tuple(session.disagreements()),
+        qualification_threshold=session.qualification_threshold(),
+        qualification=tuple(session.qualification()),
+        attention=tuple(session.attention()),
+        scoreboard=tuple(session.scoreboard(resamples=resamples, seed=seed)),
+        bootstrap_resamples=resamples,
+        assistantbench=session.assistantbench(),
+        standardweb=tuple(session.standardweb()),
+        times_per_rater=session.times_per_rater(),
+        times_per_step=session.times_per_step(),
+        cost_inputs=cost_inputs,
+        cost=cost,
+        adjudications=tuple(session.store.adjudications(batch_sha256=session.batch_sha256)),
+        problems=tuple(session.problems()),
+    )

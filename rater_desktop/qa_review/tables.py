@@ -1,0 +1,69 @@
+"""SQLModel tables of the QA store (``qa/qa.sqlite3``), schema version 1.
+
+They use their own registry, so they never join ``SQLModel.metadata`` (the ratings
+database creates its tables from that). Times are ISO-8601 UTC strings.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy.orm import registry
+from sqlmodel import Field, SQLModel
+
+QA_REGISTRY = registry()
+QA_SCHEMA_VERSION = 1
+
+
+class QaTable(SQLModel, registry=QA_REGISTRY):
+    """Base of the QA tables (separate metadata)."""
+
+
+class QaMetaRow(QaTable, table=True):
+    __tablename__ = "qa_meta"
+
+    key: str = Field(primary_key=True)
+    value: str
+
+
+class ResultFileRow(QaTable, table=True):
+    """One imported results file and what verification said about it."""
+
+    __tablename__ = "qa_result_files"
+
+    id: int | None = Field(default=None, primary_key=True)
+    file_sha256: str = Field(index=True, unique=True)
+    path: str
+    status: str  # valid / unknown_signer / invalid
+    detail: str  # the VerifyStatus value
+    signer: str | None = None
+    claimed_rater_id: str | None = None
+    fingerprint: str | None = None
+    message: str = ""
+    batch_id: str | None = None
+    batch_sha256: str | None = None
+    opened_batch_sha256: str | None = Field(default=None, index=True)
+    exported_at: str | None = None
+    imported_at: str
+
+
+class ResultDocumentRow(QaTable, table=True):
+    """The exact signed bytes (UTF-8 text) and signature of a file with a valid signature."""
+
+    __tablename__ = "qa_result_documents"
+
+    file_id: int = Field(primary_key=True, foreign_key="qa_result_files.id", ondelete="CASCADE")
+    results_text: str
+    signature_text: str
+
+
+class AdjudicationRow(QaTable, table=True):
+    """The reviewer's decision on one item of one batch."""
+
+    __tablename__ = "qa_adjudications"
+
+    batch_sha256: str = Field(primary_key=True)
+    item_id: str = Field(primary_key=True)
+    decision: str
+    note: str = ""
+    corrected_verdict: str | None = None
+    reviewer_id: str = ""
+    decided_at: str

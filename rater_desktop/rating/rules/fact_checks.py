@@ -1,0 +1,121 @@
+"""FC-5..FC-9: fact-check ratings, sources, private data and the FA score."""
+
+from __future__ import annotations
+
+from rater_desktop.rating.helpers import private_data_in, source_problem, word_count
+from rater_desktop.rating.model import SIDES, ClaimRating
+from rater_desktop.rating.rubric import Severity
+from rater_desktop.rating.rules.base import RuleContext, RuleResult, claim_field, side_field
+
+
+def fc5_objective_claims_rated(ctx: RuleContext) -> list[RuleResult]:
+    """FC-5: objective claims have a rating and a justification; each response has an FA."""
+    results: list[RuleResult] = []
+    for side in SIDES:
+        rating = ctx.rating.responses[side]
+        failures = []
+        for claim in rating.claims:
+            if not claim.objective:
+                continue
+            label = ctx.claim_label(side, claim)
+            if claim.rating is None:
+                message = f"Rate {label}: Accurate, Inaccurate or Cannot Confidently Assess."
+                failures.append(ctx.fail("FC-5", message, claim_field(side, claim, "rating"), side))
+            if word_count(claim.justification) == 0:
+                message = f"Explain the fact check of {label}."
+                failures.append(
+                    ctx.fail("FC-5", message, claim_field(side, claim, "justification"), side)
+                )
+        if rating.fa is None:
+            message = f"{ctx.response_label(side)}: choose a Factual Accuracy score (1-5)."
+            failures.append(ctx.fail("FC-5", message, side_field(side, "fa"), side))
+        results += ctx.outcome("FC-5", failures, side_field(side, "claims"), side)
+    return results
+
+
+def fc6_sources_cited(ctx: RuleContext) -> list[RuleResult]:
+    """FC-6: Accurate/Inaccurate ratings cite a source; fewer than recommended warns."""
+    minimum = max(1, int(ctx.param("FC-6", "min_sources")))
+    recommended = int(ctx.param("FC-6", "recommended_sources"))
+    results: list[RuleResult] = []
+    for side in SIDES:
+        failures = []
+        for claim in ctx.rating.responses[side].claims:
+            if not claim.objective or claim.rating not in (ClaimRating.ACCURATE, ClaimRating.INACCURATE):
+                continue
+            count = sum(1 for s in claim.sources if s.strip())
+            field = claim_field(side, claim, "sources")
+            if count < minimum:
+                message = f"Cite at least {minimum} direct source URL for {ctx.claim_label(side, claim)}."
+                failures.append(ctx.fail("FC-6", message, field, side))
+            elif count < recommended:
+                message = (
+                    f"{ctx.claim_label(side, claim)} cites {count} source; {recommended} "
+                    "independent sources are recommended."
+                )
+                failures.append(ctx.fail("FC-6", message, field, side, Severity.WARN))
+        results += ctx.outcome("FC-6", failures, side_field(side, "claims"), side)
+    return results
+
+
+def fc7_sources_direct(ctx: RuleContext) -> list[RuleResult]:
+    """FC-7: sources are http(s) URLs and not search-engine result pages."""
+    extra = tuple(ctx.param("FC-7", "extra_search_hosts"))
+    results: list[RuleResult] = []
+    for side in SIDES:
+        failures = []
+        for claim in ctx.rating.responses[side].claims:
+            field = claim_field(side, claim, "sources")
+            for source in claim.sources:
+                if not source.strip():
+                    continue
+                problem = source_problem(source, extra)
+                if problem is None:
+                    continue
+                shown = source if len(source) <= 60 else source[:57] + "..."
+                if problem == "not_http":
+                    message = f'Source "{shown}" of {ctx.claim_label(side, claim)} is not a web address (http or https).'
+                else:
+                    message = (
+                        f'Source "{shown}" of {ctx.claim_label(side, claim)} is a search results '
+                        "page; open the result and cite that page instead."
+                    )
+                failures.append(ctx.fail("FC-7", message, field, side))
+        results += ctx.outcome("FC-7", failures, side_field(side, "claims"), side)
+    return results
+
+
+def fc8_no_private_data(ctx: RuleContext) -> list[RuleResult]:
+    """FC-8: claims do not carry private user data."""
+    results: list[RuleResult] = []
+    for side in SIDES:
+        failures = []
+        for claim in ctx.rating.responses[side].claims:
+            kinds = private_data_in(claim.text)
+            if kinds:
+                message = (
+                    f"{ctx.claim_label(side, claim)} seems to contain private data "
+                    f"({', '.join(kinds)}); private user data is not extracted as a claim."
+                )
+                failures.append(ctx.fail("FC-8", message, claim_field(side, claim, "text"), side))
+        results += ctx.outcome("FC-8", failures, side_field(side, "claims"), side)
+    return results
+
+
+def fc9_fa_matches_claims(ctx: RuleContext) -> list[RuleResult]:
+    """FC-9: any Inaccurate claim -> FA <= 4; all objective claims Accurate -> FA >= 4."""
+    results: list[RuleResult] = []
+    for side in SIDES:
+        rating = ctx.rating.responses[side]
+        field = side_field(side, "fa")
+        ratings = [c.rating for c in rating.claims if c.objective]
+        label = ctx.response_label(side)
+        message = ""
+        if rating.fa is not None and ClaimRating.INACCURATE in ratings and rating.fa > 4:
+            message = f"{label}: FA is {rating.fa}, but a claim is Inaccurate, so FA should be 4 or lower."
+        elif rating.fa is not None and ratings and rating.fa < 4 and all(
+            r is ClaimRating.ACCURATE for r in ratings
+        ):
+            message = f"{label}: FA is {rating.fa}, but every objective claim is Accurate, so FA should be 4 or 5."
+        results.append(ctx.fail("FC-9", message, field, side) if message else ctx.ok("FC-9", field, side))
+    return results

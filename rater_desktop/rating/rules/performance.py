@@ -1,0 +1,60 @@
+"""AP-1, AP-2: the AI performance score and its justification."""
+
+from __future__ import annotations
+
+from rater_desktop.rating.helpers import DIMENSIONS, dimensions_covered, word_count
+from rater_desktop.rating.model import SIDES
+from rater_desktop.rating.rules.base import RuleContext, RuleResult, side_field
+
+DIMENSION_LABELS = {
+    "navigation": "navigation",
+    "interaction": "interaction",
+    "efficiency": "efficiency",
+    "output_quality": "output quality",
+}
+
+
+def ap1_justification_length(ctx: RuleContext) -> list[RuleResult]:
+    """AP-1: an AIP score and a justification of at least ``min_words`` words."""
+    minimum = int(ctx.param("AP-1", "min_words"))
+    results: list[RuleResult] = []
+    for side in SIDES:
+        rating = ctx.rating.responses[side]
+        label = ctx.response_label(side)
+        failures = []
+        if rating.aip is None:
+            failures.append(
+                ctx.fail("AP-1", f"{label}: choose an AI Performance score (1-5).",
+                         side_field(side, "aip"), side)
+            )
+        words = word_count(rating.aip_justification)
+        if words < minimum:
+            failures.append(
+                ctx.fail(
+                    "AP-1",
+                    f"{label}: the AI Performance justification has {words} words; "
+                    f"write at least {minimum}.",
+                    side_field(side, "aip_justification"),
+                    side,
+                )
+            )
+        results += ctx.outcome("AP-1", failures, side_field(side, "aip_justification"), side)
+    return results
+
+
+def ap2_dimensions_covered(ctx: RuleContext) -> list[RuleResult]:
+    """AP-2: the justification covers navigation, interaction, efficiency, output quality."""
+    results: list[RuleResult] = []
+    for side in SIDES:
+        field = side_field(side, "aip_justification")
+        covered = dimensions_covered(ctx.rating.responses[side].aip_justification)
+        missing = [DIMENSION_LABELS[d] for d in DIMENSIONS if d not in covered]
+        if missing:
+            message = (
+                f"{ctx.response_label(side)}: the AI Performance justification does not yet "
+                f"cover {', '.join(missing)}."
+            )
+            results.append(ctx.fail("AP-2", message, field, side))
+        else:
+            results.append(ctx.ok("AP-2", field, side))
+    return results

@@ -1,0 +1,153 @@
+"""Glue: gather export inputs from an opened batch and the rater's rating store.
+
+``collect_item_records`` works on any RatingStore (plain functions, store passed in);
+``collect_export_inputs`` opens the batch and the profile's store for the CLI.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rater_desktop.batch.model import Item
+from rater_desktop.rating.display_order import display_order
+from rater_desktop.rating.model import ItemRating, ItemStatus
+from rater_desktop.rating.rubric import Rubric
+from rater_desktop.rating.rules import check_item
+from rater_desktop.rating.rules.base import RuleResult
+from rater_desktop.rating.store import RatingStore
+from rater_desktop.rating.text import plain_text
+from rater_desktop.results.document import BatchMeta, ItemRecord
+
+
+class CollectError(Exception):
+    """The batch, the store or a saved rating cannot be read for export."""
+
+
+@dataclass(frozen=True)
+class ExportInputs:
+    """What the exporter needs, plus what was left out (ids of items not complete)."""
+
+    batch: BatchMeta
+    records: list[ItemRecord]
+    total_items: int
+    left_out: list[str] = field(default_factory=list)
+
+
+def _rule_entry(result: RuleResult, acknowledged: dict[str, str]) -> dict[str, Any]:
+    reason = acknowledged.get(result.rule_id, "").strip() if result.warning else ""
+    return {**result.to_dict(), "acknowledged": bool(reason), "reason": reason}
+
+
+def item_record(
+    item: Item,
+    rating: ItemRating,
+    *,
+    rater_id: str,
+    display_seed: str,
+    rubric: Rubric,
+) -> ItemRecord:
+    """One item's export record: identities, display order, answers and rule outcomes."""
+    order = display_order(batch_seed=display_seed, rater_id=rater_id, item_id=item.id)
+    plain = [plain_text(response.text) for response in item.responses]
+    results = check_item(rating, item=item, plain_texts=plain, rubric=rubric, order=order)
+    document = rating.to_dict()
+    complete = rating.status is ItemStatus.COMPLETE
+    return ItemRecord(
+        item_id=item.id,
+        identities={"A": item.responses[0].identity, "B": item.responses[1].identity},
+        display_order=("B", "A") if order.swapped else ("A", "B"),
+        rating=document,
+        rule_results=[_rule_entry(r, rating.acknowledged) for r in results],
+        status=rating.status.value,
+        timing=document["timing"],
+        incomplete=not complete,
+        kind=item.kind.value,
+    )
+
+
+def collect_item_records(
+    *,
+    items: Iterable[Item],
+    store: RatingStore,
+    batch_key: str,
+    rater_id: str,
+    display_seed: str,
+    rubric: Rubric,
+    include_incomplete: bool,
+) -> tuple[list[ItemRecord], list[str]]:
+    """Records in batch order, and the ids left out.
+
+    Complete items are always exported. Items with a saved rating that is not complete
+    are exported (marked ``incomplete``) only with ``include_incomplete``; items never
+    opened have no rating and are always left out.
+    """
+    records: list[ItemRecord] = []
+    left_out: list[str] = []
+    for item in items:
+        saved = store.load_item(batch_key, item.id)
+        if saved is None:
+            left_out.append(item.id)
+            continue
+        try:
+            rating = ItemRating.from_dict(saved)
+        except ValueError as exc:
+            raise CollectError(f"The saved rating of item {item.id} cannot be read: {exc}") from exc
+        if rating.status is not ItemStatus.COMPLETE and not include_incomplete:
+            left_out.append(item.id)
+            continue
+        records.append(
+            item_record(item, rating, rater_id=rater_id, display_seed=display_seed, rubric=rubric)
+        )
+    return records, left_out
+
+
+def collect_export_inputs(
+    *,
+    batch_path: Path,
+    rater_id: str,
+    data_dir: Path,
+    include_incomplete: bool,
+) -> ExportInputs:
+    """Open the batch and the profile's store (flushed first) and collect the records."""
+    from rater_desktop.batch.errors import BatchError
+    from rater_desktop.batch.hashing import batch_sha256
+    from rater_desktop.batch.loader import open_batch
+    from rater_desktop.rating.rubric import RubricError
+    from rater_desktop.storage.errors import StorageError
+    from rater_desktop.storage.profile import open_profile_store
+
+    try:
+        with open_batch(batch_path) as batch:
+            manifest = batch.manifest
+            rubric = Rubric.from_overrides(manifest.rubric)
+            items = [batch.item(entry.item_id) for entry in batch.index]
+            sha256 = batch_sha256(batch_path)
+        store = open_profile_store(rater_id, data_dir=data_dir)
+    except BatchError as exc:
+        raise CollectError(f"Cannot read the batch {batch_path}: {exc}") from exc
+    except RubricError as exc:
+        raise CollectError(f"The batch's rubric is not valid: {exc}") from exc
+    except (StorageError, OSError) as exc:
+        raise CollectError(str(exc)) from exc
+    try:
+        store.flush()
+        records, left_out = collect_item_records(
+            items=items,
+            store=store,
+            batch_key=manifest.batch_id,
+            rater_id=rater_id,
+            display_seed=manifest.display_seed or manifest.batch_id,
+            rubric=rubric,
+            include_incomplete=include_incomplete,
+        )
+    except StorageError as exc:
+        raise CollectError(str(exc)) from exc
+    finally:
+        store.close()
+    meta = BatchMeta(
+        batch_id=manifest.batch_id, sha256=sha256, title=manifest.title, rubric=rubric.to_dict()
+    )
+    return ExportInputs(batch=meta, records=records, total_items=len(items), left_out=left_out)

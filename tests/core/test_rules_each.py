@@ -1,0 +1,153 @@
+"""Every checkable rule: passes on a valid rating, fails (with its severity) when broken."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from test_rating_support import failures, filled_rating
+
+from rater_desktop.batch.model import Verdict
+from rater_desktop.rating.model import (
+    ClaimRating,
+    EvidenceKind,
+    ItemRating,
+    SubRequest,
+)
+from rater_desktop.rating.rubric import Severity
+from rater_desktop.rating.rules import RULES
+
+Mutator = Callable[[ItemRating], None]
+
+
+def _claim(r: ItemRating, side: int = 0, index: int = 1):  # type: ignore[no-untyped-def]
+    return r.responses[side].claims[index]
+
+
+def _set(**kw: object) -> Mutator:
+    def apply(r: ItemRating) -> None:
+        for k, v in kw.items():
+            setattr(r.responses[0], k, v)
+
+    return apply
+
+
+def _claim_set(**kw: object) -> Mutator:
+    def apply(r: ItemRating) -> None:
+        for k, v in kw.items():
+            setattr(_claim(r), k, v)
+
+    return apply
+
+
+def _cf2_untagged(r: ItemRating) -> None:
+    r.case_file.sub_requests[0].kind = None
+
+
+def _tc1_missing_sub(r: ItemRating) -> None:
+    r.case_file.sub_requests.append(SubRequest(id="s99", kind=None, text="x"))
+    r.case_file.sub_requests[-1].kind = r.case_file.sub_requests[0].kind
+
+
+def _tc3_critical_cca(r: ItemRating) -> None:
+    c = _claim(r)
+    c.critical, c.rating, c.sources = True, ClaimRating.CCA, []
+
+
+def _tc4_partial(r: ItemRating) -> None:
+    action = r.responses[0].claims[0]
+    assert action.action
+    action.evidence = EvidenceKind.PARTIAL
+
+
+def _fc1_edited(r: ItemRating) -> None:
+    _claim(r).text = _claim(r).text.replace("hat", "cap")
+
+
+def _fc2_subjective_rated(r: ItemRating) -> None:
+    _claim(r).objective = False
+
+
+def _fc4_drop_action(r: ItemRating) -> None:
+    del r.responses[0].claims[0]
+
+
+def _fc9_inaccurate(r: ItemRating) -> None:
+    c = _claim(r)
+    c.rating = ClaimRating.INACCURATE
+
+
+def _verdict(v: Verdict | None) -> Mutator:
+    def apply(r: ItemRating) -> None:
+        r.verdict = v
+
+    return apply
+
+
+def _both(**kw: int) -> Mutator:
+    def apply(r: ItemRating) -> None:
+        for side in (0, 1):
+            for k, v in kw.items():
+                setattr(r.responses[side], k, v)
+
+    return apply
+
+
+def _fv4_one_point(r: ItemRating) -> None:
+    r.responses[1].tc = 4
+    r.responses[1].sub_request_met = dict.fromkeys(r.responses[1].sub_request_met, True)
+    r.verdict = Verdict.A_MUCH_BETTER
+
+
+def _fv5_about_same(r: ItemRating) -> None:
+    r.verdict = Verdict.ABOUT_SAME
+
+
+BREAKERS: dict[str, tuple[Mutator, Severity]] = {
+    "CF-1": (lambda r: setattr(r.case_file, "main_goal", "   "), Severity.BLOCK),
+    "CF-2": (_cf2_untagged, Severity.BLOCK),
+    "CF-3": (lambda r: r.case_file.checklist.append("Give a helpful answer"), Severity.WARN),
+    "TC-1": (_tc1_missing_sub, Severity.BLOCK),
+    "TC-2": (_set(tc=3), Severity.WARN),
+    "TC-3": (_tc3_critical_cca, Severity.BLOCK),
+    "TC-4": (_tc4_partial, Severity.WARN),
+    "TC-5": (_set(tc_justification=""), Severity.BLOCK),
+    "FC-1": (_fc1_edited, Severity.BLOCK),
+    "FC-2": (_fc2_subjective_rated, Severity.BLOCK),
+    "FC-3": (_claim_set(text="It costs $25; it is red."), Severity.WARN),
+    "FC-4": (_fc4_drop_action, Severity.WARN),
+    "FC-5": (_claim_set(rating=None), Severity.BLOCK),
+    "FC-6": (_claim_set(sources=[]), Severity.BLOCK),
+    "FC-7": (_claim_set(sources=["https://www.google.co.uk/search?q=hat", "https://a.example"]), Severity.BLOCK),
+    "FC-8": (_claim_set(text="Mail jane.doe@example.com for details."), Severity.WARN),
+    "FC-9": (_fc9_inaccurate, Severity.WARN),
+    "AP-1": (_set(aip_justification="Navigation, interaction, efficiency and output were fine."), Severity.BLOCK),
+    "AP-2": (_set(aip_justification=" ".join(["The agent clicked the right buttons."] * 12)), Severity.BLOCK),
+    "FV-1": (_verdict(None), Severity.BLOCK),
+    "FV-2": (lambda r: setattr(r, "verdict_justification", "A is better."), Severity.BLOCK),
+    "FV-3": (_verdict(Verdict.B_BETTER), Severity.WARN),
+    "FV-4": (_fv4_one_point, Severity.WARN),
+    "FV-5": (_fv5_about_same, Severity.WARN),
+}
+
+
+def test_every_registered_rule_has_a_breaker() -> None:
+    assert set(BREAKERS) == set(RULES)
+
+
+@pytest.mark.parametrize("rule_id", sorted(BREAKERS))
+def test_rule_passes_on_valid_rating(rule_id: str) -> None:
+    rating, item, plains = filled_rating()
+    assert [f for f in failures(rating, item, plains) if f.rule_id == rule_id] == []
+
+
+@pytest.mark.parametrize("rule_id", sorted(BREAKERS))
+def test_rule_fails_when_broken(rule_id: str) -> None:
+    rating, item, plains = filled_rating()
+    mutate, severity = BREAKERS[rule_id]
+    mutate(rating)
+    failed = [f for f in failures(rating, item, plains) if f.rule_id == rule_id]
+    assert failed, f"{rule_id} did not fail"
+    assert failed[0].severity is severity
+    assert failed[0].message.strip()
+    assert failed[0].field

@@ -1,0 +1,133 @@
+"""Prompt header, response panes, themes and application start."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication, QFrame, QLabel
+
+from tests.gui.conftest import response, standard_items
+
+
+def test_long_prompt_collapses_to_three_lines_and_expands(
+        make_window: Callable[..., Any], batch_factory: Callable[..., Path]) -> None:
+    prompt = "\n".join(f"Line {i}: please check the price on the shop page." for i in range(12))
+    items = [{"id": "long-prompt", "prompt": prompt,
+              "responses": [response("x", "a", shots=0, steps=0),
+                            response("y", "b", shots=0, steps=0)]}]
+    window = make_window()
+    assert window.open_batch_path(str(batch_factory("long-prompt", items)))
+    QApplication.processEvents()
+    header = window.item_view.prompt_header
+    line = header.text.fontMetrics().lineSpacing()
+    collapsed = header.text.height()
+    assert header.toggle.isVisibleTo(header)
+    assert header.toggle.text() == "Show more"
+    assert 3 * line <= collapsed < 4 * line + 12
+    header.toggle.click()
+    assert header.toggle.text() == "Show less"
+    assert header.text.height() > collapsed
+    header.toggle.click()
+    assert header.text.height() == collapsed
+
+
+def test_short_prompt_has_no_toggle(make_window: Callable[..., Any],
+                                    batch_factory: Callable[..., Path]) -> None:
+    items = standard_items(1)
+    del items[0]["context"]
+    window = make_window()
+    assert window.open_batch_path(str(batch_factory("short", items)))
+    QApplication.processEvents()
+    assert not window.item_view.prompt_header.toggle.isVisibleTo(window)
+
+
+def test_raw_html_in_prompt_and_captions_is_shown_as_text(
+        make_window: Callable[..., Any], batch_factory: Callable[..., Path]) -> None:
+    hostile = '<img src="https://tracker.example/x.png"><b>bold?</b>'
+    items = standard_items(1)
+    items[0]["prompt"] = hostile
+    items[0]["responses"][0]["final_answer"] = hostile
+    items[0]["responses"][0]["screenshots"][0]["caption"] = hostile
+    window = make_window()
+    assert window.open_batch_path(str(batch_factory("hostile-prompt", items)))
+    header_text = window.item_view.prompt_header.text.toPlainText()
+    assert "<b>bold?</b>" in header_text
+    assert window.item_view.panes["A"].final_answer_text.text() == hostile
+    from PySide6.QtCore import Qt
+    assert window.item_view.panes["A"].final_answer_text.textFormat() == Qt.TextFormat.PlainText
+
+
+def test_run_report_card_and_trajectory_shown(make_window: Callable[..., Any],
+                                              small_batch: Path) -> None:
+    window = make_window()
+    assert window.open_batch_path(str(small_batch))
+    pane_a, pane_b = window.item_view.panes["A"], window.item_view.panes["B"]
+    assert len(pane_a.timeline.rows) == 3 and len(pane_b.timeline.rows) == 2
+    assert len(pane_a.strip.thumbnails) == 2
+    card = pane_a.scroll_area.widget().findChild(QFrame, "runReportCardA")
+    assert card is not None
+    chips = {c.text(): c.property("tone") for c in card.findChildren(QLabel)
+             if c.property("role") == "chip"}
+    assert chips == {"completed": "good", "C1": "good", "C2": "good", "C3": "good",
+                     "C4": "off"}
+    assert pane_b.scroll_area.widget().findChild(QFrame, "runReportCardB") is None
+
+
+def test_long_trajectory_builds_rows_on_demand(make_window: Callable[..., Any],
+                                               batch_factory: Callable[..., Path]) -> None:
+    items = [{"id": "long-run", "prompt": "p",
+              "responses": [response("x", "a", shots=0, steps=120),
+                            response("y", "b", shots=0, steps=1)]}]
+    window = make_window()
+    assert window.open_batch_path(str(batch_factory("long-run", items)))
+    timeline = window.item_view.panes["A"].timeline
+    assert len(timeline.rows) == 30
+    more = timeline.findChild(object, "trajectoryShowAllA")
+    assert more is not None and more.isVisibleTo(timeline)
+    more.click()
+    assert len(timeline.rows) == 120
+    assert not more.isVisibleTo(timeline)
+
+
+def test_thumbnails_load_asynchronously(make_window: Callable[..., Any], small_batch: Path,
+                                        qtbot: Any) -> None:
+    window = make_window()
+    assert window.open_batch_path(str(small_batch))
+    thumbs = window.item_view.panes["A"].strip.thumbnails
+    assert not any(t.is_loaded for t in thumbs), "nothing decodes on the UI thread"
+    qtbot.waitUntil(lambda: all(t.is_loaded for t in thumbs), timeout=5000)
+
+
+def test_theme_switch_applies_stylesheet(make_window: Callable[..., Any],
+                                         temp_settings: Any) -> None:
+    window = make_window()
+    app = QApplication.instance()
+    window.set_theme("dark")
+    assert app.property("raterTheme") == "dark"
+    assert "#1e2127" in app.styleSheet()
+    window.set_theme("light")
+    assert app.property("raterTheme") == "light"
+    assert temp_settings.value("view/theme") == "light"
+
+
+def test_run_app_shows_window_and_reopens_last_batch(small_batch: Path, qtbot: Any) -> None:
+    from rater_desktop.gui.app import open_settings, run_app
+    from rater_desktop.gui.session import add_recent
+
+    add_recent(open_settings(), str(small_batch))
+    seen: dict[str, Any] = {}
+
+    def inspect() -> None:
+        windows = [w for w in QApplication.topLevelWidgets() if w.objectName() == "mainWindow"
+                   and w.isVisible()]
+        seen["title"] = windows[-1].windowTitle() if windows else ""
+        for window in windows:
+            window.close()
+        QApplication.instance().quit()
+
+    QTimer.singleShot(300, inspect)
+    assert run_app(batch=None, profile=None, qa_mode=True) == 0
+    assert seen["title"] == "Test batch \u2014 Rater Desktop (QA review)"

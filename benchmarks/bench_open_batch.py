@@ -332,7 +332,7 @@ ROWS: list[tuple[str, str, str]] = [
     ("    thumbnail cache used / max", "mem_cache_used", "MB"),
     ("    thumbnail cache entries", "mem_cache_entries", "n"),
     ("    item cache entries", "mem_item_cache", "n"),
-    ("    time for (d)", "mem_seconds", "ms"),
+    ("    time for (d)", "mem_seconds", "s"),
     ("(e) batch_sha256", "sha256", "ms"),
     ("machine load average (1 min)", "load_average", "f"),
 ]
@@ -344,11 +344,11 @@ def _cell(stats: Stats, key: str, unit: str) -> str:
     value = stats[key]
     if key == "mem_cache_used":
         return f"{value:.0f} / {stats['mem_cache_max']:.0f} MB"
-    if unit == "ms":
-        digits = 2 if value < 0.01 else 0
+    if unit in ("ms", "s"):
+        scale, digits = (1000, 2 if value < 0.01 else 0) if unit == "ms" else (1, 1)
         cpu = stats.get(key + "_cpu")
-        both = f"{value * 1000:.{digits}f}"
-        return both + (f" / {cpu * 1000:.{digits}f} ms" if cpu is not None else " ms")
+        both = f"{value * scale:.{digits}f}"
+        return both + (f" / {cpu * scale:.{digits}f} {unit}" if cpu is not None else f" {unit}")
     return {"MB": f"{value:.0f} MB", "x": f"{value:.2f}x", "n": f"{value:.0f}",
             "f": f"{value:.1f}"}[unit]
 

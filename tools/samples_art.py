@@ -153,8 +153,8 @@ def plane(page: Page, box: Box, color: str) -> None:
     d, x, y, w, h = page.draw, box.x, box.y, box.w, box.h
     d.ellipse((x + w * 0.62, y + h * 0.22, x + w * 0.82, y + h * 0.34), fill="#ffffff")
     d.ellipse((x + w * 0.12, y + h * 0.7, x + w * 0.3, y + h * 0.8), fill="#ffffff")
-    d.rounded_rectangle((x + w * 0.14, y + h * 0.46, x + w * 0.84, y + h * 0.56), radius=int(h * 0.05),
-                        fill=color)
+    d.rounded_rectangle((x + w * 0.14, y + h * 0.46, x + w * 0.84, y + h * 0.56),
+                        radius=int(h * 0.05), fill=color)
     d.polygon([(x + w * 0.84, y + h * 0.46), (x + w * 0.9, y + h * 0.51),
                (x + w * 0.84, y + h * 0.56)], fill=color)
     d.polygon([(x + w * 0.46, y + h * 0.5), (x + w * 0.34, y + h * 0.16),

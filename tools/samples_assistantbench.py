@@ -154,7 +154,8 @@ def _qualification_last(s: Shots) -> list[dict[str, Any]]:
         ("Periodic table - Wikipedia", "en.wikipedia.org > wiki > Periodic_table",
          "Dmitri Mendeleev published his periodic table in 1869 ..."),
         ("Mendelevium - Wikipedia", "en.wikipedia.org > wiki > Mendelevium",
-         "Mendelevium is a synthetic chemical element; it has symbol Md and atomic number 101 ...")],
+         "Mendelevium is a synthetic chemical element; it has symbol Md and atomic number "
+         "101 ...")],
         "Search results for the element named after Mendeleev")
     amundsen, bridge = _w(s, pg.AMUNDSEN, "amundsen"), _w(s, pg.GOLDEN_GATE, "golden_gate")
     borders = data_table(s, "borders", pg.BORDERS, "Land neighbours of France and Germany")

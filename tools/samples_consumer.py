@@ -1,4 +1,5 @@
 """Batch 1, consumer-tasks: everyday errands, a mix of strong and flawed responses."""
+# ruff: noqa: E501  (Markdown table rows in the sample responses cannot be wrapped)
 
 from __future__ import annotations
 
@@ -80,7 +81,7 @@ I searched NestAway for **Porto**, **Mar 13-20, 2027**, **4 guests**. Three good
 | [Townhouse with patio]({NEST}bonfim-townhouse-patio) | Bonfim | 2 | $167 | $1,329 |
 
 - The **Ribeira loft** is right on the river, close to the Dom Luis I bridge; rated 4.9.
-- The **Cedofeita flat** is the best value and a short walk from the Galleria de Paris bars.
+- The **Cedofeita flat** is the best value and a short walk from the bars on Rua da Galeria de Paris.
 - The **Bonfim townhouse** sleeps 5 if plans change.
 
 Totals include cleaning and service fees for the full week; nothing has been reserved.

@@ -169,7 +169,8 @@ def rentals(shots: Shots) -> tuple[list[Shot], list[Shot]]:
     a2 = _rental_detail(shots, slug="alfama-tiled-flat", title="Tiled flat with river view",
                         place="Alfama, Lisbon, Portugal", name="rent_a_detail",
                         caption="Listing page: Alfama, Lisbon")
-    porto = ["Ribeira, Porto|Riverside loft by the bridge", "Cedofeita, Porto|Two-bedroom artist flat",
+    porto = ["Ribeira, Porto|Riverside loft by the bridge",
+             "Cedofeita, Porto|Two-bedroom artist flat",
              "Bonfim, Porto|Townhouse with patio", "Baixa, Porto|Compact flat near Aliados"]
     b1 = _rental_grid(shots, city="Porto", area=porto, name="rent_b_grid", seed=23,
                       caption="NestAway results for Porto, Mar 13-20, 4 guests, with map")

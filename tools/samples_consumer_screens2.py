@@ -132,7 +132,8 @@ def restaurant(shots: Shots) -> tuple[list[Shot], list[Shot]]:
     p.button(panel.x + 340, panel.y + 360, "Cancel reservation", color=TABLE, primary=False,
              w=200)
     a2 = shots.shot(p, "table_a_confirmed", "Confirmation page: table booked at Osteria Marisa")
-    b1, _ = _restaurant_search(shots, "table_b_search", "Italian restaurants, Fri Dec 4, party of 2")
+    b1, _ = _restaurant_search(shots, "table_b_search",
+                               "Italian restaurants, Fri Dec 4, party of 2")
     p = Page("https://www.tablehop.example/r/osteria-marisa-chicago?date=2026-12-04&party=2",
              "Osteria Marisa | TableHop")
     p.draw.rectangle((0, top, 1280, top + 64), fill=TABLE)
@@ -164,7 +165,8 @@ TOASTERS = [
 
 
 def toasters(shots: Shots) -> tuple[list[Shot], list[Shot]]:
-    p = Page("https://www.kitchenly.example/search?q=2+slice+toaster", "2 slice toaster | Kitchenly")
+    p = Page("https://www.kitchenly.example/search?q=2+slice+toaster",
+             "2 slice toaster | Kitchenly")
     p.site_header("Kitchenly", color="#37474f", search="2 slice toaster", cart_count=0,
                   nav=("Small appliances", "Cookware", "Bakeware", "Cutlery", "Deals"))
     p.text(28, 200, "4 results for \"2 slice toaster\"", size=20, bold=True)

@@ -94,7 +94,7 @@ Explain the deciding difference in at least 30 words, with the scores.
 
 If a screenshot will not open, a link is dead, or the item itself is broken, record it in the
 Roadblocks panel before you finish, even if you could still rate. Use Feedback for anything
-about the task design. Your notes are private to you until you export.
+about the task design.
 """
 
 CONSUMER = """
@@ -160,20 +160,18 @@ the reasoning and screenshots above it show how the assistant got there.
 ## Notes for this batch
 
 - **Ten items are scored.** Items marked *qualification* have an expected verdict and expected
-  TC, FA and AIP scores. Your verdicts are compared with them; you pass with **8 of 10**
-  matching verdicts. The other items are for practice and are not scored.
-- **Exact answers.** Compare the final answer with the true answer, not with how confident the
-  response sounds. A number that is close but wrong is wrong: the main goal is not met, so TC
-  is at most 2. A partial list meets the goal only in part.
-- **No answer.** A response that gives up earns TC 1 even if everything else it says is true.
-  Saying "I could not find it" is honest, but it does not answer the question.
-- **Supporting facts count.** A correct final answer wrapped in a wrong supporting fact (a
-  wrong date, a wrong country) loses FA, and that can decide the verdict.
+  TC, FA and AIP scores. You pass with **8 of 10** matching verdicts. The other items are
+  practice and are not scored.
+- **Exact answers.** Compare the final answer with the true answer, not with how sure the
+  response sounds. Scores used for the expected answers:
+  - right answer, every sub-request met: TC 5; a list missing an entry: TC 3;
+  - wrong answer, even a close number: TC 2, FA 2; no answer: TC 1, FA 3 (nothing to check).
+  - one wrong supporting fact beside a right answer: FA 4; two wrong facts: FA 3.
 - **Apply the order strictly.** TC + FA first; AIP only on a tie. On the deciding criterion a
   one-point lead is "slightly better", two or three points "better", four or more "much
   better". A slicker search does not rescue a wrong answer.
-- Facts in these questions are stable public facts (or, where a sample site is used, shown in
-  the screenshots). Cite the page that holds the fact, never a search results page.
+- Facts here are stable public facts or, on sample sites, shown in the screenshots. Cite the
+  page that holds the fact, never a search results page.
 """
 
 

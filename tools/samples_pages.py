@@ -29,7 +29,8 @@ def product_card(page: Page, x: int, y: int, w: int, product: Product, *,
     """A grid card: picture, title, stars, price, note and an action button."""
     height = 330 if button else 285
     card = page.rect(Box(x, y, w, height), fill="#ffffff",
-                     outline="#f2a900" if selected else BORDER, radius=8, width=3 if selected else 1)
+                     outline="#f2a900" if selected else BORDER, radius=8,
+                     width=3 if selected else 1)
     image = Box(x + 10, y + 10, w - 20, 150)
     product.art(page, image, product.color)
     title_bottom = page.wrap(x + 12, y + 170, w - 24, product.title, size=15, bold=True, gap=4)
@@ -157,7 +158,7 @@ def compose_window(page: Page, *, to: str, subject: str, body: str,
 def week_calendar(page: Page, *, x: int, y: int, days: list[str],
                   events: Sequence[tuple[int, float, float, str, str]], start_hour: int = 9,
                   end_hour: int = 17) -> Box:
-    """Week grid: one column per day, one row per hour; events are (day, start, end, title, colour)."""
+    """Week grid, one column per day; events are (day index, start, end, title, colour)."""
     col_w, row_h, gutter = (WIDTH - x - 24 - 56) // len(days), 56, 56
     grid = Box(x, y, gutter + col_w * len(days), 40 + row_h * (end_hour - start_hour))
     for i, day in enumerate(days):
@@ -255,7 +256,8 @@ def option_row(page: Page, x: int, y: int, label: str, values: list[str],
         page.text(chip.x + 12, chip.y + 9, value, size=14,
                   color="#a0a8b3" if value in unavailable else TEXT)
         if value in unavailable:
-            page.draw.line((chip.x + 4, chip.bottom - 4, chip.right - 4, chip.y + 4), fill="#c0c6ce")
+            page.draw.line((chip.x + 4, chip.bottom - 4, chip.right - 4, chip.y + 4),
+                           fill="#c0c6ce")
         chips[value] = chip
         cx += w + 10
     return chips

@@ -41,7 +41,8 @@ def _cookie_banner(page: Page) -> Box:
 def tg_home(*, search: str = "", cookie: bool = True) -> tuple[Page, Boxes]:
     page = Page(f"{TG_HOST}/", "TrailGear Outfitters")
     boxes = page.site_header("TrailGear", color=TG, search=search, nav=TG_NAV, cart_count=0,
-                             placeholder="Search tents, lights, boots...", search_focused=bool(search))
+                             placeholder="Search tents, lights, boots...",
+                             search_focused=bool(search))
     hero = page.rect(Box(28, 204, 1224, 200), fill="#2d6a4f", radius=10)
     page.text(hero.x + 40, hero.y + 44, "Long nights, bright trails", size=34, color="#ffffff",
               bold=True)
@@ -74,7 +75,7 @@ def tg_results(*, cookie: bool = False) -> tuple[Page, Boxes]:
 
 
 def tg_detail(*, chosen: str | None, message: tuple[str, str] | None = None,
-              cart: int = 0) -> tuple[Page, Boxes]:
+              cart: int = 0, cookie: bool = False) -> tuple[Page, Boxes]:
     page = Page(f"{TG_HOST}/p/ridgeline-450-headlamp", "Ridgeline 450 Headlamp | TrailGear")
     boxes = page.site_header("TrailGear", color=TG, nav=TG_NAV, cart_count=cart)
     boxes.update(detail_page(page, LAMPS[1], top=CHROME_HEIGHT + 100,
@@ -83,6 +84,8 @@ def tg_detail(*, chosen: str | None, message: tuple[str, str] | None = None,
                              message=message,
                              bullets=("450 lumens, 6 beam modes", "IPX6 water resistant",
                                       "3 x AAA batteries included")))
+    if cookie:
+        boxes["accept"] = _cookie_banner(page)
     return page, boxes
 
 
@@ -108,7 +111,8 @@ BREADS = [
     Product("Golden Mill Sourdough Rolls, 6 ct", "$4.29", 4.4, 233, art.bread, "#d8a86a"),
 ]
 WALL_HEADING = "Sign in to add items to your cart"
-WALL_MESSAGE = "Shopping on FreshCart needs an account so we can check delivery slots for your address."
+WALL_MESSAGE = ("Shopping on FreshCart needs an account so we can check delivery slots for "
+                "your address.")
 
 
 def fc_home(*, search: str = "") -> tuple[Page, Boxes]:
@@ -182,7 +186,8 @@ def sf_home(*, destination: str = "") -> tuple[Page, Boxes]:
     form = page.rect(Box(40, CHROME_HEIGHT + 190, 1200, 110), fill="#ffffff", outline=BORDER,
                      radius=12)
     boxes = {"destination": page.field(form.x + 24, form.y + 46, 380, value=destination,
-                                       placeholder="Where are you going?", focused=bool(destination),
+                                       placeholder="Where are you going?",
+                                       focused=bool(destination),
                                        label="Destination")}
     boxes["dates"] = page.field(form.x + 424, form.y + 46, 300, value="May 14 - May 16, 2027",
                                 label="Dates")

@@ -39,6 +39,7 @@ FILTERS = (("all", "All items"), ("todo", "To do"), ("in_progress", "In progress
            ("complete", "Complete"), ("flagged", "Flagged"))
 STATUS_ROLE = Qt.ItemDataRole.UserRole + 1
 ITEM_ID_ROLE = Qt.ItemDataRole.UserRole + 2
+KIND_ROLE = Qt.ItemDataRole.UserRole + 3
 COLUMNS = ("Item", "Kind", "Time")
 # Short kind labels keep the id column wide; standard items need no label at all.
 KIND_LABELS = {"standard": "", "qualification": "Qual.", "attention": "Check"}
@@ -114,6 +115,9 @@ class ItemListModel(QAbstractTableModel):
     def row_of(self, item_id: str) -> int | None:
         return self._row_of.get(item_id)
 
+    def has_special_kinds(self) -> bool:
+        return any(entry.kind != "standard" for entry in self._entries)
+
     def item_ids(self) -> list[str]:
         return [entry.item_id for entry in self._entries]
 
@@ -150,6 +154,8 @@ class ItemListModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DecorationRole and column == 0:
             return status_icon(self.progress(entry.item_id).state)
         if role == Qt.ItemDataRole.ToolTipRole and column == 1:
+            return entry.kind
+        if role == KIND_ROLE:
             return entry.kind
         if role == Qt.ItemDataRole.ToolTipRole and column == 0:
             state = self.progress(entry.item_id).state
@@ -200,6 +206,7 @@ class ItemListPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("itemListPanel")
+        self.show_kind = False
         self.model = ItemListModel(self)
         self.proxy = ItemFilterProxy(self)
         self.proxy.setSourceModel(self.model)
@@ -250,8 +257,15 @@ class ItemListPanel(QWidget):
 
     def set_entries(self, entries: Sequence[IndexEntry]) -> None:
         self.model.set_entries(entries)
-        # The kind column only earns its space when some items are not standard.
-        self.view.setColumnHidden(1, all(e.kind == "standard" for e in entries))
+        self._update_kind_column()
+
+    def set_show_kind(self, show: bool) -> None:
+        """Show the kind column (QA mode): raters must not spot attention checks."""
+        self.show_kind = show
+        self._update_kind_column()
+
+    def _update_kind_column(self) -> None:
+        self.view.setColumnHidden(1, not (self.show_kind and self.model.has_special_kinds()))
 
     def visible_item_ids(self) -> list[str]:
         return [str(self.proxy.index(r, 0).data(ITEM_ID_ROLE))

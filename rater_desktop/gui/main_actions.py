@@ -67,6 +67,30 @@ def build_actions(window: QMainWindow) -> MainActions:
     instructions.setEnabled(False)
     about = _action(window, "actionAbout", "&About Rater Desktop")
 
+    recent_menu, view_menu, themes = _build_menus(
+        window, open_batch=open_batch, export=export, quit_action=quit_action,
+        view_actions=(sync_scroll, None, previous_item, next_item, search),
+        help_actions=(shortcuts, instructions, about))
+    toolbar = QToolBar("Main toolbar")
+    toolbar.setObjectName("mainToolBar")
+    toolbar.setMovable(False)
+    toolbar.setIconSize(QSize(20, 20))
+    for entry in (open_batch, None, previous_item, next_item, None, sync_scroll):
+        if entry is None:
+            toolbar.addSeparator()
+        else:
+            toolbar.addAction(entry)
+    window.addToolBar(toolbar)
+    return MainActions(open_batch=open_batch, export=export, quit=quit_action,
+                       next_item=next_item, previous_item=previous_item, search=search,
+                       sync_scroll=sync_scroll, themes=themes, shortcuts=shortcuts,
+                       instructions=instructions, about=about, recent_menu=recent_menu,
+                       view_menu=view_menu, toolbar=toolbar)
+
+
+def _build_menus(window: QMainWindow, *, open_batch: QAction, export: QAction,
+                 quit_action: QAction, view_actions: tuple[QAction | None, ...],
+                 help_actions: tuple[QAction, ...]) -> tuple[QMenu, QMenu, dict[str, QAction]]:
     menu_bar = window.menuBar()
     menu_bar.setObjectName("mainMenuBar")
     file_menu = menu_bar.addMenu("&File")
@@ -81,11 +105,11 @@ def build_actions(window: QMainWindow) -> MainActions:
 
     view_menu = menu_bar.addMenu("&View")
     view_menu.setObjectName("menuView")
-    view_menu.addAction(sync_scroll)
-    view_menu.addSeparator()
-    view_menu.addAction(previous_item)
-    view_menu.addAction(next_item)
-    view_menu.addAction(search)
+    for entry in view_actions:
+        if entry is None:
+            view_menu.addSeparator()
+        else:
+            view_menu.addAction(entry)
     view_menu.addSeparator()
     theme_menu = view_menu.addMenu("&Theme")
     theme_menu.setObjectName("menuTheme")
@@ -102,21 +126,6 @@ def build_actions(window: QMainWindow) -> MainActions:
 
     help_menu = menu_bar.addMenu("&Help")
     help_menu.setObjectName("menuHelp")
-    for action in (shortcuts, instructions, about):
+    for action in help_actions:
         help_menu.addAction(action)
-
-    toolbar = QToolBar("Main toolbar")
-    toolbar.setObjectName("mainToolBar")
-    toolbar.setMovable(False)
-    toolbar.setIconSize(QSize(20, 20))
-    for entry in (open_batch, None, previous_item, next_item, None, sync_scroll):
-        if entry is None:
-            toolbar.addSeparator()
-        else:
-            toolbar.addAction(entry)
-    window.addToolBar(toolbar)
-    return MainActions(open_batch=open_batch, export=export, quit=quit_action,
-                       next_item=next_item, previous_item=previous_item, search=search,
-                       sync_scroll=sync_scroll, themes=themes, shortcuts=shortcuts,
-                       instructions=instructions, about=about, recent_menu=recent_menu,
-                       view_menu=view_menu, toolbar=toolbar)
+    return recent_menu, view_menu, themes

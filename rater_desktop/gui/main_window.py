@@ -88,6 +88,8 @@ class MainWindow(QMainWindow):
         self.item_list = ItemListPanel()
         self.item_list.model.set_status_provider(status_provider)
         self.item_list.currentItemChanged.connect(self.show_item)
+        self.item_list.set_show_kind(qa_mode)
+        self.item_view.prompt_header.show_kind = qa_mode
         self.viewer: ScreenshotViewer | None = None
         self.actions_ = build_actions(self)
         self._build_docks()

@@ -25,6 +25,7 @@ class PromptHeader(QFrame):
         self.setObjectName("promptHeader")
         self.setProperty("role", "promptHeader")
         self.expanded = False
+        self.show_kind = False  # QA mode only: raters must not spot attention checks
         layout = QVBoxLayout(self)
         layout.setContentsMargins(16, 10, 16, 10)
         layout.setSpacing(4)
@@ -60,7 +61,7 @@ class PromptHeader(QFrame):
             self.text.setHtml("")
             self._fit()
             return
-        kind = "" if item.kind == "standard" else f"  \u00b7  {item.kind}"
+        kind = "" if item.kind == "standard" or not self.show_kind else f"  \u00b7  {item.kind}"
         self.item_label.setText(f"{item.id}{kind}")
         html = plain_text_html(item.prompt)
         if item.context:

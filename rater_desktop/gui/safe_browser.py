@@ -105,11 +105,17 @@ class AutoHeightBrowser(SafeTextBrowser):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         layout = self.document().documentLayout()
         layout.documentSizeChanged.connect(self._fit_height)
+        self.horizontalScrollBar().rangeChanged.connect(self._fit_height)
 
     def _fit_height(self, *_: Any) -> None:
         height = int(self.document().size().height()) + 2 * self.frameWidth() + 2
-        if self.horizontalScrollBar().isVisible():
-            height += self.horizontalScrollBar().height()
+        # A really wide table or code line scrolls sideways (rounding overflow of a pixel or
+        # two does not); leave room so the bar never covers the last line.
+        overflow = self.document().idealWidth() - self.viewport().width() > 4
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded if overflow
+                                          else Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        if overflow:
+            height += self.horizontalScrollBar().sizeHint().height()
         if self.height() != height:
             self.setFixedHeight(max(height, 24))
 

@@ -20,6 +20,8 @@ from rater_desktop.gui.frames import Frame
 from rater_desktop.gui.icons import icon
 from rater_desktop.gui.image_loader import THUMB_SIDE, ImageLoader
 
+CAPTION_LINES = 3
+
 
 class ThumbnailButton(QFrame):
     """A clickable thumbnail; placeholder until the image is decoded in the background."""
@@ -126,12 +128,16 @@ class ScreenshotStrip(QScrollArea):
         thumb.setToolTip(frame.caption)
         thumb.clicked.connect(lambda i=index: self.frameActivated.emit(i))
         self.thumbnails.append(thumb)
-        caption = QLabel(frame.caption)
+        caption = QLabel()
         caption.setTextFormat(Qt.TextFormat.PlainText)
         caption.setProperty("role", "caption")
         caption.setFixedWidth(168)
         caption.setWordWrap(True)
-        caption.setMaximumHeight(caption.fontMetrics().lineSpacing() * 2 + 2)
+        metrics = caption.fontMetrics()
+        # At most CAPTION_LINES lines: cut long captions rather than clip a half line.
+        caption.setText(metrics.elidedText(frame.caption, Qt.TextElideMode.ElideRight,
+                                           168 * CAPTION_LINES - 40))
+        caption.setMaximumHeight(metrics.lineSpacing() * CAPTION_LINES + 2)
         column.addWidget(thumb)
         column.addWidget(caption)
         return cell

@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from rater_desktop.batch.model import Verdict
+from rater_desktop.batch.model import Manifest, Verdict
 
 DISPLAY_LABELS = ("A", "B")
 
@@ -51,3 +51,8 @@ def display_order(*, batch_seed: str, rater_id: str, item_id: str) -> DisplayOrd
     material = "\x1f".join(("rater-desktop/display-order/v1", batch_seed, rater_id, item_id))
     digest = hashlib.sha256(material.encode("utf-8")).digest()
     return DisplayOrder(swapped=bool(digest[0] & 1))
+
+
+def batch_seed_of(manifest: Manifest) -> str:
+    """The seed every component must use for a batch: its display_seed, else its id."""
+    return manifest.display_seed or manifest.batch_id

@@ -14,6 +14,8 @@ from urllib.parse import parse_qs, urlsplit
 
 from rater_desktop.rating.rubric import DEFAULT_ACTION_VERBS, Rubric
 
+CACHE_TEXT_LIMIT = 4000  # longer texts are not memoised (bounded memory on hostile input)
+
 
 @dataclass(frozen=True)
 class CandidateSentence:
@@ -122,7 +124,7 @@ def is_action_sentence(sentence: str, verbs: Iterable[str] = DEFAULT_ACTION_VERB
     return action_match(sentence, verbs) is not None
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=16)
 def _candidates(plain: str, verbs: tuple[str, ...]) -> tuple[CandidateSentence, ...]:
     out = []
     for start, end in sentence_spans(plain):
@@ -231,7 +233,7 @@ _DIMENSION_PATTERNS = {
     r"buttons?|inputs?|fields?|forms?|select\w*|entered|filled|menus?|dropdowns?|mis-?clicks?",
     "efficiency": r"(?:in)?efficien\w*|wasted?|wasting|unnecessary|redundant|loops?|looped|"
     r"looping|extra\s+steps?|detours?|quick\w*|fast|slow\w*|fewest|minimal\s+steps|"
-    r"number\s+of\s+steps|time-?consuming|repeat\w*|directly",
+    r"number\s+of\s+steps|time-?consuming|repeat\w*",
     "output_quality": r"outputs?|format\w*|final\s+answer|presentation|presented|"
     r"clean(?:ly)?|messy|junk|readab\w*|structured?|layout|well-written|summary|answer\s+quality",
 }
@@ -269,6 +271,8 @@ _PRIVATE_PATTERNS: dict[str, re.Pattern[str]] = {
 
 def private_data_in(text: str) -> list[str]:
     """Kinds of private user data that ``text`` seems to contain (FC-8)."""
+    if len(text) > CACHE_TEXT_LIMIT:
+        return list(_private_data_in.__wrapped__(text))
     return list(_private_data_in(text))
 
 

@@ -185,6 +185,10 @@ class EditsMixin:
         _check_side(side)
         claim = make_claim(self.plain_texts[side], start, end)
         claim.action = is_action_sentence(claim.text)
+        if any(
+            (c.start, c.end) == (claim.start, claim.end) for c in self.rating.responses[side].claims
+        ):
+            return self._refuse("edit", "This text is already listed as a claim.")
 
         def apply(r: ItemRating) -> str:
             claim.id = r.new_id("c")

@@ -125,7 +125,7 @@ def _render(tokens: list[Token]) -> str:
     return "".join(r.parts)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=16)
 def plain_text(markdown: str) -> str:
     """The response's plain text: what claim offsets index into."""
     return _render(_MD.parse(markdown))
@@ -146,26 +146,65 @@ def make_claim(plain: str, start: int, end: int, *, claim_id: str = "") -> Claim
 
 # Between two words of a selection the window may show other whitespace, or drop the list
 # bullets/numbers and table bars that the plain text contains.
-_JOINER = r"\s+(?:(?:[•|]|\d+[.)])\s+)*"
 _MARKER_WORD = re.compile(r"^(?:[•|]|\d+[.)])$")
+_TOKEN = re.compile(r"\S+")
+
+
+@lru_cache(maxsize=16)
+def _tokens(plain: str) -> tuple[tuple[int, int], ...]:
+    return tuple(m.span() for m in _TOKEN.finditer(plain))
+
+
+def _match_from(
+    plain: str, tokens: tuple[tuple[int, int], ...], k: int, words: list[str]
+) -> tuple[int, int] | None:
+    """Match ``words`` starting at token ``k``: first word a token suffix, last a prefix."""
+    first_start, first_end = tokens[k]
+    if not plain[first_start:first_end].endswith(words[0]):
+        return None
+    j, last = k + 1, len(words) - 1
+    for i in range(1, len(words)):
+        while True:
+            if j >= len(tokens):
+                return None
+            text = plain[tokens[j][0] : tokens[j][1]]
+            if (text.startswith(words[i]) if i == last else text == words[i]):
+                break
+            if not _MARKER_WORD.match(text):
+                return None
+            j += 1
+        j += 1
+    return first_end - len(words[0]), tokens[j - 1][0] + len(words[-1])
+
+
+def _occurrences(plain: str, words: list[str]) -> list[tuple[int, int]]:
+    if len(words) == 1:
+        found, at = [], plain.find(words[0])
+        while at != -1:
+            found.append((at, at + len(words[0])))
+            at = plain.find(words[0], at + 1)
+        return found
+    tokens = _tokens(plain)
+    spans = (_match_from(plain, tokens, k, words) for k in range(len(tokens)))
+    return [span for span in spans if span is not None]
 
 
 def locate_span(plain: str, selected: str, near: int | None = None) -> tuple[int, int] | None:
     """Where a selection made in the window sits in ``plain``, or None if it is not there.
 
-    Whitespace differences (non-breaking spaces, paragraph separators, missing bullets)
-    are tolerated; of several occurrences, the one starting nearest ``near`` wins.
+    Whitespace differences (non-breaking spaces, paragraph separators, missing bullets,
+    numbers and table bars) are tolerated; the selection may start or end inside a word.
+    Of several occurrences, the one starting nearest ``near`` wins (the first if None).
     """
     words = selected.split()
-    while words and _MARKER_WORD.match(words[0]):
-        words = words[1:]
     if not words:
         return None
-    pattern = re.compile(_JOINER.join(re.escape(w) for w in words))
-    best: tuple[int, int] | None = None
-    for match in pattern.finditer(plain):
-        if near is None:
-            return match.span()
-        if best is None or abs(match.start() - near) < abs(best[0] - near):
-            best = match.span()
-    return best
+    content = words
+    while content and _MARKER_WORD.match(content[0]):
+        content = content[1:]
+    found = _occurrences(plain, content or words)
+    if not found:
+        return None
+    if near is None:
+        return found[0]
+    return min(found, key=lambda span: (abs(span[0] - near), span[0]))

@@ -47,14 +47,29 @@ class ItemSummary(NamedTuple):
 
 
 def encode_document(document: dict[str, Any]) -> str:
-    """The exact JSON text stored; raises TypeError/ValueError for non-JSON values."""
+    """The exact JSON text stored; raises TypeError/ValueError for non-JSON values.
+
+    ASCII-only on purpose: a lone surrogate (valid in JSON input, e.g. a batch's text) cannot
+    be encoded as UTF-8 and would make every later commit fail; escaped it round-trips.
+    """
     if not isinstance(document, dict):
         raise TypeError(f"a rating document must be a dict, not {type(document).__name__}")
-    return json.dumps(document, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    return json.dumps(document, allow_nan=False, separators=(",", ":"))
+
+
+def check_key(kind: str, value: str) -> str:
+    """Batch keys and item ids go into SQL as text; refuse what the writer could not store."""
+    if not isinstance(value, str) or not value:
+        raise ValueError(f"{kind} must be a non-empty string, not {value!r}")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError(f"{kind} {value!r} is not valid Unicode text") from None
+    return value
 
 
 def _encode_step(step: Any) -> str | None:
-    return None if step is None else json.dumps(step, ensure_ascii=False)
+    return None if step is None else json.dumps(step)
 
 
 def _decode_step(stored: str | None) -> Any:
@@ -111,6 +126,7 @@ class ProfileStore:
         self._backups_to_keep = backups_to_keep
         self.recovered_from = recovered_from
         self._closed = False
+        self._released = False
         self._queue = AutosaveQueue(
             self._commit, debounce_seconds=debounce_seconds, on_error=on_error
         )
@@ -145,7 +161,8 @@ class ProfileStore:
             current_step=document.get("current_step"),
             saved_at=self._clock(),
         )
-        self._queue.put_item((batch_key, item_id), item)
+        key = (check_key("batch key", batch_key), check_key("item id", item_id))
+        self._queue.put_item(key, item)
 
     def load_batch_state(self, batch_key: str) -> dict[str, Any] | None:
         pending = self._queue.peek_state(batch_key)
@@ -158,6 +175,7 @@ class ProfileStore:
 
     def save_batch_state(self, batch_key: str, state: dict[str, Any]) -> None:
         self._ensure_open()
+        check_key("batch key", batch_key)
         self._queue.put_state(batch_key, PendingState(encode_document(state), self._clock()))
 
     def flush(self) -> None:
@@ -212,7 +230,7 @@ class ProfileStore:
         with self._queue.write_lock, self._session() as session:
             return batch_registry.register(
                 session,
-                batch_key=batch_id,
+                batch_key=check_key("batch id", batch_id),
                 sha256=sha256,
                 title=title,
                 source_path=str(path),
@@ -249,7 +267,7 @@ class ProfileStore:
     def set_value(self, key: str, value: Any) -> None:
         """Store a profile-wide JSON value (e.g. "last_batch"), committed before returning."""
         self._ensure_open()
-        encoded = json.dumps(value, ensure_ascii=False, allow_nan=False)
+        encoded = json.dumps(value, allow_nan=False)
         with self._queue.write_lock, self._session() as session:
             record = session.get(ProfileValueRecord, key) or ProfileValueRecord(
                 key=key, value=encoded, updated_at=""
@@ -291,8 +309,12 @@ class ProfileStore:
         return self._queue.status()
 
     def close(self) -> None:
-        """Flush pending saves, stop the writer and release the file. Safe to call twice."""
-        if self._closed:
+        """Flush pending saves, stop the writer and release the file.
+
+        If the final flush fails, WriteFailedError is raised and the unsaved documents stay
+        in memory; calling close() again retries. Safe to call more than once.
+        """
+        if self._released:
             return
         self._closed = True
         atexit.unregister(self._flush_at_exit)
@@ -303,6 +325,7 @@ class ProfileStore:
         except SQLAlchemyError:
             pass  # the WAL is replayed on next open; nothing is lost
         self._engine.dispose()
+        self._released = True
 
     def __enter__(self) -> ProfileStore:
         return self

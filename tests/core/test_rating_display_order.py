@@ -53,3 +53,12 @@ def test_mapping_and_verdict_flip() -> None:
         plain.true_index("C")
     with pytest.raises(ValueError):
         plain.display_label(2)
+
+
+def test_batch_seed_falls_back_to_batch_id() -> None:
+    from rater_desktop.batch.model import Manifest
+    from rater_desktop.rating.display_order import batch_seed_of
+
+    base = Manifest(format_version="1.0", batch_id="b-1", title="t", created="2026-01-01T00:00:00Z")
+    assert batch_seed_of(base) == "b-1"
+    assert batch_seed_of(Manifest("1.0", "b-1", "t", "x", display_seed="s")) == "s"

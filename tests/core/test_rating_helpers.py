@@ -178,3 +178,20 @@ def test_word_count() -> None:
 )
 def test_private_data(text: str, kinds: list[str]) -> None:
     assert private_data_in(text) == kinds
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["a." * 10000, "a@" * 10000, "The hat is red and it costs 5. " * 700, "e.g. " * 4000, "x\n" * 10000],
+)
+def test_hostile_text_stays_fast(text: str) -> None:
+    import time
+
+    from rater_desktop.rating.rules.claims import non_atomic_reasons
+
+    start = time.perf_counter()
+    private_data_in(text)
+    candidate_claims(text)
+    non_atomic_reasons(text)
+    dimensions_covered(text)
+    assert time.perf_counter() - start < 1.5

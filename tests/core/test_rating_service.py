@@ -155,6 +155,7 @@ def test_claims_from_selection(service: RatingService) -> None:
     claim = service.rating.responses[0].claim(change.created_id or "")
     assert claim is not None and claim.action and plain[claim.start : claim.end] == claim.text
     assert service.add_claim_from_selection(0, "I added a cap").refused
+    assert service.add_claim(0, claim.start, claim.end).refused  # no duplicates
     service.set_claim_objective(0, claim.id, True)
     service.set_claim_rating(0, claim.id, ClaimRating.ACCURATE)
     service.add_claim_source(0, claim.id, " https://hats.example/cart ")

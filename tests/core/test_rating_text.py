@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from rater_desktop.rating.text import locate_span, make_claim, plain_text
 
@@ -86,3 +88,27 @@ def test_locate_span_picks_nearest_occurrence() -> None:
 def test_locate_span_not_found() -> None:
     assert locate_span(PLAIN, "The cap costs $25") is None
     assert locate_span(PLAIN, "   ") is None
+
+
+@settings(max_examples=3000, deadline=None)
+@given(
+    st.text(alphabet="ab c.\n-*|#1", min_size=1, max_size=80),
+    st.integers(0, 200),
+    st.integers(0, 200),
+)
+def test_any_visible_span_is_located(markdown: str, i: int, j: int) -> None:
+    plain = plain_text(markdown)
+    assume(plain.strip())
+    i, j = sorted((i % (len(plain) + 1), j % (len(plain) + 1)))
+    selected = plain[i:j]
+    assume(selected.strip())
+    # the window shows the same words, maybe with other whitespace
+    span = locate_span(plain, selected.replace(" ", "\u00a0").replace("\n", "\u2029"), near=i)
+    assert span is not None
+    assert plain[span[0] : span[1]].split() == selected.split() or _marker_free(
+        plain[span[0] : span[1]]
+    ) == _marker_free(selected)
+
+
+def _marker_free(text: str) -> list[str]:
+    return [w for w in text.split() if w not in ("•", "|") and not (w[:-1].isdigit() and w[-1] in ".)")]

@@ -141,3 +141,18 @@ def test_disk_full_store_keeps_unsaved_work_until_space_returns(tmp_path: Path) 
     store.close()
     with open_profile_store("r", data_dir=tmp_path) as reopened:
         assert reopened.load_item("b", "i1") == big
+
+
+def test_close_that_cannot_flush_raises_and_can_be_retried(tmp_path: Path) -> None:
+    store = open_profile_store("r", data_dir=tmp_path, debounce_seconds=60)
+    engine = store._engine  # noqa: SLF001 - simulating a full disk needs the engine
+    event.listen(engine, "connect", _limit_pages)
+    engine.dispose()
+    store.save_item("b", "i1", {"status": "x", "notes": "n" * 200_000})
+    with pytest.raises(WriteFailedError):
+        store.close()
+    event.remove(engine, "connect", _limit_pages)
+    engine.dispose()
+    store.close()
+    with open_profile_store("r", data_dir=tmp_path) as reopened:
+        assert reopened.load_item("b", "i1") is not None

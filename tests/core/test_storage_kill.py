@@ -30,7 +30,7 @@ pytestmark = pytest.mark.skipif(os.name != "posix", reason="SIGKILL is POSIX-onl
 DURABILITY_WINDOW = 1.0
 ITEMS = 5
 ROUNDS = 25
-LANES = 3
+LANES = 4
 SEED = 20261130
 RATER = "killtest"
 
@@ -64,7 +64,7 @@ def child(data_dir, seed, items, log):
                                         "counter": n, "notes": notes})
         store.save_batch_state("batch", {"current_item": item, "counter": n})
         print(f"saved {n} {item} at {time.time():.6f}", flush=True)
-        time.sleep(rng.uniform(0.0, 0.004))
+        time.sleep(rng.uniform(0.001, 0.005))
 
 
 for line in sys.stdin:

@@ -88,6 +88,31 @@ def test_saved_document_reads_back_immediately_and_after_flush(store: ProfileSto
     assert store.load_item("b", "i1") == document
 
 
+def test_text_that_utf8_cannot_encode_still_round_trips(tmp_path: Path) -> None:
+    document = _doc(step="\ud800", notes="lone surrogate \udfff from a batch", ok="日本 ✓")
+    with open_profile_store("r", data_dir=tmp_path) as store:
+        store.save_item("b", "i1", document)
+        store.save_batch_state("b", {"filter": "\ud83d"})
+        store.set_value("odd", "\udc00")
+        store.flush()
+    with open_profile_store("r", data_dir=tmp_path) as store:
+        assert store.load_item("b", "i1") == document
+        assert store.load_batch_state("b") == {"filter": "\ud83d"}
+        assert store.get_value("odd") == "\udc00"
+        assert store.list_items("b")[0].current_step == "\ud800"
+
+
+@pytest.mark.parametrize(("batch_key", "item_id"), [("", "i"), ("b", ""), ("b", "x\ud800")])
+def test_unstorable_keys_are_refused_at_save_time(
+    store: ProfileStore, batch_key: str, item_id: str
+) -> None:
+    with pytest.raises(ValueError):
+        store.save_item(batch_key, item_id, _doc())
+    store.save_item("b", "fine", _doc())
+    store.flush()  # nothing poisonous reached the writer
+    assert store.load_item("b", "fine") == _doc()
+
+
 def test_save_snapshots_the_document(store: ProfileStore) -> None:
     document = _doc()
     store.save_item("b", "i1", document)
@@ -331,3 +356,13 @@ def test_pending_saves_are_flushed_at_interpreter_exit(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     with open_profile_store("r", data_dir=tmp_path) as store:
         assert store.load_item("b", "i1") == {"status": "done"}
+
+
+def test_data_folder_with_uri_and_url_characters(tmp_path: Path) -> None:
+    home = tmp_path / "my data #1 ?mode=rw %20 é"
+    with open_profile_store("r", data_dir=home) as store:
+        store.save_item("b", "i1", _doc())
+        backup = store.backup_now()
+    with open_profile_store("r", data_dir=home) as store:
+        assert store.load_item("b", "i1") == _doc()
+    assert backup.exists() and str(home) in str(backup)

@@ -6,7 +6,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QFrame, QLabel
 
 from tests.gui.conftest import response, standard_items
@@ -113,21 +112,26 @@ def test_theme_switch_applies_stylesheet(make_window: Callable[..., Any],
     assert temp_settings.value("view/theme") == "light"
 
 
-def test_run_app_shows_window_and_reopens_last_batch(small_batch: Path, qtbot: Any) -> None:
+def test_run_app_shows_window_and_reopens_last_batch(small_batch: Path, qtbot: Any,
+                                                     monkeypatch: Any) -> None:
     from rater_desktop.gui.app import open_settings, run_app
     from rater_desktop.gui.session import add_recent
 
     add_recent(open_settings(), str(small_batch))
     seen: dict[str, Any] = {}
 
-    def inspect() -> None:
-        windows = [w for w in QApplication.topLevelWidgets() if w.objectName() == "mainWindow"
-                   and w.isVisible()]
-        seen["title"] = windows[-1].windowTitle() if windows else ""
+    def fake_exec(_app: Any = None) -> int:
+        # A real exec()+quit() would leave the shared test QApplication shutting down.
+        windows = [w for w in QApplication.topLevelWidgets()
+                   if w.objectName() == "mainWindow" and w.isVisible()]
+        seen["visible_before_batch"] = bool(windows) and windows[-1].batch is None
+        qtbot.waitUntil(lambda: windows[-1].batch is not None, timeout=5000)
+        seen["title"] = windows[-1].windowTitle()
         for window in windows:
             window.close()
-        QApplication.instance().quit()
+        return 0
 
-    QTimer.singleShot(300, inspect)
+    monkeypatch.setattr(QApplication, "exec", fake_exec)
     assert run_app(batch=None, profile=None, qa_mode=True) == 0
+    assert seen["visible_before_batch"], "the window shows before the batch is opened"
     assert seen["title"] == "Test batch \u2014 Rater Desktop (QA review)"

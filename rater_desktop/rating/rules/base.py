@@ -17,7 +17,8 @@ class RuleResult:
 
     ``field`` names the part of the rating it concerns, by true response index, e.g.
     ``responses.0.tc``, ``responses.1.claims.c4.sources``, ``case_file.main_goal``,
-    ``verdict_justification``. ``side`` is the true response index (or None for the item).
+    ``verdict_justification``; FC-4 uses ``responses.0.claims@<start>-<end>`` (the span
+    of the uncovered action sentence). ``side`` is the true response index (or None).
     ``message`` is written for the rater and uses DISPLAY labels ("Response A").
     """
 

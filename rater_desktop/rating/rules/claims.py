@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from rater_desktop.rating.helpers import candidate_claims, sentence_spans
+from rater_desktop.rating.helpers import CACHE_TEXT_LIMIT, candidate_claims, sentence_spans
 from rater_desktop.rating.model import SIDES
 from rater_desktop.rating.rules.base import RuleContext, RuleResult, claim_field, side_field
 
@@ -34,6 +34,8 @@ def _joins_two_clauses(text: str) -> bool:
 
 def non_atomic_reasons(text: str) -> list[str]:
     """Why a claim looks like several statements (empty if it looks atomic)."""
+    if len(text) > CACHE_TEXT_LIMIT:
+        return list(_non_atomic_reasons.__wrapped__(text))
     return list(_non_atomic_reasons(text))
 
 

@@ -1,0 +1,173 @@
+"""``rater-desktop qa report``: verify raters' signed results and write the QA report.
+
+Exit status: 0 report written (files that failed verification are listed, not counted),
+1 no results file is valid with a signer in the roster (no report written),
+2 usage error (bad arguments, unreadable batch or roster, output not writable).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rater_desktop.qa_review.session import ImportOutcome
+
+EXIT_OK = 0
+EXIT_NO_VALID = 1
+EXIT_USAGE = 2
+FORMATS = ("html", "csv", "jsonl")
+_STATUS_WORDS = {
+    "valid": "VALID",
+    "unknown_signer": "UNKNOWN SIGNER",
+    "invalid": "INVALID",
+    "other_batch": "OTHER BATCH",
+    "duplicate": "DUPLICATE",
+    "unreadable": "UNREADABLE",
+}
+
+
+def register(subparsers: Any) -> None:
+    qa = subparsers.add_parser(
+        "qa",
+        help="QA reviewer tools (report on several raters' signed results)",
+        description="QA reviewer tools. 'rater-desktop qa report --help' for the report.",
+    )
+    commands = qa.add_subparsers(dest="qa_command", metavar="QA_COMMAND")
+    report = commands.add_parser(
+        "report",
+        help="verify results files and write the QA report",
+        description="Verify each RESULTS file against its .sig and the roster, then write a "
+        "report over the valid ones (agreement, disagreements, qualification, scoreboard, "
+        "time and cost). Exit status: 0 written, 1 no valid file, 2 usage error.",
+    )
+    report.add_argument("results", nargs="+", type=Path, help="NAME.results.json files")
+    report.add_argument("--batch", required=True, type=Path, help="the batch .zip or folder")
+    report.add_argument(
+        "--allowed-signers",
+        type=Path,
+        help="roster of trusted raters (default: qa/allowed_signers in the app data folder)",
+    )
+    report.add_argument("--out", required=True, type=Path, help="the report file to write")
+    report.add_argument("--format", choices=FORMATS, help="html (default), csv or jsonl")
+    report.add_argument("--wage", type=float, default=15.0, help="hourly wage (default 15)")
+    report.add_argument("--fee", type=float, default=0.2, help="platform fee fraction (0.2)")
+    report.add_argument("--buffer", type=float, default=0.0, help="budget buffer fraction")
+    report.add_argument(
+        "--raters-per-item", type=int, default=3, help="raters per item for the cost (3)"
+    )
+    report.add_argument(
+        "--resamples", type=int, default=1000, help="bootstrap resamples for the intervals"
+    )
+    report.set_defaults(handler=run_report)
+    qa.set_defaults(handler=lambda _args: _usage(qa))
+
+
+def _usage(parser: argparse.ArgumentParser) -> int:
+    parser.print_help(sys.stderr)
+    return EXIT_USAGE
+
+
+def _error(message: str) -> int:
+    print(f"error: {message}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def _format(args: argparse.Namespace) -> str:
+    if args.format:
+        return str(args.format)
+    suffix = args.out.suffix.lower().lstrip(".")
+    return suffix if suffix in FORMATS else "html"
+
+
+def _print_outcomes(outcomes: list[ImportOutcome]) -> None:
+    for outcome in outcomes:
+        word = _STATUS_WORDS.get(outcome.status.value, outcome.status.value.upper())
+        print(f"{word:<14} {outcome.path}: {outcome.message}")
+    counts: dict[str, int] = {}
+    for outcome in outcomes:
+        counts[outcome.status.value] = counts.get(outcome.status.value, 0) + 1
+    summary = ", ".join(f"{n} {_STATUS_WORDS[s].lower()}" for s, n in counts.items())
+    print(f"Files: {summary}.")
+
+
+def _check_numbers(args: argparse.Namespace) -> str | None:
+    if min(args.wage, args.fee, args.buffer) < 0:
+        return "--wage, --fee and --buffer must not be negative"
+    if args.raters_per_item < 1 or not 0 <= args.resamples <= 100_000:
+        return "--raters-per-item must be at least 1 and --resamples within 0..100000"
+    if args.out.is_dir():
+        return f"--out {args.out} is a folder; give a file name"
+    return None
+
+
+def _roster(args: argparse.Namespace) -> Any:
+    from rater_desktop.qa_review.roster import Roster
+
+    if args.allowed_signers is not None:
+        if not Path(args.allowed_signers).is_file():
+            raise FileNotFoundError(f"the roster {args.allowed_signers} does not exist")
+        return Roster(Path(args.allowed_signers))
+    return Roster.default()
+
+
+def run_report(args: argparse.Namespace) -> int:
+    from rater_desktop.batch.errors import BatchError
+    from rater_desktop.batch.loader import open_batch
+    from rater_desktop.qa_review.roster import RosterError
+
+    problem = _check_numbers(args)
+    if problem:
+        return _error(problem)
+    try:
+        roster = _roster(args)
+        roster.signers()
+    except (RosterError, FileNotFoundError) as exc:
+        return _error(str(exc))
+    try:
+        batch = open_batch(args.batch)
+    except BatchError as exc:
+        return _error(f"cannot open the batch {args.batch}: {exc}")
+    except OSError as exc:
+        return _error(f"cannot open the batch {args.batch}: {exc.strerror or exc}")
+    with batch:
+        return _report(args, batch, roster)
+
+
+def _report(args: argparse.Namespace, batch: Any, roster: Any) -> int:
+    from rater_desktop.batch.errors import BatchError
+    from rater_desktop.qa_review.report import render_report, write_report
+    from rater_desktop.qa_review.session import QaSession
+    from rater_desktop.qa_review.store import QaStore
+    from rater_desktop.signing.atomic_files import AtomicWriteError
+
+    with QaStore.in_memory() as store:
+        try:
+            session = QaSession(store=store, roster=roster, batch=batch)
+            outcomes = session.import_results(args.results)
+            _print_outcomes(outcomes)
+            if not session.used_files():
+                print("No valid results file signed by a rater in the roster: no report written.")
+                return EXIT_NO_VALID
+            for problem in session.problems():
+                print(f"note: {problem}")
+            text = render_report(
+                session,
+                report_format=_format(args),  # type: ignore[arg-type]
+                hourly_wage=args.wage,
+                platform_fee=args.fee,
+                buffer=args.buffer,
+                raters_per_item=args.raters_per_item,
+                resamples=args.resamples,
+            )
+        except BatchError as exc:
+            return _error(f"the batch {args.batch} cannot be read: {exc}")
+        try:
+            write_report(args.out, text)
+        except AtomicWriteError as exc:
+            return _error(str(exc.strerror or exc))
+    raters = ", ".join(session.raters())
+    print(f"Report written to {args.out} ({_format(args)}; raters: {raters}).")
+    return EXIT_OK

@@ -1,0 +1,133 @@
+"""The QA report: one self-contained offline HTML file, or CSV / JSONL rows.
+
+The HTML has inline CSS and inline SVG only: no scripts, no external resources (a strict
+Content-Security-Policy says so too), and every text from a results file is escaped.
+Figure cells carry ``data-key`` attributes (documented in docs/qa-report.md) so tools and
+tests can read the numbers back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from html import escape
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
+
+import rater_desktop
+from rater_desktop.qa_review.report_sections import (
+    Cell,
+    agreement_section,
+    comparisons_section,
+    files_section,
+    models_section,
+    people_section,
+    table,
+    time_cost_section,
+)
+from rater_desktop.qa_review.rows import export_rows, rows_to_csv, rows_to_jsonl
+from rater_desktop.qa_review.summary import QaFigures, collect_figures
+from rater_desktop.qa_review.views import ItemComparison
+
+if TYPE_CHECKING:
+    from rater_desktop.qa_review.session import QaSession
+
+ReportFormat = Literal["html", "csv", "jsonl"]
+
+CSS = """
+body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:2em;color:#1d232b;
+max-width:1100px}h1{font-size:1.6em}h2{margin-top:2em;border-bottom:1px solid #ccd;padding-bottom:.2em}
+table{border-collapse:collapse;margin:.6em 0 1em}th,td{border:1px solid #ccd;padding:.25em .5em;
+vertical-align:top;text-align:left}th{background:#eef1f6}td.num{text-align:right;
+font-variant-numeric:tabular-nums}.muted{color:#6b7480;fill:#6b7480}.bad{color:#a32020}
+.good{color:#1f6f2f}.warn{color:#8a5a00}svg.chart{display:block;margin:.5em 0 1em;font-size:12px}
+svg .axis{stroke:#555}svg .whisker{stroke:#1d232b;stroke-width:1.5}svg .median{stroke:#1d232b;
+stroke-width:2.5}details{margin:.4em 0}.small{font-size:.85em}
+"""
+CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
+
+
+def _summary(figures: QaFigures) -> str:
+    rows: list[list[Cell]] = [
+        ["Batch", figures.batch_id],
+        ["Title", figures.batch_title],
+        ["Batch SHA-256", figures.batch_sha256],
+        ["Raters used", ", ".join(figures.raters) or "none"],
+        ["Items in the batch", (str(figures.items_in_batch), "items-in-batch")],
+        ["Items judged", (str(figures.items_judged), "items-judged")],
+        ["Judgments used", (str(figures.judgments), "judgments")],
+    ]
+    problems = "".join(f"<li>{escape(p)}</li>" for p in figures.problems)
+    note = f"<p>Left out of the statistics:</p><ul>{problems}</ul>" if problems else ""
+    return "<h2>Summary</h2>" + table(["", ""], rows) + note
+
+
+def render_html(figures: QaFigures, comparisons: Sequence[ItemComparison]) -> str:
+    """The whole report as one HTML document."""
+    generated = figures.generated_at.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    body = [
+        f"<h1>QA report: {escape(figures.batch_title or figures.batch_id)}</h1>",
+        f'<p class="muted">Generated {escape(generated)} by Rater Desktop '
+        f"{escape(rater_desktop.__version__)}. Only results with a valid signature by a "
+        "rater in the reviewer's roster are counted.</p>",
+        files_section(figures),
+        _summary(figures),
+        agreement_section(figures),
+        people_section(figures),
+        models_section(figures),
+        time_cost_section(figures),
+        comparisons_section(figures, comparisons),
+    ]
+    return (
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">'
+        '<meta name="referrer" content="no-referrer">'
+        f"<title>QA report {escape(figures.batch_id)}</title><style>{CSS}</style></head>"
+        f"<body>{''.join(body)}</body></html>\n"
+    )
+
+
+def render_report(
+    session: QaSession,
+    *,
+    report_format: ReportFormat = "html",
+    hourly_wage: float = 15.0,
+    platform_fee: float = 0.2,
+    buffer: float = 0.0,
+    raters_per_item: int = 3,
+    resamples: int = 1000,
+    seed: int = 0,
+    now: datetime | None = None,
+) -> str:
+    """The report text in the chosen format."""
+    comparisons = session.comparisons()
+    if report_format in ("csv", "jsonl"):
+        rows = export_rows(
+            comparisons=comparisons,
+            adjudications={a.item_id: a for a in session.adjudications()},
+            batch_id=session.batch_id,
+            batch_sha256=session.batch_sha256,
+        )
+        return rows_to_csv(rows) if report_format == "csv" else rows_to_jsonl(rows)
+    if report_format != "html":
+        raise ValueError(f"unknown report format {report_format!r}: use html, csv or jsonl")
+    figures = collect_figures(
+        session,
+        now=now or datetime.now(UTC),
+        hourly_wage=hourly_wage,
+        platform_fee=platform_fee,
+        buffer=buffer,
+        raters_per_item=raters_per_item,
+        resamples=resamples,
+        seed=seed,
+    )
+    return render_html(figures, comparisons)
+
+
+def write_report(out_path: Path, text: str) -> Path:
+    """Write atomically (a temp file in the same folder, then rename)."""
+    from rater_desktop.signing.atomic_files import write_files_atomically
+
+    write_files_atomically([(out_path, text.encode("utf-8"))])
+    return out_path
+

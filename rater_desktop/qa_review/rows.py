@@ -1,0 +1,134 @@
+"""Flat export: one row per item x rater x response (true file order), as CSV or JSONL.
+
+Columns are documented in docs/qa-report.md. CSV text cells that a spreadsheet would read
+as a formula (starting with ``=``, ``+``, ``-``, ``@``, tab or carriage return) get a
+leading apostrophe; JSONL keeps every value exactly.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rater_desktop.batch.model import verdict_from_score
+from rater_desktop.qa_review.adjudication import Adjudication
+from rater_desktop.qa_review.views import ItemComparison, RaterColumn, SideView
+
+COLUMNS = (
+    "batch_id", "batch_sha256", "item_id", "item_kind", "rater_id", "results_sha256",
+    "response", "identity", "other_identity", "shown_as", "tc", "fa", "aip",
+    "main_goal_met", "tc_justification", "fa_justification", "aip_justification",
+    "claims", "claims_accurate", "claims_inaccurate", "claims_cca", "claims_subjective",
+    "verdict", "verdict_score", "preference", "verdict_justification", "expected_verdict",
+    "seconds", "status", "qa_decision", "qa_note", "qa_corrected_verdict", "qa_reviewer",
+)  # fmt: skip
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+FILE_SIDES = ("A", "B")
+
+
+def _claim_counts(side: SideView) -> dict[str, int]:
+    counts = {"accurate": 0, "inaccurate": 0, "cca": 0, "subjective": 0}
+    for claim in side.claims:
+        if claim.objective is False or claim.rating is None:
+            counts["subjective"] += 1
+        else:
+            counts[claim.rating.value] += 1
+    return counts
+
+
+def _row(
+    comparison: ItemComparison,
+    column: RaterColumn,
+    side: SideView,
+    *,
+    batch: tuple[str, str],
+    decision: Adjudication | None,
+) -> dict[str, Any]:
+    counts = _claim_counts(side)
+    score = column.verdict_score
+    expected = comparison.expected_verdict
+    return {
+        "batch_id": batch[0],
+        "batch_sha256": batch[1],
+        "item_id": comparison.item_id,
+        "item_kind": comparison.kind,
+        "rater_id": column.rater_id,
+        "results_sha256": column.file_sha256,
+        "response": FILE_SIDES[side.side],
+        "identity": side.identity,
+        "other_identity": comparison.identities[1 - side.side],
+        "shown_as": side.shown_as,
+        "tc": side.tc,
+        "fa": side.fa,
+        "aip": side.aip,
+        "main_goal_met": side.main_goal_met,
+        "tc_justification": side.tc_justification,
+        "fa_justification": side.fa_justification,
+        "aip_justification": side.aip_justification,
+        "claims": len(side.claims),
+        "claims_accurate": counts["accurate"],
+        "claims_inaccurate": counts["inaccurate"],
+        "claims_cca": counts["cca"],
+        "claims_subjective": counts["subjective"],
+        "verdict": None if column.verdict is None else column.verdict.value,
+        "verdict_score": score,
+        # +3: this response much better than the other, whichever side it is.
+        "preference": None if score is None else (score if side.side == 1 else -score),
+        "verdict_justification": column.verdict_justification,
+        "expected_verdict": None if expected is None else verdict_from_score(expected).value,
+        "seconds": column.seconds,
+        "status": column.status,
+        "qa_decision": None if decision is None else decision.decision.value,
+        "qa_note": None if decision is None else decision.note,
+        "qa_corrected_verdict": None
+        if decision is None or decision.corrected_verdict is None
+        else decision.corrected_verdict.value,
+        "qa_reviewer": None if decision is None else decision.reviewer_id,
+    }
+
+
+def export_rows(
+    *,
+    comparisons: Sequence[ItemComparison],
+    adjudications: Mapping[str, Adjudication],
+    batch_id: str,
+    batch_sha256: str,
+) -> list[dict[str, Any]]:
+    """Rows in batch order, raters by id, response A then B."""
+    return [
+        _row(c, column, side, batch=(batch_id, batch_sha256), decision=adjudications.get(c.item_id))
+        for c in comparisons
+        for column in c.raters
+        for side in column.sides
+    ]
+
+
+def _csv_cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value) if isinstance(value, float) else str(value)
+    text = str(value)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def rows_to_csv(rows: Sequence[Mapping[str, Any]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(COLUMNS)
+    for row in rows:
+        writer.writerow([_csv_cell(row.get(name)) for name in COLUMNS])
+    return out.getvalue()
+
+
+def rows_to_jsonl(rows: Sequence[Mapping[str, Any]]) -> str:
+    return "".join(
+        json.dumps({name: row.get(name) for name in COLUMNS}, ensure_ascii=False, allow_nan=False)
+        + "\n"
+        for row in rows
+    )

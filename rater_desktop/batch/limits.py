@@ -29,7 +29,7 @@ class BatchLimits:
     max_trajectory_steps: int = 1_000
     max_prompt_chars: int = 200_000
     max_context_chars: int = 200_000
-    max_response_chars: int = 2_000_000
+    max_response_chars: int = 200_000
     max_short_text_chars: int = 20_000
     max_path_chars: int = 1_024
 

@@ -129,7 +129,7 @@ def parse_manifest(
         created=created,
         items_file=items_file,
         instructions_file=instructions,
-        display_seed=seed if seed is not None else batch_id,
+        display_seed=seed or batch_id,
         rubric=rubric,
         extra=extra,
     )

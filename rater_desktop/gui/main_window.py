@@ -91,6 +91,7 @@ class MainWindow(QMainWindow):
         self.item_list.set_show_kind(qa_mode)
         self.item_view.prompt_header.show_kind = qa_mode
         self.viewer: ScreenshotViewer | None = None
+        self._viewer_item_id: str | None = None
         self.actions_ = build_actions(self)
         self._build_docks()
         self._build_status_bar()
@@ -219,6 +220,8 @@ class MainWindow(QMainWindow):
             text, details = describe_open_failure(self.batch_path or "", exc)
             self._report_error(self, "Cannot show item", text, details)
             return
+        if self.viewer is not None and self.viewer.isVisible():
+            self.viewer.close()  # its frames and marks belong to the previous item
         self.item = item
         self.item_view.show_item(item, display_order=self.display_order_for(item_id))
         self.settings.setValue(f"lastItem/{self.batch.manifest.batch_id}", item_id)
@@ -253,14 +256,15 @@ class MainWindow(QMainWindow):
             self.viewer.stepMarked.connect(self._forward_step_mark)
             self.viewer.resize(int(self.width() * 0.9), int(self.height() * 0.9))
         pane = self.item_view.pane_for_true_index(true_index)
+        self._viewer_item_id = self.item.id if self.item is not None else None
         self.viewer.open_frames(pane.frames, frame_index, true_index=true_index, side=side)
         self.viewer.show()
         self.viewer.raise_()
         return self.viewer
 
     def _forward_step_mark(self, true_index: int, step: int, mark: str, note: str) -> None:
-        if self.item is not None:
-            self.stepMarked.emit(self.item.id, true_index, step, mark, note)
+        if self._viewer_item_id is not None:
+            self.stepMarked.emit(self._viewer_item_id, true_index, step, mark, note)
 
     def _set_sync_scroll(self, enabled: bool) -> None:
         self.item_view.set_sync_scroll(enabled)

@@ -13,7 +13,7 @@ from rater_desktop.render_markdown import plain_text_html, render_markdown
 
 COLLAPSED_LINES = 3
 EXPANDED_SHARE = 0.45  # of the window height, at most
-CONTEXT_HEADING = "<p style='margin-top:8px'><b>Context</b></p>"
+CONTEXT_HEADING = "<p class='section-label' style='margin-top:8px'>CONTEXT</p>"
 PROMPT_CSS = "p { margin-top: 0px; margin-bottom: 6px; }"
 
 

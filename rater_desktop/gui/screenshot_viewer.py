@@ -66,6 +66,7 @@ class ScreenshotViewer(QDialog):
         self.canvas.installEventFilter(self)
         self.details = StepDetails()
         self.filmstrip = self._build_filmstrip()
+        self.filmstrip.installEventFilter(self)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 8, 10, 10)
         layout.setSpacing(8)
@@ -328,8 +329,9 @@ class ScreenshotViewer(QDialog):
         return True
 
     def eventFilter(self, watched: object, event: object) -> bool:
-        # The canvas would scroll on arrow keys; in the viewer they move between frames.
-        if watched is self.canvas and isinstance(event, QKeyEvent) \
+        # The canvas would scroll on arrow keys and the filmstrip would type-search on
+        # letters; in the viewer those keys move between frames, zoom and toggle the overlay.
+        if watched in (self.canvas, self.filmstrip) and isinstance(event, QKeyEvent) \
                 and event.type() == QKeyEvent.Type.KeyPress \
                 and self.handle_key(event.key(), event.text()):
             return True

@@ -97,4 +97,6 @@ def document_css(theme: str) -> str:
         f"th {{ background-color: {code_bg}; }}"
         f"blockquote {{ color: {colors['placeholder']}; margin-left: 12px; }}"
         f"h1 {{ font-size: large; }} h2 {{ font-size: medium; }}"
+        f".section-label {{ color: {colors['placeholder']}; font-size: small; "
+        f"font-weight: bold; }}"
     )

@@ -130,6 +130,7 @@ class QaSession(SummaryMixin):
         self.reviewer_id = reviewer_id
         self.clock = clock
         self._items: dict[str, BatchItemInfo] | None = None
+        self._batch_problems: list[str] = []
         self._adapted: list[tuple[StoredFile, AdaptedResults]] | None = None
 
     # ------------------------------------------------------------------ batch
@@ -139,11 +140,18 @@ class QaSession(SummaryMixin):
         return self.batch.manifest.batch_id
 
     def item_infos(self) -> dict[str, BatchItemInfo]:
-        """Every batch item's facts, in batch order (read once)."""
+        """Every readable batch item's facts, in batch order (read once). An item the batch
+        cannot give is left out and named in ``problems()``."""
+        from rater_desktop.batch.errors import BatchError
+
         if self._items is None:
-            self._items = {
-                e.item_id: batch_item_info(self.batch.item(e.item_id)) for e in self.batch.index
-            }
+            items: dict[str, BatchItemInfo] = {}
+            for entry in self.batch.index:
+                try:
+                    items[entry.item_id] = batch_item_info(self.batch.item(entry.item_id))
+                except BatchError as exc:
+                    self._batch_problems.append(f"batch item {entry.item_id}: {exc}; left out")
+            self._items = items
         return self._items
 
     def item_facts(self) -> list[ItemFacts]:
@@ -312,7 +320,10 @@ class QaSession(SummaryMixin):
             signed = self.store.signed_bytes(stored.id)
             if signed is None:
                 continue
-            document = json.loads(signed[0].decode("utf-8"))
+            try:
+                document = json.loads(signed[0].decode("utf-8"))
+            except ValueError:  # the store was changed behind our back: skip, never guess
+                continue
             rater = str(stored.signer or stored.claimed_rater_id)
             previous = latest.get(rater)
             if previous is None or (stored.exported_at or "") >= (previous[0].exported_at or ""):
@@ -325,12 +336,13 @@ class QaSession(SummaryMixin):
         return self._adapted
 
     def problems(self) -> list[str]:
-        """Items of trusted files that were left out, and why (one line each)."""
-        return [
+        """Batch items and items of trusted files that were left out, and why (one line each)."""
+        found = [
             f"{stored.signer}: {problem}"
             for stored, adapted in self._adapted_results()
             for problem in adapted.problems
         ]
+        return [*self._batch_problems, *found]
 
     def rated_items(self, *, complete_only: bool = True) -> list[tuple[RatedItem, str]]:
         """Every trusted rater's items, with the SHA-256 of the file each came from."""
@@ -357,23 +369,32 @@ class QaSession(SummaryMixin):
     # ------------------------------------------------------------------ items
 
     def comparison(self, item_id: str) -> ItemComparison:
-        """Every trusted rater's judgment of ``item_id`` side by side (true A/B)."""
-        info = self.item_infos()[item_id]
+        """Every trusted rater's judgment of ``item_id`` side by side (true A/B).
+
+        Raises KeyError for an item that is not in the batch."""
         rated = [(r, sha) for r, sha in self.rated_items(complete_only=False) if r.item_id == item_id]
+        return self._comparison(self.item_infos()[item_id], rated)
+
+    @staticmethod
+    def _comparison(info: BatchItemInfo, rated: list[tuple[RatedItem, str]]) -> ItemComparison:
         complete = [r.judgment for r, _ in rated if r.complete]
         found = (
-            disagreement_module.item_disagreement(item_id=item_id, judgments=complete)
+            disagreement_module.item_disagreement(item_id=info.facts.item_id, judgments=complete)
             if len(complete) >= 2
             else None
         )
         return item_comparison(info=info, rated=rated, disagreement=found)
 
     def comparisons(self) -> list[ItemComparison]:
-        """One comparison per batch item that at least one trusted rater judged."""
+        """One comparison per batch item that at least one trusted rater judged, batch order."""
         by_item: dict[str, list[tuple[RatedItem, str]]] = defaultdict(list)
         for rated, sha in self.rated_items(complete_only=False):
             by_item[rated.item_id].append((rated, sha))
-        return [self.comparison(item_id) for item_id in self.item_infos() if item_id in by_item]
+        return [
+            self._comparison(info, by_item[item_id])
+            for item_id, info in self.item_infos().items()
+            if item_id in by_item
+        ]
 
     def claim_clusters(self, item_id: str) -> list[ClaimCluster]:
         """Claims of several raters about the same span, per true response; see ``conflicting``."""

@@ -6,6 +6,7 @@ rater saw (``shown_as`` says which label that rater saw it under).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -92,6 +93,7 @@ def side_view(rated: RatedItem, side: int) -> SideView:
 
 def rater_column(rated: RatedItem, *, file_sha256: str) -> RaterColumn:
     rating = rated.rating
+    seconds = rated.judgment.seconds()
     return RaterColumn(
         rater_id=rated.rater_id,
         file_sha256=file_sha256,
@@ -101,7 +103,7 @@ def rater_column(rated: RatedItem, *, file_sha256: str) -> RaterColumn:
         verdict=rating.verdict,
         verdict_justification=rating.verdict_justification,
         notes=rating.notes,
-        seconds=rated.judgment.seconds(),
+        seconds=seconds if seconds is not None and math.isfinite(seconds) else None,
         step_seconds=dict(rating.timing.step_seconds),
         status=rated.status,
         rule_results=rated.rule_results,

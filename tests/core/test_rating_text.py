@@ -90,7 +90,7 @@ def test_locate_span_not_found() -> None:
     assert locate_span(PLAIN, "   ") is None
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(
     st.text(alphabet="ab c.\n-*|#1", min_size=1, max_size=80),
     st.integers(0, 200),

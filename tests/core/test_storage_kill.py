@@ -84,6 +84,7 @@ for line in sys.stdin:
 @dataclass
 class LaneReport:
     rounds: int = 0
+    owed_rounds: int = 0
     obligations: int = 0
     failures: list[str] = field(default_factory=list)
 
@@ -190,7 +191,9 @@ def _run_round(
     assert zygote.reap() == signal.SIGKILL, log.read_text(encoding="utf-8")[-2000:]
     _ready, acks = _read_log(log)
     report.rounds += 1
-    report.obligations += sum(1 for ack in acks if ack[2] <= kill_time - DURABILITY_WINDOW)
+    owed = sum(1 for ack in acks if ack[2] <= kill_time - DURABILITY_WINDOW)
+    report.obligations += owed
+    report.owed_rounds += owed > 0
     report.failures += [f"round {index}: {p}" for p in _check_round(
         lane_dir / "profiles" / RATER / "ratings.sqlite3", acks, kill_time
     )]
@@ -223,7 +226,12 @@ def test_saves_older_than_one_second_survive_sigkill(tmp_path: Path) -> None:
     assert sum(r.rounds for r in reports) == ROUNDS
     assert [f for r in reports for f in r.failures] == []
     # The test is only meaningful if many acknowledged saves were old enough to be owed.
-    assert sum(r.obligations for r in reports) > 1000
+    print(
+        f"kill test: {ROUNDS} rounds, {sum(r.owed_rounds for r in reports)} with owed saves, "
+        f"{sum(r.obligations for r in reports)} acknowledged saves older than the window"
+    )
+    assert sum(r.owed_rounds for r in reports) >= 6
+    assert sum(r.obligations for r in reports) > 300
 
     # Finally the store itself reopens each killed database and serves the same documents.
     for number in range(LANES):

@@ -230,3 +230,35 @@ def test_every_interactive_widget_has_object_and_accessible_name(
 
 def test_point_is_unused_guard() -> None:
     assert QPoint(1, 2).x() == 1
+
+
+def test_kind_shown_only_in_qa_mode(make_window: Callable[..., Any], small_batch: Path) -> None:
+    rater = make_window()
+    _open(rater, small_batch)
+    rater.item_list.select_item("item-002")
+    assert rater.item_list.view.isColumnHidden(1)
+    assert "qualification" not in rater.item_view.prompt_header.item_label.text()
+    qa = make_window(qa_mode=True)
+    _open(qa, small_batch)
+    qa.item_list.select_item("item-002")
+    assert not qa.item_list.view.isColumnHidden(1)
+    assert "qualification" in qa.item_view.prompt_header.item_label.text()
+
+
+def test_every_broken_sample_batch_gives_a_message_never_an_exception(
+        make_window: Callable[..., Any], sample_batches_dir: Path) -> None:
+    broken = sorted(p for p in (sample_batches_dir / "broken").iterdir()
+                    if p.suffix != ".expected" and p.name != "README.md")
+    assert broken, "sample_batches/broken is missing"
+    reports: list[tuple[str, str]] = []
+    window = make_window(report_error=lambda _w, title, text, _d: reports.append((title, text)))
+    for path in broken:
+        before = len(reports)
+        if window.open_batch_path(str(path)):
+            for item_id in window.item_list.model.item_ids():
+                window.show_item(item_id)  # item-level problems are reported, not raised
+        else:
+            assert len(reports) == before + 1, path.name
+            assert "[" in reports[-1][1], f"{path.name}: the problem code is shown"
+    assert all("Traceback" not in text for _t, text in reports)
+    assert len(reports) >= len(broken) // 2

@@ -129,3 +129,23 @@ def test_broken_screenshot_shows_message(make_window: Callable[..., Any],
                     timeout=5000)
     assert not viewer.canvas.has_image
     QApplication.processEvents()
+
+
+def test_viewer_keys_work_when_filmstrip_has_focus(make_window: Callable[..., Any],
+                                                  small_batch: Path, qtbot: Any) -> None:
+    _, viewer = _viewer(make_window, small_batch, qtbot)
+    qtbot.keyClick(viewer.filmstrip, Qt.Key.Key_B)
+    assert not viewer.canvas.overlay_visible
+    qtbot.keyClick(viewer.filmstrip, Qt.Key.Key_Right)
+    assert viewer.current == 3
+
+
+def test_switching_item_closes_viewer_and_marks_keep_their_item(
+        make_window: Callable[..., Any], small_batch: Path, qtbot: Any) -> None:
+    window, viewer = _viewer(make_window, small_batch, qtbot, frame=3)
+    forwarded: list[tuple[Any, ...]] = []
+    window.stepMarked.connect(lambda *args: forwarded.append(args))
+    viewer.mark_current_step("correct")
+    window.item_list.select_item("item-001")
+    assert not viewer.isVisible()
+    assert forwarded == [("item-000", 0, 1, "correct", "")]

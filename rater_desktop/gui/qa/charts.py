@@ -1,0 +1,185 @@
+"""Small bar charts drawn with QPainter (no chart library): bars, whiskers, value labels.
+
+A chart's accessible description lists every bar as text, so screen readers (and tests)
+get the same numbers the picture shows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from rater_desktop.gui.theme import current_theme
+
+ACCENT = {"light": "#3b6fd4", "dark": "#4f7fe0"}
+INK = {"light": "#1f2430", "dark": "#e3e6eb"}
+MUTED = {"light": "#6b7688", "dark": "#8690a0"}
+GRID = {"light": "#dde1e7", "dark": "#3a3f49"}
+NEGATIVE = {"light": "#d64545", "dark": "#e06a6a"}
+ROW_HEIGHT = 24
+TITLE_HEIGHT = 24
+PAD = 8
+
+
+@dataclass(frozen=True)
+class Bar:
+    """One bar: ``value`` (None = no value), optional whisker ``low``..``high``."""
+
+    label: str
+    value: float | None
+    text: str = ""
+    low: float | None = None
+    high: float | None = None
+    color: str | None = None
+
+
+def _span(lo: float, hi: float) -> float:
+    return hi - lo if hi > lo else 1.0
+
+
+class BarChart(QWidget):
+    """A titled bar chart; horizontal (one row per bar) or vertical (columns)."""
+
+    def __init__(self, title: str, *, name: str, vertical: bool = False,
+                 minimum: float = 0.0, maximum: float = 1.0,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName(name)
+        self.setAccessibleName(title)
+        self.title = title
+        self.vertical = vertical
+        self.minimum = minimum
+        self.maximum = maximum
+        self.bars: list[Bar] = []
+        self.empty_text = "No data yet"
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.setMinimumWidth(260)
+        self._update_size()
+
+    def set_bars(self, bars: list[Bar], *, minimum: float | None = None,
+                 maximum: float | None = None, empty_text: str = "No data yet") -> None:
+        self.bars = list(bars)
+        self.empty_text = empty_text
+        if minimum is not None:
+            self.minimum = minimum
+        if maximum is not None:
+            self.maximum = maximum
+        summary = "; ".join(f"{b.label}: {b.text or 'no value'}" for b in self.bars)
+        self.setAccessibleDescription(summary or empty_text)
+        self.setToolTip(summary.replace("; ", "\n") if summary else empty_text)
+        self._update_size()
+        self.update()
+
+    def _update_size(self) -> None:
+        if self.vertical:
+            height = 210
+        else:
+            height = TITLE_HEIGHT + PAD * 2 + ROW_HEIGHT * max(1, len(self.bars)) + 14
+        self.setFixedHeight(height)
+
+    def sizeHint(self) -> QSize:
+        return QSize(420, self.height())
+
+    def _colors(self) -> dict[str, QColor]:
+        theme = current_theme()
+        return {name: QColor(table[theme]) for name, table in
+                (("accent", ACCENT), ("ink", INK), ("muted", MUTED), ("grid", GRID),
+                 ("negative", NEGATIVE))}
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        colors = self._colors()
+        title_font = QFont(self.font())
+        title_font.setBold(True)
+        painter.setFont(title_font)
+        painter.setPen(colors["ink"])
+        painter.drawText(QRectF(0, 0, self.width(), TITLE_HEIGHT),
+                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, self.title)
+        painter.setFont(self.font())
+        area = QRectF(0, TITLE_HEIGHT + PAD, self.width(), self.height() - TITLE_HEIGHT - PAD)
+        if not any(b.value is not None for b in self.bars):
+            painter.setPen(colors["muted"])
+            painter.drawText(area, Qt.AlignmentFlag.AlignCenter, self.empty_text)
+        elif self.vertical:
+            self._paint_vertical(painter, area, colors)
+        else:
+            self._paint_horizontal(painter, area, colors)
+        painter.end()
+
+    def _x(self, value: float, left: float, width: float) -> float:
+        clamped = min(max(value, self.minimum), self.maximum)
+        return left + (clamped - self.minimum) / _span(self.minimum, self.maximum) * width
+
+    def _paint_horizontal(self, painter: QPainter, area: QRectF,
+                          colors: dict[str, QColor]) -> None:
+        metrics = painter.fontMetrics()
+        label_width = min(max((metrics.horizontalAdvance(b.label) for b in self.bars),
+                              default=40) + 10, int(area.width() * 0.35))
+        text_width = max((metrics.horizontalAdvance(b.text) for b in self.bars), default=0) + 12
+        left = area.left() + label_width
+        width = max(area.width() - label_width - text_width, 40.0)
+        zero = self._x(0.0, left, width)
+        painter.setPen(QPen(colors["grid"], 1))
+        painter.drawLine(QPointF(zero, area.top()),
+                         QPointF(zero, area.top() + ROW_HEIGHT * len(self.bars)))
+        for row, bar in enumerate(self.bars):
+            top = area.top() + row * ROW_HEIGHT
+            painter.setPen(colors["ink"])
+            label = metrics.elidedText(bar.label, Qt.TextElideMode.ElideRight, label_width - 8)
+            painter.drawText(QRectF(area.left(), top, label_width - 8, ROW_HEIGHT),
+                             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, label)
+            if bar.value is not None:
+                end = self._x(bar.value, left, width)
+                fill = QColor(bar.color) if bar.color else (
+                    colors["negative"] if bar.value < 0 else colors["accent"])
+                painter.fillRect(QRectF(min(zero, end), top + 5, abs(end - zero), ROW_HEIGHT - 10),
+                                 fill)
+                self._whisker(painter, bar, colors, horizontal=(left, width, top))
+            painter.setPen(colors["muted"])
+            painter.drawText(QRectF(left + width + 6, top, text_width, ROW_HEIGHT),
+                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                             bar.text or "n/a")
+
+    def _whisker(self, painter: QPainter, bar: Bar, colors: dict[str, QColor], *,
+                 horizontal: tuple[float, float, float]) -> None:
+        if bar.low is None or bar.high is None:
+            return
+        left, width, top = horizontal
+        low, high = self._x(bar.low, left, width), self._x(bar.high, left, width)
+        middle = top + ROW_HEIGHT / 2
+        painter.setPen(QPen(colors["ink"], 1.5))
+        painter.drawLine(QPointF(low, middle), QPointF(high, middle))
+        for x in (low, high):
+            painter.drawLine(QPointF(x, middle - 5), QPointF(x, middle + 5))
+
+    def _paint_vertical(self, painter: QPainter, area: QRectF,
+                        colors: dict[str, QColor]) -> None:
+        metrics = painter.fontMetrics()
+        label_height = metrics.height() + 4
+        value_height = metrics.height() + 2
+        bottom = area.bottom() - label_height
+        top = area.top() + value_height
+        height = max(bottom - top, 20.0)
+        slot = area.width() / max(1, len(self.bars))
+        painter.setPen(QPen(colors["grid"], 1))
+        painter.drawLine(QPointF(area.left(), bottom), QPointF(area.right(), bottom))
+        for column, bar in enumerate(self.bars):
+            x = area.left() + column * slot
+            painter.setPen(colors["ink"])
+            painter.drawText(QRectF(x, bottom + 2, slot, label_height),
+                             Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, bar.label)
+            if bar.value is None:
+                continue
+            share = (min(max(bar.value, self.minimum), self.maximum) - self.minimum) / _span(
+                self.minimum, self.maximum)
+            bar_top = bottom - share * height
+            fill = QColor(bar.color) if bar.color else colors["accent"]
+            painter.fillRect(QRectF(x + slot * 0.2, bar_top, slot * 0.6, bottom - bar_top), fill)
+            painter.setPen(colors["muted"])
+            painter.drawText(QRectF(x, bar_top - value_height, slot, value_height),
+                             Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom,
+                             bar.text)

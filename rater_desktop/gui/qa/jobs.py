@@ -1,0 +1,83 @@
+"""Long QA work (verification, statistics with bootstrap) off the UI thread.
+
+A job is a plain function run in a private QThreadPool; its result (or the exception it
+raised) comes back on the UI thread through a queued signal. One job at a time: the QA
+session is not meant to be changed from two threads at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+
+Done = Callable[[Any], None]
+Failed = Callable[[BaseException], None]
+
+
+class _Relay(QObject):
+    finished = Signal(int, object, object)  # job number, result, exception or None
+
+
+class _Job(QRunnable):
+    def __init__(self, relay: _Relay, number: int, work: Callable[[], Any]) -> None:
+        super().__init__()
+        self._relay = relay
+        self._number = number
+        self._work = work
+
+    def run(self) -> None:
+        try:
+            result = self._work()
+        except Exception as exc:  # noqa: BLE001 - handed to the UI thread as a message
+            self._relay.finished.emit(self._number, None, exc)
+            return
+        self._relay.finished.emit(self._number, result, None)
+
+
+class JobRunner(QObject):
+    """Runs one background job at a time; ``busyChanged`` drives the progress indicator."""
+
+    busyChanged = Signal(bool, str)  # busy, what is being done
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(1)
+        self._relay = _Relay(self)
+        self._relay.finished.connect(self._on_finished)
+        self._number = 0
+        self._callbacks: dict[int, tuple[Done, Failed]] = {}
+        self.pending: list[str] = []
+
+    @property
+    def busy(self) -> bool:
+        return bool(self._callbacks)
+
+    def start(self, label: str, work: Callable[[], Any], *, done: Done, failed: Failed) -> int:
+        """Queue ``work``; ``done(result)`` or ``failed(exception)`` runs on the UI thread."""
+        self._number += 1
+        self._callbacks[self._number] = (done, failed)
+        self.pending.append(label)
+        self.busyChanged.emit(True, label)
+        self._pool.start(_Job(self._relay, self._number, work))
+        return self._number
+
+    def _on_finished(self, number: int, result: object, error: object) -> None:
+        done, failed = self._callbacks.pop(number, (None, None))
+        if self.pending:
+            self.pending.pop(0)
+        try:
+            if isinstance(error, BaseException):
+                if failed is not None:
+                    failed(error)
+            elif done is not None:
+                done(result)
+        finally:
+            label = self.pending[0] if self.pending else ""
+            self.busyChanged.emit(self.busy, label)
+
+    def wait(self, msecs: int = 30_000) -> bool:
+        """Block until queued jobs ran (tests and shutdown); their callbacks run later."""
+        return bool(self._pool.waitForDone(msecs))

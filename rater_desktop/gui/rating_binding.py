@@ -66,6 +66,7 @@ class RatingBinding(QObject):
         self.ctx = StepContext(browser_for=self._browser_for)
         self.panel = StepPanel(self.ctx)
         window.set_step_panel(self.panel)
+        self.panel.show()  # the dock is already visible; a new child would show only later
         self.cover = ResponseCover(window.item_view.splitter)
         self._save_timer = QTimer(self)
         self._save_timer.setSingleShot(True)

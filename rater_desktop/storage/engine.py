@@ -28,8 +28,9 @@ def configure_connection(dbapi_connection: sqlite3.Connection) -> None:
 
 
 def _on_connect(dbapi_connection: Any, _record: Any) -> None:
-    # Autocommit at the driver level; transactions are opened explicitly in _on_begin so DDL
-    # (migrations) is transactional too (pysqlite would otherwise commit around it).
+    # Driver autocommit; _on_begin opens every transaction explicitly. pysqlite on its own
+    # only begins before INSERT/UPDATE/DELETE, so a migration starting with DDL would run
+    # outside any transaction and could be half-applied by a crash.
     dbapi_connection.isolation_level = None
     configure_connection(dbapi_connection)
 

@@ -5,6 +5,7 @@ checked against a value computed here from the raw rating tables, not from the s
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import json
 import math
@@ -56,6 +57,10 @@ def _cli_report(setup: Setup, out: Path, *extra: str) -> int:
 
 def _cells(html: str) -> dict[str, str]:
     return {k: v for k, v in re.findall(r'data-key="([^"]+)">([^<]*)<', html)}
+
+
+def _sha(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def _pct(text: str) -> float:
@@ -216,6 +221,10 @@ def test_html_report_figures_match_independent_computations(setup: Setup, tmp_pa
             if IDENTITIES[i][s] == model
         ]
         assert float(cells[f"mean-tc-{model}"]) == pytest.approx(statistics.mean(tcs), abs=5e-3)
+    status = {k: cells[f"file-status-{_sha(p)[:12]}"] for k, p in setup.files.items()}
+    assert status["alice"].startswith("valid, signer in roster")
+    assert status["dave"].startswith("valid signature, UNKNOWN signer")
+    assert status["tampered"].startswith("INVALID")
     _check_people_and_cost(cells)
     _check_disagreements(cells)
     _check_escaping(html)

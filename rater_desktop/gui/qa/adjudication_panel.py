@@ -1,0 +1,174 @@
+"""Adjudication of one item: accept / needs fix / reject, a note, an optional corrected
+verdict. Every change is written to the QA store at once (the note after a short pause)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QTimer, Signal
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QComboBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QRadioButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from rater_desktop.batch.model import Verdict
+from rater_desktop.qa_review.adjudication import Adjudication, AdjudicationError, Decision
+
+SaveDecision = Callable[[str, Decision, str, Verdict | None], Adjudication]
+ClearDecision = Callable[[str], None]
+NOTE_DELAY_MS = 400
+DECISION_NAMES = {Decision.ACCEPT: "Accept", Decision.NEEDS_FIX: "NeedsFix",
+                  Decision.REJECT: "Reject"}
+
+
+def verdict_text(verdict: Verdict, identities: tuple[str, str]) -> str:
+    """"A (model-x) better" style, in true file order."""
+    label = verdict.label
+    for side, name in (("A", identities[0]), ("B", identities[1])):
+        if label.startswith(f"{side} "):
+            return f"{side} ({name}) {label[2:]}"
+    return label
+
+
+class AdjudicationPanel(QFrame):
+    """The reviewer's decision on the shown item; ``decisionChanged(item_id, label)``."""
+
+    decisionChanged = Signal(str, str)
+
+    def __init__(self, *, save: SaveDecision, clear: ClearDecision,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("qaAdjudicationPanel")
+        self.setProperty("role", "card")
+        self._save = save
+        self._clear = clear
+        self.item_id: str | None = None
+        self.identities: tuple[str, str] = ("", "")
+        self._loading = False
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(NOTE_DELAY_MS)
+        self._timer.timeout.connect(self.save_now)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(12, 8, 12, 8)
+        top = QHBoxLayout()
+        title = QLabel("QA decision")
+        title.setProperty("role", "cardTitle")
+        top.addWidget(title)
+        self.group = QButtonGroup(self)
+        self.buttons: dict[Decision, QRadioButton] = {}
+        for decision in Decision:
+            button = QRadioButton(decision.label)
+            button.setObjectName(f"qaDecision{DECISION_NAMES[decision]}")
+            button.setAccessibleName(f"Decision: {decision.label}")
+            self.group.addButton(button)
+            self.buttons[decision] = button
+            top.addWidget(button)
+            button.toggled.connect(lambda on, d=decision: on and self._changed())
+        top.addStretch(1)
+        self.clear_button = QPushButton("Clear")
+        self.clear_button.setObjectName("qaDecisionClear")
+        self.clear_button.setAccessibleName("Clear the QA decision")
+        self.clear_button.setProperty("flat", True)
+        self.clear_button.clicked.connect(self.clear_decision)
+        top.addWidget(self.clear_button)
+        layout.addLayout(top)
+        self.verdict_combo = QComboBox()
+        self.verdict_combo.setObjectName("qaCorrectedVerdict")
+        self.verdict_combo.setAccessibleName("Corrected verdict")
+        self.verdict_combo.currentIndexChanged.connect(lambda _i: self._changed())
+        verdict_row = QHBoxLayout()
+        verdict_label = QLabel("Corrected verdict")
+        verdict_label.setBuddy(self.verdict_combo)
+        verdict_row.addWidget(verdict_label)
+        verdict_row.addWidget(self.verdict_combo, 1)
+        layout.addLayout(verdict_row)
+        self.note = QPlainTextEdit()
+        self.note.setObjectName("qaDecisionNote")
+        self.note.setAccessibleName("QA note")
+        self.note.setPlaceholderText("QA note: what is wrong, what the rater should change\u2026")
+        self.note.setFixedHeight(64)
+        self.note.textChanged.connect(self._note_edited)
+        layout.addWidget(self.note)
+        self.status = QLabel("")
+        self.status.setObjectName("qaDecisionStatus")
+        self.status.setAccessibleName("QA decision save state")
+        self.status.setProperty("role", "muted")
+        layout.addWidget(self.status)
+        self.show_item(None, identities=("", ""), current=None)
+
+    def show_item(self, item_id: str | None, *, identities: tuple[str, str],
+                  current: Adjudication | None) -> None:
+        """Show the stored decision of ``item_id`` (saving a pending note first)."""
+        self.save_now()
+        self._loading = True
+        try:
+            self.item_id = item_id
+            self.identities = identities
+            self.verdict_combo.clear()
+            self.verdict_combo.addItem("No correction", None)
+            for verdict in Verdict:
+                self.verdict_combo.addItem(verdict_text(verdict, identities), verdict.value)
+            self.group.setExclusive(False)
+            for decision, button in self.buttons.items():
+                button.setChecked(current is not None and current.decision is decision)
+            self.group.setExclusive(True)
+            corrected = current.corrected_verdict if current is not None else None
+            index = self.verdict_combo.findData(corrected.value if corrected else None)
+            self.verdict_combo.setCurrentIndex(max(index, 0))
+            self.note.setPlainText(current.note if current is not None else "")
+            self.status.setText(f"Saved {current.decided_at}" if current is not None else
+                                "No decision yet.")
+        finally:
+            self._loading = False
+        self.setEnabled(item_id is not None)
+
+    def chosen(self) -> Decision | None:
+        for decision, button in self.buttons.items():
+            if button.isChecked():
+                return decision
+        return None
+
+    def _note_edited(self) -> None:
+        if not self._loading:
+            self._timer.start()
+
+    def _changed(self) -> None:
+        if not self._loading:
+            self.save_now(force=True)
+
+    def save_now(self, force: bool = False) -> None:
+        """Write the decision now (a pending note edit, or ``force``)."""
+        pending = self._timer.isActive()
+        self._timer.stop()
+        if self.item_id is None or self._loading or not (pending or force):
+            return
+        decision = self.chosen()
+        if decision is None:
+            self.status.setText("Choose accept, needs fix or reject to save the note.")
+            return
+        raw = self.verdict_combo.currentData()
+        corrected = Verdict(str(raw)) if raw else None
+        try:
+            saved = self._save(self.item_id, decision, self.note.toPlainText(), corrected)
+        except AdjudicationError as exc:
+            self.status.setText(f"Not saved: {exc}")
+            return
+        self.status.setText(f"Saved {saved.decided_at}")
+        self.decisionChanged.emit(self.item_id, decision.label)
+
+    def clear_decision(self) -> None:
+        if self.item_id is None:
+            return
+        self._timer.stop()
+        self._clear(self.item_id)
+        self.decisionChanged.emit(self.item_id, "")
+        self.show_item(self.item_id, identities=self.identities, current=None)

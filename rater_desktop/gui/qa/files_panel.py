@@ -1,0 +1,154 @@
+"""The results panel: every imported file with its verification state.
+
+Valid files by a rater in the roster feed the statistics; a valid signature by an
+unknown key shows the key's fingerprint (add it to the roster to count it); an invalid
+file shows the reason and is struck out. Nothing but the first kind is ever counted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor, QFont, QIcon
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QStyle,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from rater_desktop.qa_review.store import StoredFile
+
+COLUMNS = ("State", "Rater", "Key fingerprint", "Exported", "In statistics", "File", "Details")
+STATE_WORDS = {
+    "valid": "Valid, known rater",
+    "unknown_signer": "Valid, UNKNOWN key",
+    "invalid": "INVALID",
+}
+STATE_COLORS = {"valid": "#1f7a4a", "unknown_signer": "#8f5c08", "invalid": "#b03131"}
+STATE_ICONS = {
+    "valid": QStyle.StandardPixmap.SP_DialogApplyButton,
+    "unknown_signer": QStyle.StandardPixmap.SP_MessageBoxWarning,
+    "invalid": QStyle.StandardPixmap.SP_MessageBoxCritical,
+}
+
+
+def state_word(stored: StoredFile, *, used: bool) -> str:
+    if stored.status == "valid" and not used:
+        return "Valid, superseded"  # an older export of the same rater
+    return STATE_WORDS.get(stored.status, stored.status)
+
+
+class ResultsPanel(QWidget):
+    """List of imported results files; emits ``removeRequested(sha256)``."""
+
+    removeRequested = Signal(str)
+    openRequested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("qaResultsPanel")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(12, 12, 12, 12)
+        self.summary = QLabel("Open the batch, then the raters' signed results files.")
+        self.summary.setObjectName("qaFilesSummary")
+        self.summary.setAccessibleName("Results files summary")
+        self.summary.setWordWrap(True)
+        layout.addWidget(self.summary)
+        self.messages = QLabel("")
+        self.messages.setObjectName("qaImportMessages")
+        self.messages.setAccessibleName("Last import messages")
+        self.messages.setWordWrap(True)
+        self.messages.setTextFormat(Qt.TextFormat.PlainText)
+        self.messages.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.messages.setVisible(False)
+        layout.addWidget(self.messages)
+        self.tree = QTreeWidget()
+        self.tree.setObjectName("qaFilesTable")
+        self.tree.setAccessibleName("Imported results files")
+        self.tree.setColumnCount(len(COLUMNS))
+        self.tree.setHeaderLabels(list(COLUMNS))
+        self.tree.setRootIsDecorated(False)
+        self.tree.setAlternatingRowColors(True)
+        self.tree.setUniformRowHeights(True)
+        self.tree.itemSelectionChanged.connect(self._selection_changed)
+        layout.addWidget(self.tree, 1)
+        buttons = QHBoxLayout()
+        self.open_button = QPushButton("Open results\u2026")
+        self.open_button.setObjectName("qaFilesOpenButton")
+        self.open_button.setAccessibleName("Open results files")
+        self.open_button.setProperty("accent", True)
+        self.open_button.clicked.connect(self.openRequested)
+        self.remove_button = QPushButton("Remove from review")
+        self.remove_button.setObjectName("qaFilesRemoveButton")
+        self.remove_button.setAccessibleName("Remove the selected file from the review")
+        self.remove_button.setEnabled(False)
+        self.remove_button.clicked.connect(self._remove_selected)
+        buttons.addWidget(self.open_button)
+        buttons.addWidget(self.remove_button)
+        buttons.addStretch(1)
+        layout.addLayout(buttons)
+
+    def set_files(self, files: Sequence[StoredFile], *, used: frozenset[str]) -> None:
+        self.tree.clear()
+        style = self.style()
+        counts = {"valid": 0, "unknown_signer": 0, "invalid": 0}
+        for stored in files:
+            counts[stored.status] = counts.get(stored.status, 0) + 1
+            is_used = stored.file_sha256 in used
+            row = QTreeWidgetItem([
+                state_word(stored, used=is_used),
+                stored.signer or stored.claimed_rater_id or "",
+                stored.fingerprint or "",
+                stored.exported_at or "",
+                "yes" if is_used else "no",
+                stored.path,
+                stored.message,
+            ])
+            row.setData(0, Qt.ItemDataRole.UserRole, stored.file_sha256)
+            row.setData(0, Qt.ItemDataRole.AccessibleTextRole,
+                        f"{state_word(stored, used=is_used)}: {stored.path}")
+            pixmap = STATE_ICONS.get(stored.status)
+            row.setIcon(0, style.standardIcon(pixmap) if pixmap is not None else QIcon())
+            color = QColor(STATE_COLORS.get(stored.status, "#6b7688"))
+            for column in (0, 4):
+                row.setForeground(column, color)
+            bold = QFont(self.font())
+            bold.setBold(True)
+            row.setFont(0, bold)
+            if not is_used:
+                struck = QFont(self.font())
+                struck.setStrikeOut(stored.status == "invalid")
+                row.setFont(5, struck)
+            for column in range(len(COLUMNS)):
+                row.setToolTip(column, stored.message)
+            self.tree.addTopLevelItem(row)
+        for column in range(len(COLUMNS) - 1):
+            self.tree.resizeColumnToContents(column)
+        self.summary.setText(
+            f"{len(files)} file(s): {counts['valid']} valid, "
+            f"{counts['unknown_signer']} unknown key, {counts['invalid']} invalid. "
+            f"{len(used)} used in the statistics (valid signature by a rater in the roster; "
+            "the latest export per rater)." if files else
+            "No results imported yet. Use File \u25b8 Open results\u2026 or drop files here.")
+
+    def show_messages(self, lines: Sequence[str]) -> None:
+        self.messages.setText("\n".join(lines))
+        self.messages.setVisible(bool(lines))
+
+    def row_states(self) -> dict[str, str]:
+        """File path -> state word shown (for tests and accessibility checks)."""
+        return {self.tree.topLevelItem(i).text(5): self.tree.topLevelItem(i).text(0)
+                for i in range(self.tree.topLevelItemCount())}
+
+    def _selection_changed(self) -> None:
+        self.remove_button.setEnabled(bool(self.tree.selectedItems()))
+
+    def _remove_selected(self) -> None:
+        for row in self.tree.selectedItems():
+            self.removeRequested.emit(str(row.data(0, Qt.ItemDataRole.UserRole)))

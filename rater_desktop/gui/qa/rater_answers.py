@@ -1,0 +1,165 @@
+"""Each rater's answers on one item as table columns, and the claim clusters table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QFont, QIcon, QPixmap
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
+
+from rater_desktop.qa.disagreement import ClaimCluster
+from rater_desktop.qa_review.views import ItemComparison, RaterColumn, SideView
+from rater_desktop.gui.qa.adjudication_panel import verdict_text
+
+RATER_COLORS = ("#f6c744", "#7cc6f2", "#f29c9c", "#9be29b", "#d3a6f2", "#f7b97a", "#a7d8d1")
+CONFLICT_COLOR = "#b03131"
+SIDE_NAMES = ("A", "B")
+
+
+def rater_color(index: int) -> QColor:
+    return QColor(RATER_COLORS[index % len(RATER_COLORS)])
+
+
+def swatch(color: QColor) -> QIcon:
+    pixmap = QPixmap(12, 12)
+    pixmap.fill(color)
+    return QIcon(pixmap)
+
+
+def seconds_text(seconds: float | None) -> str:
+    if seconds is None:
+        return "\u2013"
+    minutes, rest = divmod(int(round(seconds)), 60)
+    return f"{minutes} min {rest:02d} s" if minutes else f"{rest} s"
+
+
+def _score(value: int | None) -> str:
+    return "\u2013" if value is None else str(value)
+
+
+def _met(value: bool | None) -> str:
+    return {True: "yes", False: "no", None: "\u2013"}[value]
+
+
+def _claims_text(side: SideView) -> str:
+    if not side.claims:
+        return "none"
+    parts = []
+    for claim in side.claims:
+        rating = "subjective" if claim.objective is False or claim.rating is None else (
+            claim.rating.value)
+        parts.append(f"\u201c{claim.text}\u201d: {rating}")
+    return "\n".join(parts)
+
+
+def _case_file(column: RaterColumn) -> str:
+    case = column.case_file
+    lines = [case.main_goal or "(no main goal)"]
+    lines += [f"\u2022 {r.text}" for r in case.sub_requests if r.text]
+    lines += [f"\u2610 {c}" for c in case.checklist if c]
+    return "\n".join(lines)
+
+
+Row = tuple[str, Callable[[RaterColumn, tuple[str, str]], str]]
+
+
+def answer_rows() -> list[Row]:
+    """(row label, cell text of a rater column) in display order; sides in TRUE order."""
+    rows: list[Row] = [
+        ("Saw file A as", lambda c, _i: f"Response {c.sides[0].shown_as}"),
+        ("Case file", lambda c, _i: _case_file(c)),
+    ]
+    for side in (0, 1):
+        name = SIDE_NAMES[side]
+        rows += [
+            (f"{name}: TC / FA / AIP",
+             lambda c, _i, s=side: " / ".join(_score(v) for v in (
+                 c.sides[s].tc, c.sides[s].fa, c.sides[s].aip))),
+            (f"{name}: main goal met", lambda c, _i, s=side: _met(c.sides[s].main_goal_met)),
+            (f"{name}: claims", lambda c, _i, s=side: _claims_text(c.sides[s])),
+            (f"{name}: TC justification", lambda c, _i, s=side: c.sides[s].tc_justification),
+            (f"{name}: FA justification", lambda c, _i, s=side: c.sides[s].fa_justification),
+            (f"{name}: AIP justification", lambda c, _i, s=side: c.sides[s].aip_justification),
+        ]
+    rows += [
+        ("Verdict", lambda c, ids: "\u2013" if c.verdict is None else
+         f"{verdict_text(c.verdict, ids)} ({c.verdict.score:+d})"),
+        ("Verdict justification", lambda c, _i: c.verdict_justification),
+        ("Notes", lambda c, _i: c.notes),
+        ("Time spent", lambda c, _i: seconds_text(c.seconds)),
+        ("Status", lambda c, _i: c.status),
+    ]
+    return rows
+
+
+def make_table(name: str, accessible: str, headers: Sequence[str]) -> QTableWidget:
+    table = QTableWidget(0, len(headers))
+    table.setObjectName(name)
+    table.setAccessibleName(accessible)
+    table.setHorizontalHeaderLabels(list(headers))
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.setWordWrap(True)
+    table.setAlternatingRowColors(True)
+    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+    table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    return table
+
+
+def fill_answers(table: QTableWidget, comparison: ItemComparison | None,
+                 raters: Sequence[str]) -> None:
+    """Rows = questions, columns = raters (colour swatch = their claim colour)."""
+    columns = list(comparison.raters) if comparison is not None else []
+    rows = answer_rows()
+    table.clear()
+    table.setColumnCount(len(columns))
+    table.setRowCount(len(rows) if columns else 0)
+    table.setVerticalHeaderLabels([label for label, _ in rows])
+    for index, column in enumerate(columns):
+        header = QTableWidgetItem(column.rater_id)
+        position = raters.index(column.rater_id) if column.rater_id in raters else index
+        header.setIcon(swatch(rater_color(position)))
+        table.setHorizontalHeaderItem(index, header)
+    if comparison is None:
+        return
+    for row, (label, cell_text) in enumerate(rows):
+        texts = [cell_text(c, comparison.identities) for c in columns]
+        differs = len(set(texts)) > 1 and label in ("Verdict",) or (
+            "TC / FA / AIP" in label and len(set(texts)) > 1)
+        for index, text in enumerate(texts):
+            cell = QTableWidgetItem(text)
+            cell.setToolTip(text)
+            if differs:
+                font = QFont(table.font())
+                font.setBold(True)
+                cell.setFont(font)
+                cell.setForeground(QColor(CONFLICT_COLOR))
+            table.setItem(row, index, cell)
+
+
+def fill_clusters(table: QTableWidget, clusters: Sequence[ClaimCluster],
+                  texts: tuple[str, str], *, only_conflicts: bool) -> int:
+    """One row per claim cluster; conflicting fact checks in red. Returns rows shown."""
+    shown = [c for c in clusters if c.conflicting or not only_conflicts]
+    table.setRowCount(len(shown))
+    for row, cluster in enumerate(shown):
+        span = texts[cluster.side][cluster.start:cluster.end] if texts[cluster.side] else ""
+        ratings = ", ".join(f"{rater}: {rating}" for rater, rating in cluster.ratings)
+        cells = [SIDE_NAMES[cluster.side], span or f"[{cluster.start}, {cluster.end})", ratings,
+                 "CONFLICT" if cluster.conflicting else "agree" if len(cluster.raters) > 1
+                 else "one rater"]
+        for column, text in enumerate(cells):
+            cell = QTableWidgetItem(text)
+            cell.setToolTip(text)
+            if cluster.conflicting:
+                cell.setForeground(QColor(CONFLICT_COLOR))
+            table.setItem(row, column, cell)
+    table.resizeRowsToContents()
+    return len(shown)
+
+
+def fixed_first_column(table: QTableWidget, width: int) -> None:
+    header = table.horizontalHeader()
+    header.setSectionResizeMode(0, QHeaderView.ResizeMode.Fixed)
+    table.setColumnWidth(0, width)
+    header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft)

@@ -1,0 +1,88 @@
+"""Step 1: the case file hides the responses until CF-1/CF-2 pass; rule badges live."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt
+from steps_kit import click, fill_case_file, open_rated_window
+
+from rater_desktop.rating.model import Step, SubRequestKind
+
+
+def test_responses_stay_hidden_until_the_case_file_passes(qtbot: Any, make_window: Any,
+                                                          tmp_path: Path) -> None:
+    window, binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot)
+    panel = binding.panel
+    page = panel.page(Step.CASE_FILE)
+    assert binding.cover.isVisible()
+    assert not window.item_view.panes["A"].isEnabled()
+    assert "CF-1" in panel.findChild(type(page.other_badges), "caseFileMainGoalRules").rule_ids()
+    assert not panel.crumbs[Step.TASK_COMPLETION].isEnabled()
+    click(qtbot, panel.next_button)
+    assert panel.message.isVisible() and "case file" in panel.message.text().lower()
+    assert binding.cover.isVisible()
+
+    fill_case_file(qtbot, binding)
+    rating = binding.service.rating  # type: ignore[union-attr]
+    assert rating.case_file.main_goal == "Find a red umbrella under $20"
+    assert rating.case_file.sub_requests[0].kind is SubRequestKind.LOCATION
+    assert rating.case_file.sub_requests[0].text == "Under $20"
+    assert not page.findChild(type(page.other_badges), "caseFileMainGoalRules").isVisible()
+    assert panel.crumbs[Step.TASK_COMPLETION].isEnabled()
+    qtbot.keyClick(page.main_goal, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert rating.current_step is Step.TASK_COMPLETION
+    assert not binding.cover.isVisible()
+    assert window.item_view.panes["A"].isEnabled()
+
+
+def test_sub_request_rows_add_and_remove_with_undo(qtbot: Any, make_window: Any,
+                                                   tmp_path: Path) -> None:
+    _window, binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot)
+    page = binding.panel.page(Step.CASE_FILE)
+    click(qtbot, page.add_button)
+    click(qtbot, page.add_button)
+    assert len(page.sub_rows) == 2
+    badges = page.findChild(type(page.other_badges), "caseFileSubRequestRules")
+    assert badges.rule_ids() == ["CF-2", "CF-2"]
+    first = next(iter(page.sub_rows.values()))
+    click(qtbot, first.remove)
+    assert len(page.sub_rows) == 1
+    qtbot.keyClick(page.main_goal, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert len(page.sub_rows) == 2
+    assert [s.id for s in binding.service.rating.case_file.sub_requests] == list(page.sub_rows)
+
+
+def test_checklist_warning_can_be_acknowledged(qtbot: Any, make_window: Any,
+                                               tmp_path: Path) -> None:
+    _window, binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot)
+    page = binding.panel.page(Step.CASE_FILE)
+    qtbot.keyClicks(page.checklist, "Must be helpful")
+    badges = page.findChild(type(page.other_badges), "caseFileChecklistRules")
+    assert badges.rule_ids() == ["CF-3"]
+    badge = next(iter(badges.badges.values()))
+    assert badge.property("tone") == "warn"
+    assert "Should" in badge.text.text()
+    click(qtbot, badge.action)
+    qtbot.keyClicks(badge.reason, "The user asked for this wording")
+    click(qtbot, badge.keep)
+    service = binding.service
+    assert service is not None
+    assert service.rating.acknowledged == {"CF-3": "The user asked for this wording"}
+    badge = next(iter(badges.badges.values()))
+    assert badge.property("tone") == "acknowledged"
+    page.checklist.clear()
+    qtbot.keyClicks(page.checklist, "Should list an umbrella under $20")
+    assert not badges.isVisible()
+
+
+def test_complete_is_disabled_with_the_reason(qtbot: Any, make_window: Any,
+                                              tmp_path: Path) -> None:
+    _window, binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot)
+    panel = binding.panel
+    assert not panel.complete_button.isEnabled()
+    assert panel.reason.text().startswith("Cannot complete yet: CF-1")
+    fill_case_file(qtbot, binding)
+    assert not panel.complete_button.isEnabled()
+    assert "CF-" not in panel.reason.text()

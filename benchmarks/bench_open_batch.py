@@ -231,6 +231,9 @@ def _memory_run(path: Path, *, traced: bool) -> Stats:
     stats["mem_cache_max"] = loader.cache.max_bytes / 1e6
     stats["mem_cache_entries"] = len(loader.cache)
     stats["mem_item_cache"] = len(getattr(batch, "_cache", ()))
+    budget = getattr(batch.source, "budget", None)  # zip only: bytes charged so far
+    if budget is not None:
+        stats["mem_budget_used"] = budget.used / 1e6
     loader.shutdown()
     batch.close()
     return stats
@@ -332,6 +335,7 @@ ROWS: list[tuple[str, str, str]] = [
     ("    thumbnail cache used / max", "mem_cache_used", "MB"),
     ("    thumbnail cache entries", "mem_cache_entries", "n"),
     ("    item cache entries", "mem_item_cache", "n"),
+    ("    zip ByteBudget charged after (d)", "mem_budget_used", "MB"),
     ("    time for (d)", "mem_seconds", "s"),
     ("(e) batch_sha256", "sha256", "ms"),
     ("machine load average (1 min)", "load_average", "f"),

@@ -104,7 +104,9 @@ def batch_item_info(item: Item) -> BatchItemInfo:
         final_answers=(first.final_answer, second.final_answer),
     )
     expected = gold.expected_verdict.score if gold and gold.expected_verdict else None
-    reports = tuple(None if r.run_report is None else run_report_dict(r.run_report) for r in item.responses)
+    reports = tuple(
+        None if r.run_report is None else run_report_dict(r.run_report) for r in item.responses
+    )
     return BatchItemInfo(
         facts=facts,
         expected_verdict=expected,
@@ -117,7 +119,9 @@ def _claims(rating: ItemRating, side: int) -> tuple[Claim, ...]:
     found = []
     for claim in rating.responses[side].claims:
         # A claim marked subjective has no fact check; the statistics read None as that.
-        rating_value = None if claim.objective is False or claim.rating is None else claim.rating.value
+        rating_value = (
+            None if claim.objective is False or claim.rating is None else claim.rating.value
+        )
         found.append(Claim(start=claim.start, end=claim.end, text=claim.text, rating=rating_value))
     return tuple(found)
 

@@ -152,13 +152,18 @@ def build_decisions_document(
             }
             for f in sources
         ],
-        "summary": {"decisions": len(adjudications), **{d.value: counts[d.value] for d in Decision}},
+        "summary": {
+            "decisions": len(adjudications),
+            **{d.value: counts[d.value] for d in Decision},
+        },
         "decisions": [
             {
                 "item_id": a.item_id,
                 "decision": a.decision.value,
                 "note": a.note,
-                "corrected_verdict": None if a.corrected_verdict is None else a.corrected_verdict.value,
+                "corrected_verdict": None
+                if a.corrected_verdict is None
+                else a.corrected_verdict.value,
                 "corrected_verdict_score": None
                 if a.corrected_verdict is None
                 else a.corrected_verdict.score,
@@ -237,7 +242,8 @@ def verify_decisions_bytes(
         ok_format, claimed = False, ""
     if not ok_format:
         return VerifyOutcome(
-            VerifyStatus.MALFORMED_RESULTS, "The signature is valid but this is not a QA decisions file."
+            VerifyStatus.MALFORMED_RESULTS,
+            "The signature is valid but this is not a QA decisions file.",
         )
     entries = find_signers(
         list(allowed_signers), key_blob=parsed.public_key_blob, namespace=DECISIONS_NAMESPACE
@@ -252,7 +258,9 @@ def verify_decisions_bytes(
         )
     if not any(e.matches_principal(claimed) for e in entries):
         return VerifyOutcome(
-            VerifyStatus.SIGNER_MISMATCH, f"INVALID: the file claims reviewer {claimed!r}.", **common
+            VerifyStatus.SIGNER_MISMATCH,
+            f"INVALID: the file claims reviewer {claimed!r}.",
+            **common,
         )
     return VerifyOutcome(
         VerifyStatus.VALID,

@@ -79,7 +79,7 @@ def render_html(figures: QaFigures, comparisons: Sequence[ItemComparison]) -> st
         comparisons_section(figures, comparisons),
     ]
     return (
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         f'<meta http-equiv="Content-Security-Policy" content="{CSP}">'
         '<meta name="referrer" content="no-referrer">'
         f"<title>QA report {escape(figures.batch_id)}</title><style>{CSS}</style></head>"
@@ -130,4 +130,3 @@ def write_report(out_path: Path, text: str) -> Path:
 
     write_files_atomically([(out_path, text.encode("utf-8"))])
     return out_path
-

@@ -110,7 +110,7 @@ def agreement_section(figures: QaFigures) -> str:
         "averaged over units.</p>"
         + table(["Dimension", "Level", "Alpha", "Percent agreement", "Units"], rows)
         + chart
-        + "<h3>Each rater against the others (7-point verdict)</h3><p class=\"small\">"
+        + '<h3>Each rater against the others (7-point verdict)</h3><p class="small">'
         "Negative alpha change: the others agree better without this rater.</p>"
         + table(
             ["Rater", "Pairs", "Same verdict", "Mean distance", "Alpha without", "Alpha change"],
@@ -215,8 +215,18 @@ def _scoreboard(figures: QaFigures) -> str:
         f"tie counts half. Strength: Bradley-Terry (geometric mean 1), interval from "
         f"{figures.bootstrap_resamples} item resamples.</p>"
         + table(
-            ["Model", "Wins", "Ties", "Losses", "Win rate", "Strength", "95 % interval",
-             "Mean TC", "Mean FA", "Mean AIP"],
+            [
+                "Model",
+                "Wins",
+                "Ties",
+                "Losses",
+                "Win rate",
+                "Strength",
+                "95 % interval",
+                "Mean TC",
+                "Mean FA",
+                "Mean AIP",
+            ],
             rows,
         )  # fmt: skip
         + (chart if figures.scoreboard else "")
@@ -281,7 +291,10 @@ def time_cost_section(figures: QaFigures) -> str:
         ["Seconds per judgment (median)", (num(c.seconds_per_judgment, 1), "cost-seconds")],
         ["Hourly wage", (f"{c.hourly_wage:.2f}", "cost-wage")],
         ["Platform fee", (pct(c.platform_fee), "cost-fee")],
-        ["Cost per judgment", (num(None if cost is None else cost.cost_per_judgment, 4), "cost-per-judgment")],
+        [
+            "Cost per judgment",
+            (num(None if cost is None else cost.cost_per_judgment, 4), "cost-per-judgment"),
+        ],
         ["Rater hours", (num(None if cost is None else cost.rater_hours, 2), "cost-hours")],
         ["Total", (num(None if cost is None else cost.total, 2), "cost-total")],
         ["Budget with buffer", (num(None if cost is None else cost.budget, 2), "cost-budget")],
@@ -292,8 +305,7 @@ def time_cost_section(figures: QaFigures) -> str:
         + (chart if per_rater else "")
         + table(["Step", "Judgments", "Median s"], steps)
         + "<h2>Study cost projection</h2><p>items x raters x hours per judgment x wage x "
-        "(1 + fee).</p>"
-        + table(["", ""], cost_rows)
+        "(1 + fee).</p>" + table(["", ""], cost_rows)
     )
 
 
@@ -331,8 +343,16 @@ def comparisons_section(figures: QaFigures, comparisons: Sequence[ItemComparison
             f"{escape(c.identities[0])} vs {escape(c.identities[1])}</summary>"
             f"<p>{escape(c.prompt)}</p>{verdict_note}"
             + table(
-                ["Rater", "Response", "TC", "FA", "AIP", "TC justification", "Verdict",
-                 "Verdict justification"],
+                [
+                    "Rater",
+                    "Response",
+                    "TC",
+                    "FA",
+                    "AIP",
+                    "TC justification",
+                    "Verdict",
+                    "Verdict justification",
+                ],
                 rows,
             )  # fmt: skip
             + "</details>"

@@ -372,7 +372,9 @@ class QaSession(SummaryMixin):
         """Every trusted rater's judgment of ``item_id`` side by side (true A/B).
 
         Raises KeyError for an item that is not in the batch."""
-        rated = [(r, sha) for r, sha in self.rated_items(complete_only=False) if r.item_id == item_id]
+        rated = [
+            (r, sha) for r, sha in self.rated_items(complete_only=False) if r.item_id == item_id
+        ]
         return self._comparison(self.item_infos()[item_id], rated)
 
     @staticmethod

@@ -38,9 +38,7 @@ def _scale(low: float, high: float) -> Callable[[float], float]:
 
 def _text(x: float, y: float, text: str, anchor: str = "start", cls: str = "") -> str:
     extra = f' class="{cls}"' if cls else ""
-    return (
-        f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="{anchor}"{extra}>{escape(text)}</text>'
-    )
+    return f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="{anchor}"{extra}>{escape(text)}</text>'
 
 
 def bar_chart(
@@ -54,7 +52,9 @@ def bar_chart(
     """Horizontal bars from 0 (or ``low`` if above 0); None is shown as "n/a"."""
     x = _scale(low, high)
     zero = x(0.0 if low <= 0.0 <= high else low)
-    body = [f'<line x1="{zero:.1f}" y1="4" x2="{zero:.1f}" y2="{len(bars) * ROW + 6}" class="axis"/>']
+    body = [
+        f'<line x1="{zero:.1f}" y1="4" x2="{zero:.1f}" y2="{len(bars) * ROW + 6}" class="axis"/>'
+    ]
     for i, (label, value) in enumerate(bars):
         y = 8 + i * ROW
         body.append(_text(LABEL_WIDTH - 6, y + 14, label, "end"))
@@ -120,8 +120,12 @@ def whisker_chart(
         if interval is not None:
             a, b = x(interval[0]), x(interval[1])
             body.append(f'<line x1="{a:.1f}" y1="{y}" x2="{b:.1f}" y2="{y}" class="whisker"/>')
-            body.append(f'<line x1="{a:.1f}" y1="{y - 6}" x2="{a:.1f}" y2="{y + 6}" class="whisker"/>')
-            body.append(f'<line x1="{b:.1f}" y1="{y - 6}" x2="{b:.1f}" y2="{y + 6}" class="whisker"/>')
+            body.append(
+                f'<line x1="{a:.1f}" y1="{y - 6}" x2="{a:.1f}" y2="{y + 6}" class="whisker"/>'
+            )
+            body.append(
+                f'<line x1="{b:.1f}" y1="{y - 6}" x2="{b:.1f}" y2="{y + 6}" class="whisker"/>'
+            )
         if point is not None:
             body.append(f'<circle cx="{x(point):.1f}" cy="{y}" r="5" fill="{PALETTE[0]}"/>')
             right = x(interval[1]) if interval else x(point)
@@ -146,6 +150,8 @@ def box_chart(
             f'<rect x="{x(q1):.1f}" y="{y - 8}" width="{max(x(q3) - x(q1), 1.0):.1f}" '
             f'height="16" fill="{PALETTE[1]}"/>'
         )
-        body.append(f'<line x1="{x(median):.1f}" y1="{y - 9}" x2="{x(median):.1f}" y2="{y + 9}" class="median"/>')
+        body.append(
+            f'<line x1="{x(median):.1f}" y1="{y - 9}" x2="{x(median):.1f}" y2="{y + 9}" class="median"/>'
+        )
         body.append(_text(x(hi) + 6, y + 4, f"median {median:.0f} s"))
     return _svg(len(rows) * ROW + 16, body, title)

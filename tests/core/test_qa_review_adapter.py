@@ -90,7 +90,10 @@ def test_a_disputed_run_is_not_scored(setup: Setup) -> None:
     document = _document(setup, "bob")
     rated = list(adapt_results(document=document, batch_items=infos).items)
     plain = summarize_runs(runs=run_inputs(batch_items=infos.values(), rated=rated))
-    assert [(r.model, r.scored, r.mean_score) for r in plain] == [("alpha", 1, 50.0), ("beta", 1, 30.0)]
+    assert [(r.model, r.scored, r.mean_score) for r in plain] == [
+        ("alpha", 1, 50.0),
+        ("beta", 1, 30.0),
+    ]
     s1 = next(e for e in document["items"] if e["item_id"] == "s1")
     s1["rating"]["responses"][1]["run_report_disputed"] = True
     rated = list(adapt_results(document=document, batch_items=infos).items)

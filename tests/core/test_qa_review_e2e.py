@@ -145,7 +145,11 @@ def test_import_verifies_every_file_and_keeps_bad_ones_out(setup: Setup) -> None
         assert "not in the allowed signers roster" in outcomes[3].message
         assert "changed" in outcomes[4].message
         assert [f.status for f in session.files()] == [
-            "valid", "valid", "valid", "unknown_signer", "invalid"
+            "valid",
+            "valid",
+            "valid",
+            "unknown_signer",
+            "invalid",
         ]
         assert session.raters() == list(RATERS)
         # Neither dave's verdicts (+3 everywhere) nor the tampered copy's count.
@@ -282,7 +286,9 @@ def test_csv_and_jsonl_rows_per_item_rater_response(setup: Setup, tmp_path: Path
     assert _cli_report(setup, tmp_path / "rows.csv") == 0
     assert _cli_report(setup, tmp_path / "rows.jsonl", "--format", "jsonl") == 0
     rows = list(csv.DictReader(io.StringIO((tmp_path / "rows.csv").read_text("utf-8"))))
-    records = [json.loads(line) for line in (tmp_path / "rows.jsonl").read_text("utf-8").splitlines()]
+    records = [
+        json.loads(line) for line in (tmp_path / "rows.jsonl").read_text("utf-8").splitlines()
+    ]
     assert len(rows) == len(records) == len(IDENTITIES) * len(RATERS) * 2
     for row, record in zip(rows, records, strict=True):
         rater, item, side = record["rater_id"], record["item_id"], "AB".index(record["response"])
@@ -297,7 +303,9 @@ def test_csv_and_jsonl_rows_per_item_rater_response(setup: Setup, tmp_path: Path
         shown = display_order(batch_seed="qa-e2e-seed", rater_id=rater, item_id=item)
         assert record["shown_as"] == shown.display_label(side)
         assert row["verdict_justification"] == record["verdict_justification"]
-    s1_alice_a = next(r for r in records if (r["rater_id"], r["item_id"], r["response"]) == ("alice", "s1", "A"))
+    s1_alice_a = next(
+        r for r in records if (r["rater_id"], r["item_id"], r["response"]) == ("alice", "s1", "A")
+    )
     assert (s1_alice_a["claims"], s1_alice_a["claims_accurate"]) == (1, 1)
     assert {r["rater_id"] for r in records} == set(RATERS)
 
@@ -305,7 +313,11 @@ def test_csv_and_jsonl_rows_per_item_rater_response(setup: Setup, tmp_path: Path
 def test_cli_summary_and_exit_codes(setup: Setup, tmp_path: Path, capsys: Any) -> None:
     assert _cli_report(setup, tmp_path / "r.html") == 0
     printed = capsys.readouterr().out
-    assert printed.count("\nVALID ") + printed.startswith("VALID ") == 3 and "UNKNOWN SIGNER" in printed and "INVALID" in printed
+    assert (
+        printed.count("\nVALID ") + printed.startswith("VALID ") == 3
+        and "UNKNOWN SIGNER" in printed
+        and "INVALID" in printed
+    )
     assert "3 valid, 1 unknown signer, 1 invalid" in printed
     only_bad = main(
         ["qa", "report", str(setup.files["dave"]), str(setup.files["tampered"]),

@@ -37,5 +37,5 @@ def test_chart_and_table_text_is_escaped() -> None:
     whiskers = svg.whisker_chart(title="w", rows=[("m</text><script>", 1.0, (0.5, 2.0))],
                                  low=0, high=3)  # fmt: skip
     assert "<script>" not in whiskers
-    html = table(['<th>"'], [[('<v>', 'key"><x'), "<td>"]])
+    html = table(['<th>"'], [[("<v>", 'key"><x'), "<td>"]])
     assert "<v>" not in html and "&lt;td&gt;" in html and 'data-key="key&quot;&gt;&lt;x"' in html

@@ -86,7 +86,9 @@ def test_adjudications_and_imports_survive_closing_the_store(setup: Setup) -> No
     reopened.close()
 
 
-def test_signed_decisions_verify_with_ssh_keygen_and_in_process(setup: Setup, tmp_path: Path) -> None:
+def test_signed_decisions_verify_with_ssh_keygen_and_in_process(
+    setup: Setup, tmp_path: Path
+) -> None:
     with open_batch(setup.batch_path) as batch, QaStore.in_memory() as store:
         session = _session(setup, store, batch)
         session.import_results([setup.files[r] for r in RATERS])

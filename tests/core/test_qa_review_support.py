@@ -149,9 +149,7 @@ class Setup:
     keys: dict[str, Any]
 
 
-def export_for(
-    rater: str, *, batch_path: Path, info: RaterInfo, key: Any, out_dir: Path
-) -> Path:
+def export_for(rater: str, *, batch_path: Path, info: RaterInfo, key: Any, out_dir: Path) -> Path:
     store = MemoryRatingStore()
     for item_id in IDENTITIES:
         store.save_item(BATCH_ID, item_id, rating_for(rater, item_id).to_dict())
@@ -181,7 +179,9 @@ def build_setup(tmp_path: Path, keyring: Any) -> Setup:
         profile = create_profile(rater_id=rater, display_name=rater.title(), keyring=keyring,
                                  data_dir=data_dir)  # fmt: skip
         keys[rater] = load_private_key(profile, keyring=keyring, data_dir=data_dir)
-        infos[rater] = RaterInfo(rater, profile.display_name, profile.public_key, profile.fingerprint)
+        infos[rater] = RaterInfo(
+            rater, profile.display_name, profile.public_key, profile.fingerprint
+        )
         if rater != "quinn":  # quinn is the QA reviewer
             files[rater] = export_for(rater, batch_path=batch_path, info=infos[rater],
                                       key=keys[rater], out_dir=out_dir)  # fmt: skip

@@ -124,8 +124,7 @@ def fill_answers(table: QTableWidget, comparison: ItemComparison | None,
         return
     for row, (label, cell_text) in enumerate(rows):
         texts = [cell_text(c, comparison.identities) for c in columns]
-        differs = len(set(texts)) > 1 and label in ("Verdict",) or (
-            "TC / FA / AIP" in label and len(set(texts)) > 1)
+        differs = len(set(texts)) > 1 and (label == "Verdict" or "TC / FA / AIP" in label)
         for index, text in enumerate(texts):
             cell = QTableWidgetItem(text)
             cell.setToolTip(text)

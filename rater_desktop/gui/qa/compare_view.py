@@ -1,0 +1,285 @@
+"""The compare view: one item, read-only, TRUE A/B order with model names, every
+rater's answers side by side, their claims highlighted in one colour per rater, the
+claim clusters with conflicting fact checks, and the reviewer's decision."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor, QTextCharFormat
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSplitter,
+    QTabWidget,
+    QTextEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from rater_desktop.batch.model import Item, verdict_from_score
+from rater_desktop.gui.batch_source import BatchLike
+from rater_desktop.gui.image_loader import ImageLoader
+from rater_desktop.gui.item_view import ItemView
+from rater_desktop.gui.qa.adjudication_panel import (
+    AdjudicationPanel,
+    ClearDecision,
+    SaveDecision,
+    verdict_text,
+)
+from rater_desktop.gui.qa.rater_answers import (
+    fill_answers,
+    fill_clusters,
+    make_table,
+    rater_color,
+    swatch,
+)
+from rater_desktop.gui.qa.state import ReviewState
+from rater_desktop.gui.safe_browser import LinkHandler
+from rater_desktop.gui.steps.highlight import find_claim
+from rater_desktop.qa_review.adjudication import Adjudication
+from rater_desktop.qa_review.views import ItemComparison
+
+HIGHLIGHT_ALPHA = 150
+AdjudicationFor = Callable[[str], Adjudication | None]
+
+
+class CompareView(QWidget):
+    """Item selector, the two responses, raters' answers, claims and the decision."""
+
+    itemShown = Signal(str)
+
+    def __init__(self, *, loader: ImageLoader, link_handler: LinkHandler, save: SaveDecision,
+                 clear: ClearDecision, adjudication_for: AdjudicationFor,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("qaCompareView")
+        self.batch: BatchLike | None = None
+        self.state = ReviewState()
+        self.item_id: str | None = None
+        self.item: Item | None = None
+        self._adjudication_for = adjudication_for
+        self._hidden_raters: set[str] = set()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 8, 8, 8)
+        layout.addLayout(self._selector())
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.setObjectName("qaCompareSplitter")
+        self.splitter.setChildrenCollapsible(False)
+        self.item_view = ItemView(loader=loader, link_handler=link_handler)
+        self.item_view.setObjectName("qaItemView")
+        self.item_view.prompt_header.show_kind = True
+        self.splitter.addWidget(self.item_view)
+        right = QWidget()
+        right.setObjectName("qaCompareSide")
+        column = QVBoxLayout(right)
+        column.setContentsMargins(0, 0, 0, 0)
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("qaCompareTabs")
+        self.tabs.setAccessibleName("Raters' answers and claims")
+        self.answers = make_table("qaRaterAnswersTable", "Each rater's answers", [])
+        self.tabs.addTab(self.answers, "Raters' answers")
+        self.tabs.addTab(self._claims_tab(), "Claims")
+        column.addWidget(self.tabs, 1)
+        self.adjudication = AdjudicationPanel(save=save, clear=clear)
+        column.addWidget(self.adjudication)
+        self.splitter.addWidget(right)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 2)
+        layout.addWidget(self.splitter, 1)
+
+    def _selector(self) -> QHBoxLayout:
+        row = QHBoxLayout()
+        self.combo = QComboBox()
+        self.combo.setObjectName("qaCompareItemCombo")
+        self.combo.setAccessibleName("Item to compare")
+        self.combo.setMinimumWidth(180)
+        self.combo.currentIndexChanged.connect(self._combo_changed)
+        self.previous = QPushButton("\u2039 Previous")
+        self.previous.setObjectName("qaComparePrevious")
+        self.previous.setAccessibleName("Previous item")
+        self.previous.clicked.connect(lambda: self.step(-1))
+        self.next = QPushButton("Next \u203a")
+        self.next.setObjectName("qaCompareNext")
+        self.next.setAccessibleName("Next item")
+        self.next.clicked.connect(lambda: self.step(1))
+        self.summary = QLabel("")
+        self.summary.setObjectName("qaCompareSummary")
+        self.summary.setAccessibleName("Item summary")
+        self.summary.setTextFormat(Qt.TextFormat.PlainText)
+        for widget in (self.combo, self.previous, self.next):
+            row.addWidget(widget)
+        row.addWidget(self.summary, 1)
+        return row
+
+    def _claims_tab(self) -> QWidget:
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        layout.setContentsMargins(6, 6, 6, 6)
+        self.legend_host = QHBoxLayout()
+        legend_label = QLabel("Highlight claims of:")
+        legend_label.setProperty("role", "muted")
+        self.legend_host.addWidget(legend_label)
+        self.legend_boxes: dict[str, QCheckBox] = {}
+        legend_row = QHBoxLayout()
+        legend_row.addLayout(self.legend_host)
+        legend_row.addStretch(1)
+        layout.addLayout(legend_row)
+        self.only_conflicts = QCheckBox("Only conflicting fact checks")
+        self.only_conflicts.setObjectName("qaClaimsOnlyConflicts")
+        self.only_conflicts.setAccessibleName("Show only claim clusters with conflicting ratings")
+        self.only_conflicts.toggled.connect(lambda _on: self._fill_claims())
+        layout.addWidget(self.only_conflicts)
+        self.clusters = make_table("qaClaimClustersTable", "Claim clusters",
+                                   ["Resp.", "Span", "Fact checks", "Agreement"])
+        layout.addWidget(self.clusters, 1)
+        return page
+
+    # -- data -------------------------------------------------------------------------
+
+    def set_batch(self, batch: BatchLike | None) -> None:
+        self.batch = batch
+        self.item_id = None
+        self.item = None
+
+    def set_state(self, state: ReviewState) -> None:
+        """New files or figures: refill the selector, keep the shown item if possible."""
+        self.state = state
+        self._build_legend()
+        keep = self.item_id
+        self.combo.blockSignals(True)
+        self.combo.clear()
+        for item_id, comparison in state.comparisons.items():
+            self.combo.addItem(f"{item_id}  \u00b7  {comparison.kind}", item_id)
+        self.combo.blockSignals(False)
+        target = keep if keep in state.comparisons else next(iter(state.comparisons), None)
+        self.item_id = None
+        self.show_item(target)
+
+    def _build_legend(self) -> None:
+        for box in self.legend_boxes.values():
+            self.legend_host.removeWidget(box)
+            box.deleteLater()
+        self.legend_boxes = {}
+        for index, rater in enumerate(self.state.raters):
+            box = QCheckBox(rater)
+            box.setObjectName(f"qaClaimRater_{rater}")
+            box.setAccessibleName(f"Highlight the claims of {rater}")
+            box.setIcon(swatch(rater_color(index)))
+            box.setChecked(rater not in self._hidden_raters)
+            box.toggled.connect(lambda on, r=rater: self._toggle_rater(r, on))
+            self.legend_host.addWidget(box)
+            self.legend_boxes[rater] = box
+
+    def _toggle_rater(self, rater: str, on: bool) -> None:
+        (self._hidden_raters.discard if on else self._hidden_raters.add)(rater)
+        self.highlight_claims()
+
+    def comparison(self) -> ItemComparison | None:
+        return self.state.comparisons.get(self.item_id or "")
+
+    def step(self, delta: int) -> None:
+        count = self.combo.count()
+        if count:
+            self.combo.setCurrentIndex((self.combo.currentIndex() + delta) % count)
+
+    def _combo_changed(self, index: int) -> None:
+        data = self.combo.itemData(index)
+        if data is not None and data != self.item_id:
+            self.show_item(str(data))
+
+    def show_item(self, item_id: str | None) -> None:
+        """Show ``item_id`` (None: nothing); selecting it in the combo too."""
+        if item_id == self.item_id and item_id is not None:
+            return
+        self.adjudication.save_now()
+        self.item_id = item_id
+        self.item = self.batch.item(item_id) if (self.batch and item_id) else None
+        index = self.combo.findData(item_id)
+        if index >= 0 and index != self.combo.currentIndex():
+            self.combo.blockSignals(True)
+            self.combo.setCurrentIndex(index)
+            self.combo.blockSignals(False)
+        self.item_view.show_item(self.item, display_order=(0, 1))
+        comparison = self.comparison()
+        identities = comparison.identities if comparison else ("", "")
+        for side, name in zip(("A", "B"), identities, strict=True):
+            self.item_view.panes[side].title.setText(f"Response {side} ({name})" if name
+                                                     else f"Response {side}")
+        fill_answers(self.answers, comparison, self.state.raters)
+        self._fill_claims()
+        self.highlight_claims()
+        self._set_summary(comparison)
+        self.adjudication.show_item(item_id, identities=identities,
+                                    current=self._adjudication_for(item_id) if item_id else None)
+        if item_id is not None:
+            self.itemShown.emit(item_id)
+
+    def _set_summary(self, comparison: ItemComparison | None) -> None:
+        if comparison is None:
+            self.summary.setText("")
+            return
+        parts = [comparison.kind, f"{len(comparison.raters)} rater(s)"]
+        if comparison.expected_verdict is not None:
+            expected = verdict_from_score(comparison.expected_verdict)
+            parts.append(f"expected: {verdict_text(expected, comparison.identities)}")
+        found = comparison.disagreement
+        if found is not None:
+            parts.append(f"verdict spread {found.verdict_spread or 0:.0f}, "
+                         f"score spread {found.max_score_spread or 0:.0f}, "
+                         f"{found.claim_conflicts} claim conflict(s)")
+        self.summary.setText("  \u00b7  ".join(parts))
+
+    def _response_texts(self) -> tuple[str, str]:
+        from rater_desktop.rating.text import plain_text
+
+        if self.item is None:
+            return "", ""
+        return plain_text(self.item.responses[0].text), plain_text(self.item.responses[1].text)
+
+    def _fill_claims(self) -> None:
+        comparison = self.comparison()
+        clusters = comparison.disagreement.claim_clusters if (
+            comparison and comparison.disagreement) else ()
+        fill_clusters(self.clusters, clusters, self._response_texts(),
+                      only_conflicts=self.only_conflicts.isChecked())
+
+    def highlight_claims(self) -> int:
+        """Mark every shown rater's claims in their colour; returns the marks made."""
+        comparison = self.comparison()
+        made = 0
+        for side in (0, 1):
+            browser = self.item_view.pane_for_true_index(side).text_browser
+            selections: list[QTextEdit.ExtraSelection] = []
+            for column in (comparison.raters if comparison else ()):
+                if column.rater_id in self._hidden_raters:
+                    continue
+                selections += _claim_marks(browser, column.sides[side].claims,
+                                           self._rater_color(column.rater_id))
+            browser.setExtraSelections(selections)
+            made += len(selections)
+        return made
+
+    def _rater_color(self, rater: str) -> QColor:
+        raters: Sequence[str] = self.state.raters
+        color = rater_color(raters.index(rater) if rater in raters else 0)
+        color.setAlpha(HIGHLIGHT_ALPHA)
+        return color
+
+
+def _claim_marks(browser: QTextEdit, claims: Sequence[object],
+                 color: QColor) -> list[QTextEdit.ExtraSelection]:
+    marks = []
+    fmt = QTextCharFormat()
+    fmt.setBackground(color)
+    for claim in claims:
+        for cursor in find_claim(browser.document(), claim):  # type: ignore[arg-type]
+            selection = QTextEdit.ExtraSelection()
+            selection.cursor = cursor  # type: ignore[misc]
+            selection.format = fmt  # type: ignore[misc]
+            marks.append(selection)
+    return marks

@@ -193,7 +193,7 @@ class ZipSource:
         self._lock = threading.Lock()
         try:
             self._zip = zipfile.ZipFile(path)
-        except (zipfile.BadZipFile, OSError, ValueError, EOFError) as exc:
+        except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError) as exc:
             raise _problem(
                 "bad-zip",
                 f"this is not a readable zip file ({exc})",
@@ -352,7 +352,15 @@ class ZipSource:
                     self.budget.spend(len(chunk), file=name)
                     self._check_growth(name, total, info.file_size, max_bytes, ratio_cap)
                     yield chunk
-        except (zipfile.BadZipFile, zlib.error, OSError, EOFError, ValueError, RuntimeError) as exc:
+        except (
+            zipfile.BadZipFile,
+            zlib.error,
+            OSError,
+            EOFError,
+            ValueError,
+            RuntimeError,
+            NotImplementedError,
+        ) as exc:
             raise _problem(
                 "bad-zip",
                 f"the entry could not be decompressed ({exc})",

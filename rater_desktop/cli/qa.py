@@ -62,7 +62,61 @@ def register(subparsers: Any) -> None:
         "--resamples", type=int, default=1000, help="bootstrap resamples for the intervals"
     )
     report.set_defaults(handler=run_report)
+    _register_roster(commands)
     qa.set_defaults(handler=lambda _args: _usage(qa))
+
+
+def _register_roster(commands: Any) -> None:
+    roster = commands.add_parser(
+        "roster",
+        help="the reviewer's roster of trusted rater keys (allowed_signers)",
+        description="List, add, remove or import trusted rater keys. The roster is an OpenSSH "
+        "allowed_signers file, by default qa/allowed_signers in the app data folder.",
+    )
+    roster.add_argument("--roster", type=Path, help="use this allowed_signers file instead")
+    actions = roster.add_subparsers(dest="roster_command", metavar="ACTION")
+    actions.add_parser("list", help="print every entry").set_defaults(handler=run_roster)
+    add = actions.add_parser("add", help="trust a rater's public key")
+    add.add_argument("rater_id")
+    add.add_argument("public_key", nargs="+", help="ssh-ed25519 AAAA... (as 'key show' prints)")
+    add.set_defaults(handler=run_roster)
+    remove = actions.add_parser("remove", help="remove entries by rater id and/or fingerprint")
+    remove.add_argument("--rater-id")
+    remove.add_argument("--fingerprint")
+    remove.set_defaults(handler=run_roster)
+    load = actions.add_parser("import", help="add the entries of another allowed_signers file")
+    load.add_argument("file", type=Path)
+    load.set_defaults(handler=run_roster)
+    roster.set_defaults(handler=lambda _args: _usage(roster))
+
+
+def run_roster(args: argparse.Namespace) -> int:
+    """``qa roster list|add|remove|import``: 0 done, 1 nothing matched, 2 usage error."""
+    from rater_desktop.qa_review.roster import Roster, RosterError
+
+    roster = Roster(args.roster) if args.roster else Roster.default()
+    try:
+        if args.roster_command == "add":
+            entry = roster.add(principal=args.rater_id, public_key=" ".join(args.public_key))
+            print(f"Trusted {args.rater_id}: {entry.fingerprint} (in {roster.path})")
+        elif args.roster_command == "remove":
+            removed = roster.remove(principal=args.rater_id, fingerprint=args.fingerprint)
+            print(f"Removed {removed} entr{'y' if removed == 1 else 'ies'} from {roster.path}.")
+            return EXIT_OK if removed else EXIT_NO_VALID
+        elif args.roster_command == "import":
+            summary = roster.import_file(args.file)
+            print(
+                f"Added {len(summary.added)} entries to {roster.path}; "
+                f"{summary.already_present} were already there."
+            )
+        else:
+            entries = roster.entries()
+            for entry in entries:
+                print(f"{','.join(entry.principals)}\t{entry.fingerprint}\t{entry.public_key}")
+            print(f"{len(entries)} entries in {roster.path}.")
+    except RosterError as exc:
+        return _error(str(exc))
+    return EXIT_OK
 
 
 def _usage(parser: argparse.ArgumentParser) -> int:

@@ -31,7 +31,28 @@ from rater_desktop.rating.store import RatingStore
 from rater_desktop.rating.timing import Clock
 
 SAVE_POLL_MS = 300
-TOUCH_EVENTS = (QEvent.Type.KeyPress, QEvent.Type.MouseButtonPress, QEvent.Type.Wheel)
+
+
+def _none_refcount_guard() -> list[None]:
+    """PySide6 6.12.0 on Python 3.11 drops a reference to None on every call of a method
+    returning void (setText, setEnabled, ...), so a long session aborts with "deallocating
+    None". Holding extra references postpones that by millions of calls; the real fix is
+    PySide6 < 6.12 or Python >= 3.12 (immortal None). Remove when the pin is in place."""
+    import sys
+
+    import PySide6
+
+    if sys.version_info < (3, 12) and PySide6.__version__.startswith("6.12."):
+        return [None] * 4_000_000
+    return []
+
+
+_NONE_GUARD = _none_refcount_guard()
+TOUCH_EVENTS = frozenset(int(t.value) for t in (QEvent.Type.KeyPress,
+                                                QEvent.Type.MouseButtonPress,
+                                                QEvent.Type.Wheel))
+CLOSE_EVENT = int(QEvent.Type.Close.value)
+DEACTIVATE_EVENT = int(QEvent.Type.WindowDeactivate.value)
 
 
 def item_progress(document: dict[str, Any] | None) -> ItemProgress:
@@ -258,11 +279,11 @@ class RatingBinding(QObject):
     # ------------------------------------------------------------------ lifetime
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        kind = event.type()
+        kind = int(event.type().value)  # plain ints: this runs for every event of the app
         if watched is self.window:
-            if kind == QEvent.Type.Close:
+            if kind == CLOSE_EVENT:
                 self.shutdown()
-            elif kind == QEvent.Type.WindowDeactivate and self.service is not None:
+            elif kind == DEACTIVATE_EVENT and self.service is not None:
                 self.service.pause_timer()
         elif kind in TOUCH_EVENTS and self.service is not None:
             now = time.monotonic()

@@ -311,15 +311,17 @@ def time_cost_section(figures: QaFigures) -> str:
 
 def _rater_rows(column: RaterColumn) -> list[list[Cell]]:
     rows: list[list[Cell]] = []
+    seconds = "" if column.seconds is None else f"{column.seconds:.0f} s"
     for side in column.sides:
+        first = side.side == 0
         rows.append(
             [
-                column.rater_id if side.side == 0 else "",
+                f"{column.rater_id} ({column.status}, {seconds})" if first else "",
                 f"{'AB'[side.side]} ({side.identity}), seen as {side.shown_as}",
                 *(str(v) if v is not None else "-" for v in (side.tc, side.fa, side.aip)),
                 side.tc_justification,
-                column.verdict_label if side.side == 0 else "",
-                column.verdict_justification if side.side == 0 else "",
+                column.verdict_label if first else "",
+                column.verdict_justification if first else f"Goal: {column.case_file.main_goal}",
             ]
         )
     return rows
@@ -351,7 +353,7 @@ def comparisons_section(figures: QaFigures, comparisons: Sequence[ItemComparison
                     "AIP",
                     "TC justification",
                     "Verdict",
-                    "Verdict justification",
+                    "Verdict justification / case file",
                 ],
                 rows,
             )  # fmt: skip

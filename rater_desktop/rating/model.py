@@ -155,6 +155,10 @@ class ResponseRating:
     aip_justification: str = ""
     step_marks: dict[int, StepMark] = field(default_factory=dict)
     roadblocks: list[Roadblock] = field(default_factory=list)
+    # The standardweb judge's question: does the agent's own run report match what the
+    # trajectory shows? False disputes the run, which is then not scored.
+    run_report_matches: bool | None = None
+    run_report_mismatch: str = ""
 
     def claim(self, claim_id: str) -> Claim | None:
         return next((c for c in self.claims if c.id == claim_id), None)

@@ -69,6 +69,8 @@ def _response_to_dict(side: ResponseRating) -> dict[str, Any]:
             str(i): {"mark": m.mark.value, "note": m.note} for i, m in sorted(side.step_marks.items())
         },
         "roadblocks": [{"kind": r.kind.value, "text": r.text} for r in side.roadblocks],
+        "run_report_matches": side.run_report_matches,
+        "run_report_mismatch": side.run_report_mismatch,
     }
 
 
@@ -263,6 +265,8 @@ def _read_response(r: _Reader) -> ResponseRating:
         aip_justification=r.text("aip_justification"),
         step_marks=_read_step_marks(r),
         roadblocks=roadblocks,
+        run_report_matches=r.opt_flag("run_report_matches"),
+        run_report_mismatch=r.text("run_report_mismatch"),
     )
 
 

@@ -317,6 +317,15 @@ class EditsMixin:
 
         return self._side_edit(side, f"step_marks.{step_index}", apply)
 
+    def set_run_report_match(self, side: int, matches: bool | None, mismatch: str = "") -> Change:
+        """Record whether the agent's run report matches its trajectory (and what is wrong)."""
+
+        def apply(s: ResponseRating) -> None:
+            s.run_report_matches = matches
+            s.run_report_mismatch = "" if matches else mismatch
+
+        return self._side_edit(side, "run_report_matches", apply, coalesce=True)
+
     # ------------------------------------------------------------------ roadblocks
 
     def add_roadblock(self, side: int, kind: RoadblockKind, text: str = "") -> Change:

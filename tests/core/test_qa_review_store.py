@@ -204,3 +204,24 @@ def test_unreadable_store_file_gives_a_clear_message(tmp_path: Path) -> None:
     bad.write_bytes(b"this is not a database" * 100)
     with pytest.raises(QaStoreError, match="Move the file away"):
         QaStore.open(bad)
+
+
+def test_roster_command_line(setup: Setup, capsys: Any) -> None:
+    from rater_desktop.cli import main
+
+    key = setup.infos["alice"].public_key.split()
+    assert main(["qa", "roster", "add", "alice", *key]) == 0
+    assert main(["qa", "roster", "import", str(setup.roster)]) == 0
+    assert main(["qa", "roster", "list"]) == 0
+    printed = capsys.readouterr().out
+    assert f"alice\t{setup.infos['alice'].fingerprint}" in printed
+    assert "4 entries in" in printed and "Added 3 entries" in printed
+    assert main(["qa", "roster", "remove", "--rater-id", "carol"]) == 0
+    assert main(["qa", "roster", "remove", "--rater-id", "carol"]) == 1
+    assert main(["qa", "roster", "add", "bob", "ssh-ed25519", "AAAA"]) == 2
+    assert [e.principals[0] for e in Roster.default().entries()] == ["alice", "bob", "quinn"]
+    # The report uses that default roster when --allowed-signers is not given.
+    out = setup.roster.parent / "default-roster.html"
+    code = main(["qa", "report", str(setup.files["alice"]), str(setup.files["carol"]),
+                 "--batch", str(setup.batch_path), "--out", str(out), "--resamples", "50"])  # fmt: skip
+    assert code == 0 and "1 valid, 1 unknown signer" in capsys.readouterr().out

@@ -56,7 +56,7 @@ class AdjudicationPanel(QFrame):
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(NOTE_DELAY_MS)
-        self._timer.timeout.connect(self.save_now)
+        self._timer.timeout.connect(lambda: self.save_now(force=True))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 8, 12, 8)
         top = QHBoxLayout()
@@ -72,7 +72,7 @@ class AdjudicationPanel(QFrame):
             self.group.addButton(button)
             self.buttons[decision] = button
             top.addWidget(button)
-            button.toggled.connect(lambda on, d=decision: on and self._changed())
+            button.toggled.connect(self._toggled)
         top.addStretch(1)
         self.clear_button = QPushButton("Clear")
         self.clear_button.setObjectName("qaDecisionClear")
@@ -136,6 +136,10 @@ class AdjudicationPanel(QFrame):
             if button.isChecked():
                 return decision
         return None
+
+    def _toggled(self, on: bool) -> None:
+        if on:
+            self._changed()
 
     def _note_edited(self) -> None:
         if not self._loading:

@@ -119,6 +119,11 @@ class CostBox(QGroupBox):
         self.setObjectName("qaCostBox")
         self.settings = settings
         self.seconds: float | None = None
+        self.result = QLabel("")
+        self.result.setObjectName("qaCostResult")
+        self.result.setAccessibleName("Projected cost")
+        self.result.setTextFormat(Qt.TextFormat.PlainText)
+        self.result.setWordWrap(True)
         form = QFormLayout()
         self.wage = self._double("qaCostWage", "Hourly wage", 0, 10_000, "qa/wage", 15.0)
         self.fee = self._double("qaCostFee", "Platform fee in percent", 0, 100, "qa/feePercent",
@@ -138,11 +143,6 @@ class CostBox(QGroupBox):
                               ("Buffer", self.buffer), ("Raters per item", self.raters),
                               ("Items", self.items)):
             form.addRow(label, widget)
-        self.result = QLabel("")
-        self.result.setObjectName("qaCostResult")
-        self.result.setAccessibleName("Projected cost")
-        self.result.setTextFormat(Qt.TextFormat.PlainText)
-        self.result.setWordWrap(True)
         layout = QHBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.result, 1)

@@ -105,14 +105,15 @@ class DisagreementPanel(QWidget):
         self.count_label = QLabel("")
         self.count_label.setObjectName("qaDisagreementCount")
         self.count_label.setProperty("role", "muted")
-        for widget in (self.kind_combo, self.measure_combo, self.minimum):
-            signal = getattr(widget, "currentIndexChanged", None) or widget.valueChanged
-            signal.connect(self.refresh)
-        for text, widget in (("Kind", self.kind_combo), ("Sort by", self.measure_combo),
-                             ("at least", self.minimum)):
-            label = QLabel(text)
-            label.setBuddy(widget)
-            row.addWidget(label)
+        self.kind_combo.currentIndexChanged.connect(self.refresh)
+        self.measure_combo.currentIndexChanged.connect(self.refresh)
+        self.minimum.valueChanged.connect(self.refresh)
+        fields: tuple[tuple[str, QWidget], ...] = (
+            ("Kind", self.kind_combo), ("Sort by", self.measure_combo), ("at least", self.minimum))
+        for text, widget in fields:
+            buddy = QLabel(text)
+            buddy.setBuddy(widget)
+            row.addWidget(buddy)
             row.addWidget(widget)
         row.addStretch(1)
         row.addWidget(self.count_label)
@@ -129,9 +130,9 @@ class DisagreementPanel(QWidget):
     def set_decision(self, item_id: str, label: str) -> None:
         self._decisions[item_id] = label
         for row in range(self.table.rowCount()):
-            cell = self.table.item(row, 0)
-            if cell is not None and cell.text() == item_id:
-                self.table.item(row, 7).setText(label)
+            cell, decision = self.table.item(row, 0), self.table.item(row, 7)
+            if cell is not None and decision is not None and cell.text() == item_id:
+                decision.setText(label)
 
     def visible_items(self) -> list[ItemDisagreement]:
         """The rows shown, in table order (filtered and sorted)."""

@@ -143,8 +143,8 @@ class ResultsPanel(QWidget):
 
     def row_states(self) -> dict[str, str]:
         """File path -> state word shown (for tests and accessibility checks)."""
-        return {self.tree.topLevelItem(i).text(5): self.tree.topLevelItem(i).text(0)
-                for i in range(self.tree.topLevelItemCount())}
+        rows = [self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount())]
+        return {row.text(5): row.text(0) for row in rows if row is not None}
 
     def _selection_changed(self) -> None:
         self.remove_button.setEnabled(bool(self.tree.selectedItems()))

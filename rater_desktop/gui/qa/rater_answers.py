@@ -8,9 +8,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QIcon, QPixmap
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
+from rater_desktop.gui.qa.adjudication_panel import verdict_text
 from rater_desktop.qa.disagreement import ClaimCluster
 from rater_desktop.qa_review.views import ItemComparison, RaterColumn, SideView
-from rater_desktop.gui.qa.adjudication_panel import verdict_text
 
 RATER_COLORS = ("#f6c744", "#7cc6f2", "#f29c9c", "#9be29b", "#d3a6f2", "#f7b97a", "#a7d8d1")
 CONFLICT_COLOR = "#b03131"
@@ -64,6 +64,26 @@ def _case_file(column: RaterColumn) -> str:
 Row = tuple[str, Callable[[RaterColumn, tuple[str, str]], str]]
 
 
+def _side_rows(side: int) -> list[Row]:
+    name = SIDE_NAMES[side]
+
+    def scores(c: RaterColumn, _ids: tuple[str, str]) -> str:
+        view = c.sides[side]
+        return " / ".join(_score(v) for v in (view.tc, view.fa, view.aip))
+
+    def field(attribute: str) -> Callable[[RaterColumn, tuple[str, str]], str]:
+        return lambda c, _ids: str(getattr(c.sides[side], attribute))
+
+    return [
+        (f"{name}: TC / FA / AIP", scores),
+        (f"{name}: main goal met", lambda c, _ids: _met(c.sides[side].main_goal_met)),
+        (f"{name}: claims", lambda c, _ids: _claims_text(c.sides[side])),
+        (f"{name}: TC justification", field("tc_justification")),
+        (f"{name}: FA justification", field("fa_justification")),
+        (f"{name}: AIP justification", field("aip_justification")),
+    ]
+
+
 def answer_rows() -> list[Row]:
     """(row label, cell text of a rater column) in display order; sides in TRUE order."""
     rows: list[Row] = [
@@ -71,17 +91,7 @@ def answer_rows() -> list[Row]:
         ("Case file", lambda c, _i: _case_file(c)),
     ]
     for side in (0, 1):
-        name = SIDE_NAMES[side]
-        rows += [
-            (f"{name}: TC / FA / AIP",
-             lambda c, _i, s=side: " / ".join(_score(v) for v in (
-                 c.sides[s].tc, c.sides[s].fa, c.sides[s].aip))),
-            (f"{name}: main goal met", lambda c, _i, s=side: _met(c.sides[s].main_goal_met)),
-            (f"{name}: claims", lambda c, _i, s=side: _claims_text(c.sides[s])),
-            (f"{name}: TC justification", lambda c, _i, s=side: c.sides[s].tc_justification),
-            (f"{name}: FA justification", lambda c, _i, s=side: c.sides[s].fa_justification),
-            (f"{name}: AIP justification", lambda c, _i, s=side: c.sides[s].aip_justification),
-        ]
+        rows += _side_rows(side)
     rows += [
         ("Verdict", lambda c, ids: "\u2013" if c.verdict is None else
          f"{verdict_text(c.verdict, ids)} ({c.verdict.score:+d})"),

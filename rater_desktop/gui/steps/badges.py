@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Mapping
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from rater_desktop.gui.steps.common import LineField, name, restyle
+from rater_desktop.gui.steps.common import LineField, name, set_look
 from rater_desktop.rating.rules.base import RuleResult
 
 Acknowledge = Callable[[str, str], None]
@@ -85,12 +85,11 @@ class RuleBadge(QFrame):
         self.text.setText(text)
         self.setAccessibleName(text)
         self.text.setAccessibleName(text)
-        self.setProperty("tone", tone)
+        set_look(self, "tone", tone)
         self.action.setVisible(result.warning)
         self.action.setText("Withdraw reason" if reason else "Acknowledge\u2026")
         self.action.setAccessibleName(
             f"{'Withdraw reason for' if reason else 'Acknowledge'} {result.rule_id}")
-        restyle(self)
 
     def _toggle(self) -> None:
         if self.acknowledged:

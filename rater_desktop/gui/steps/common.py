@@ -172,6 +172,13 @@ def restyle(widget: QWidget) -> None:
     widget.style().polish(widget)
 
 
+def set_look(widget: QWidget, name: str, value: str) -> None:
+    """Set a property the stylesheet selects on; re-polish only when it changes (slow)."""
+    if widget.property(name) != value:
+        widget.setProperty(name, value)
+        restyle(widget)
+
+
 def set_checked_quietly(buttons: Sequence[QAbstractButton], group: QButtonGroup,
                         checked: QAbstractButton | None) -> None:
     """Check one button of an exclusive group (or none) without emitting signals."""
@@ -274,8 +281,7 @@ class WordCounter(QLabel):
 
     def show_count(self, words: int, minimum: int, what: str = "words") -> None:
         self.setText(f"{words} / {minimum} {what}" if minimum else f"{words} {what}")
-        self.setProperty("tone", "good" if words >= minimum else "warn")
-        restyle(self)
+        set_look(self, "tone", "good" if words >= minimum else "warn")
 
 
 def side_title(label: str) -> QLabel:

@@ -43,6 +43,8 @@ class ResponseCover(QFrame):
 
     def set_hidden(self, hidden: bool) -> None:
         """``hidden=True`` covers the responses."""
+        if hidden == self.covering and self.isVisible() == hidden:
+            return
         self.covering = hidden
         for index in range(self.target.count() if hasattr(self.target, "count") else 0):
             child = self.target.widget(index)  # type: ignore[attr-defined]

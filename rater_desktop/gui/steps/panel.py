@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 
 from rater_desktop.gui.steps.case_file import CaseFileStep
 from rater_desktop.gui.steps.claims import ClaimsStep
-from rater_desktop.gui.steps.common import name, restyle
+from rater_desktop.gui.steps.common import name, set_look
 from rater_desktop.gui.steps.fact_checks import FactChecksStep
 from rater_desktop.gui.steps.page import StepContext, StepPage
 from rater_desktop.gui.steps.performance import PerformanceStep
@@ -215,16 +215,14 @@ class StepPanel(QWidget):
             else:
                 state = "open"
             button.setEnabled(step in reachable)
-            button.setProperty("state", state)
+            set_look(button, "state", state)
             button.setAccessibleDescription(state)
-            restyle(button)
         number = STEP_ORDER.index(current) + 1
         self.title.setText(f"Step {number} of {len(STEP_ORDER)} \u00b7 {STEP_TITLES[current]}")
         status = service.rating.status
         self.status.setText(status.value.replace("_", " ").capitalize())
-        self.status.setProperty("tone", {ItemStatus.COMPLETE: "good",
-                                         ItemStatus.FLAGGED: "warn"}.get(status, "neutral"))
-        restyle(self.status)
+        set_look(self.status, "tone", {ItemStatus.COMPLETE: "good",
+                                       ItemStatus.FLAGGED: "warn"}.get(status, "neutral"))
 
     def _refresh_footer(self, service: RatingService, current: Step) -> None:
         following = next_step(current)
@@ -247,8 +245,7 @@ class StepPanel(QWidget):
             text = "Ready to complete."
         self.reason.setText(text)
         self.reason.setToolTip("\n".join(reasons))
-        self.reason.setProperty("tone", "good" if ok else "block")
-        restyle(self.reason)
+        set_look(self.reason, "tone", "good" if ok else "block")
 
     # ------------------------------------------------------------------ navigation
 

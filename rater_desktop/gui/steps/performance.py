@@ -13,7 +13,7 @@ from rater_desktop.gui.steps.common import (
     TextField,
     WordCounter,
     card,
-    restyle,
+    set_look,
     side_title,
     title_label,
 )
@@ -93,10 +93,9 @@ class PerformanceSide(QWidget):
         for key, chip in self.dimensions.items():
             done = key in covered
             chip.setText(("\u2713 " if done else "") + DIMENSION_TITLES[key])
-            chip.setProperty("tone", "good" if done else "off")
+            set_look(chip, "tone", "good" if done else "off")
             chip.setAccessibleName(
                 f"{DIMENSION_TITLES[key]} {'covered' if done else 'not covered yet'}")
-            restyle(chip)
         self.marks.setText(step_marks_text(side))
 
     def _score(self, value: int) -> None:

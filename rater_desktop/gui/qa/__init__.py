@@ -1,0 +1,46 @@
+"""QA reviewer mode: a window of its own (``open_qa_window``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication, QWidget
+
+from rater_desktop.gui.qa.window import QaWindow
+
+__all__ = ["QaWindow", "open_qa_window"]
+
+
+def open_qa_window(*, parent: QWidget | None, settings: QSettings,
+                   data_dir: Path | None = None, batch_path: str | None = None,
+                   results: list[Path] | None = None, profile: str | None = None,
+                   keyring: Any = None, roster_path: Path | None = None,
+                   store_path: Path | None = None, show: bool = True,
+                   **dependencies: Any) -> QaWindow:
+    """Open (and show) the QA window; it opens ``batch_path`` (else the last QA batch)
+    and then imports ``results``. ``data_dir`` holds profiles, ``qa/qa.sqlite3`` and
+    ``qa/allowed_signers`` (default: the app data folder)."""
+    from rater_desktop.appdirs import data_dir as default_data_dir
+    from rater_desktop.gui.theme import apply_theme
+    from rater_desktop.qa_review.roster import ROSTER_FILE, ROSTER_FOLDER, Roster
+    from rater_desktop.qa_review.store import STORE_FILE, STORE_FOLDER, QaStore
+
+    app = QApplication.instance()
+    if isinstance(app, QApplication) and app.property("raterTheme") is None:
+        apply_theme(app, str(settings.value("view/theme", "system")))
+    folder = data_dir or default_data_dir()
+    store = QaStore.open(store_path or folder / STORE_FOLDER / STORE_FILE)
+    roster = Roster(roster_path or folder / ROSTER_FOLDER / ROSTER_FILE)
+    window = QaWindow(settings=settings, data_dir=folder, store=store, roster=roster,
+                      keyring=keyring, profile=profile, parent=parent, **dependencies)
+    window.owns_store = True
+    target = batch_path or settings.value("qa/lastBatch")
+    if target and Path(str(target)).exists():
+        window.open_batch_path(str(target))
+        if results:
+            window.import_paths(results)
+    if show:
+        window.show()
+    return window

@@ -1,0 +1,83 @@
+"""Menus and toolbar of the QA window."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QSize
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QToolBar
+
+from rater_desktop.gui.icons import icon
+
+TAB_NAMES = ("Results files", "Disagreements", "Compare", "Dashboard")
+
+
+@dataclass
+class QaActions:
+    """Every action of the QA window, by role."""
+
+    open_batch: QAction
+    open_results: QAction
+    open_folder: QAction
+    roster: QAction
+    export_decisions: QAction
+    export_report: QAction
+    close: QAction
+    tabs: list[QAction]
+
+
+def _action(window: QMainWindow, name: str, text: str, *, shortcut: str = "",
+            icon_name: str = "", tip: str = "") -> QAction:
+    action = QAction(text, window)
+    action.setObjectName(name)
+    if shortcut:
+        action.setShortcut(QKeySequence(shortcut))
+    if icon_name:
+        action.setIcon(icon(icon_name))
+    action.setToolTip(tip or text.replace("&", "").rstrip(".\u2026"))
+    action.setStatusTip(action.toolTip())
+    return action
+
+
+def build_qa_actions(window: QMainWindow) -> QaActions:
+    acts = QaActions(
+        open_batch=_action(window, "actionQaOpenBatch", "Open &batch\u2026", shortcut="Ctrl+B",
+                           icon_name="open-batch", tip="Open the batch the results belong to"),
+        open_results=_action(window, "actionQaOpenResults", "&Open results\u2026",
+                             shortcut="Ctrl+O", tip="Open raters' signed results files"),
+        open_folder=_action(window, "actionQaOpenResultsFolder", "Open results &folder\u2026",
+                            tip="Open every *.results.json file of a folder"),
+        roster=_action(window, "actionQaRoster", "Manage &roster\u2026",
+                       tip="Trusted rater keys (allowed_signers)"),
+        export_decisions=_action(window, "actionQaExportDecisions",
+                                 "Export QA &decisions (signed)\u2026", shortcut="Ctrl+E"),
+        export_report=_action(window, "actionQaExportReport", "Export &report (HTML/CSV/JSONL)\u2026",
+                              shortcut="Ctrl+R"),
+        close=_action(window, "actionQaClose", "&Close QA window", shortcut="Ctrl+W"),
+        tabs=[_action(window, f"actionQaTab{i}", name, shortcut=f"Ctrl+{i + 1}")
+              for i, name in enumerate(TAB_NAMES)],
+    )
+    bar = window.menuBar()
+    bar.setObjectName("qaMenuBar")
+    file_menu = bar.addMenu("&File")
+    file_menu.setObjectName("qaMenuFile")
+    for entry in (acts.open_batch, acts.open_results, acts.open_folder, None, acts.roster, None,
+                  acts.export_decisions, acts.export_report, None, acts.close):
+        if entry is None:
+            file_menu.addSeparator()
+        else:
+            file_menu.addAction(entry)
+    view_menu = bar.addMenu("&View")
+    view_menu.setObjectName("qaMenuView")
+    for action in acts.tabs:
+        view_menu.addAction(action)
+    toolbar = QToolBar("QA toolbar")
+    toolbar.setObjectName("qaToolBar")
+    toolbar.setMovable(False)
+    toolbar.setIconSize(QSize(20, 20))
+    for action in (acts.open_batch, acts.open_results, acts.roster, acts.export_decisions,
+                   acts.export_report):
+        toolbar.addAction(action)
+    window.addToolBar(toolbar)
+    return acts

@@ -1,0 +1,376 @@
+"""QaWindow: QA reviewer mode. Verify raters' signed results, find and explain their
+disagreements, adjudicate items, see the figures, export signed decisions and reports."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import QLabel, QMainWindow, QProgressBar, QTabWidget, QWidget
+
+from rater_desktop.batch.model import Verdict
+from rater_desktop.gui import dialogs
+from rater_desktop.gui.batch_source import BatchLike, close_batch, open_batch_path
+from rater_desktop.gui.image_loader import ImageLoader
+from rater_desktop.gui.qa import exports
+from rater_desktop.gui.qa.actions import build_qa_actions
+from rater_desktop.gui.qa.compare_view import CompareView
+from rater_desktop.gui.qa.dashboard import Dashboard
+from rater_desktop.gui.qa.disagreement_panel import DisagreementPanel
+from rater_desktop.gui.qa.files_panel import ResultsPanel
+from rater_desktop.gui.qa.jobs import JobRunner
+from rater_desktop.gui.qa.state import (
+    ReviewState,
+    expand_result_paths,
+    figures_of,
+    import_and_review,
+    is_batch_path,
+    recheck_and_review,
+    review_state,
+)
+from rater_desktop.gui.safe_browser import LinkHandler
+from rater_desktop.gui.session import describe_open_failure
+from rater_desktop.qa_review.adjudication import Adjudication, Decision
+from rater_desktop.qa_review.roster import Roster
+from rater_desktop.qa_review.session import ImportOutcome, ImportStatus, QaSession
+from rater_desktop.qa_review.store import QaStore
+
+ErrorReporter = Callable[[QWidget, str, str, str], None]
+TITLE = "Rater Desktop \u2014 QA review"
+TAB_FILES, TAB_DISAGREEMENTS, TAB_COMPARE, TAB_DASHBOARD = range(4)
+
+
+def _report_error(parent: QWidget, title: str, text: str, details: str) -> None:
+    dialogs.show_error(parent, title, text, details=details)
+
+
+def local_paths(mime: Any) -> list[Path]:
+    if not mime.hasUrls():
+        return []
+    return [Path(url.toLocalFile()) for url in mime.urls() if url.isLocalFile()]
+
+
+class QaWindow(QMainWindow):
+    """The QA reviewer's window; every dependency is passed in (tests pass temp ones)."""
+
+    def __init__(self, *, settings: QSettings, data_dir: Path, store: QaStore, roster: Roster,
+                 keyring: Any = None, profile: str | None = None,
+                 loader: ImageLoader | None = None, link_handler: LinkHandler | None = None,
+                 report_error: ErrorReporter = _report_error, resamples: int = 1000,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        if parent is not None:
+            self.setWindowFlag(Qt.WindowType.Window, True)
+        self.setObjectName("qaWindow")
+        self.setAccessibleName("QA review")
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
+        self.settings = settings
+        self.data_dir = data_dir
+        self.store = store
+        self.roster = roster
+        self.keyring = keyring
+        self.profile = profile
+        self.resamples = resamples
+        self.report_error = report_error
+        self.loader = loader or ImageLoader(self)
+        self.link_handler = link_handler or LinkHandler()
+        self.batch: BatchLike | None = None
+        self.batch_path: str | None = None
+        self.session: QaSession | None = None
+        self.state = ReviewState()
+        self._pending_imports: list[Path] = []
+        self.owns_store = False  # open_qa_window opened it: closed with the window
+        self.closed = False
+        self.last_report: Path | None = None
+        self.runner = JobRunner(self)
+        self.runner.busyChanged.connect(self._busy_changed)
+        self.setAcceptDrops(True)
+        self.actions_ = build_qa_actions(self)
+        self._build_tabs()
+        self._build_status_bar()
+        self._connect()
+        self.setWindowTitle(TITLE)
+        geometry = settings.value("qa/geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(1366, 768)
+
+    # -- building ---------------------------------------------------------------------
+
+    def _build_tabs(self) -> None:
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("qaTabs")
+        self.tabs.setAccessibleName("QA review views")
+        self.files_panel = ResultsPanel()
+        self.disagreements = DisagreementPanel()
+        self.compare = CompareView(loader=self.loader, link_handler=self.link_handler,
+                                   save=self._save_decision, clear=self._clear_decision,
+                                   adjudication_for=self._adjudication)
+        self.dashboard = Dashboard(self.settings)
+        for widget, name in ((self.files_panel, "Results files"),
+                             (self.disagreements, "Disagreements"),
+                             (self.compare, "Compare"), (self.dashboard, "Dashboard")):
+            self.tabs.addTab(widget, name)
+        self.setCentralWidget(self.tabs)
+
+    def _build_status_bar(self) -> None:
+        bar = self.statusBar()
+        bar.setObjectName("qaStatusBar")
+        self.batch_label = QLabel("No batch open")
+        self.batch_label.setObjectName("qaBatchLabel")
+        self.batch_label.setAccessibleName("Opened batch")
+        self.busy_label = QLabel("")
+        self.busy_label.setObjectName("qaBusyLabel")
+        self.busy_label.setAccessibleName("Work in progress")
+        self.busy_bar = QProgressBar()
+        self.busy_bar.setObjectName("qaBusyBar")
+        self.busy_bar.setAccessibleName("Work in progress")
+        self.busy_bar.setRange(0, 0)
+        self.busy_bar.setMaximumWidth(160)
+        self.busy_bar.setVisible(False)
+        bar.addWidget(self.batch_label, 1)
+        bar.addPermanentWidget(self.busy_label)
+        bar.addPermanentWidget(self.busy_bar)
+
+    def _connect(self) -> None:
+        acts = self.actions_
+        acts.open_batch.triggered.connect(self.choose_batch)
+        acts.open_results.triggered.connect(self.choose_results)
+        acts.open_folder.triggered.connect(self.choose_results_folder)
+        acts.roster.triggered.connect(self.manage_roster)
+        acts.export_decisions.triggered.connect(lambda: exports.export_decisions_chosen(self))
+        acts.export_report.triggered.connect(lambda: exports.export_report_chosen(self))
+        acts.close.triggered.connect(self.close)
+        for index, action in enumerate(acts.tabs):
+            action.triggered.connect(lambda _c=False, i=index: self.tabs.setCurrentIndex(i))
+        self.files_panel.openRequested.connect(self.choose_results)
+        self.files_panel.removeRequested.connect(self.remove_file)
+        self.disagreements.itemActivated.connect(self.open_in_compare)
+        self.compare.adjudication.decisionChanged.connect(self.disagreements.set_decision)
+        self._update_actions()
+
+    def _busy_changed(self, busy: bool, label: str) -> None:
+        self.busy_bar.setVisible(busy)
+        self.busy_label.setText(label if busy else "")
+        self._update_actions()
+
+    def _update_actions(self) -> None:
+        has_session = self.session is not None
+        for action in (self.actions_.open_results, self.actions_.open_folder,
+                       self.actions_.export_decisions, self.actions_.export_report):
+            action.setEnabled(has_session)
+
+    # -- batch ------------------------------------------------------------------------
+
+    def choose_batch(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
+        path, _ = QFileDialog.getOpenFileName(self, "Open batch", "",
+                                              "Batches (*.zip batch.json);;All files (*)")
+        if path:
+            self.open_batch_path(str(Path(path).parent) if path.endswith("batch.json") else path)
+
+    def open_batch_path(self, path: str) -> bool:
+        """Open the batch (hash and earlier imports are read in the background)."""
+        try:
+            batch = open_batch_path(path)
+        except Exception as exc:  # noqa: BLE001 - every failure becomes a clear message
+            text, details = describe_open_failure(path, exc)
+            self.report_error(self, "Cannot open batch", text, details)
+            return False
+        self.compare.adjudication.save_now()
+        old = self.batch
+        self.session = None
+        self.batch, self.batch_path = batch, path
+        self.loader.set_source(batch.read_bytes)
+        self.compare.set_batch(batch)
+        self.settings.setValue("qa/lastBatch", path)
+        self.batch_label.setText(f"Batch: {batch.manifest.title} ({batch.manifest.batch_id})")
+        self.setWindowTitle(f"{batch.manifest.title} \u2014 {TITLE}")
+        close_batch(old)
+        reviewer = exports.reviewer_id(self)
+
+        def work() -> tuple[QaSession, ReviewState]:
+            session = QaSession(store=self.store, roster=self.roster, batch=batch,  # type: ignore[arg-type]
+                                reviewer_id=reviewer)
+            return session, review_state(session)
+
+        self.runner.start("Reading the batch and earlier imports\u2026", work,
+                          done=self._batch_ready, failed=self._job_failed)
+        return True
+
+    def _batch_ready(self, result: tuple[QaSession, ReviewState]) -> None:
+        session, state = result
+        if self.closed or session.batch is not self.batch:
+            return  # another batch was opened meanwhile
+        self.session = session
+        self._update_actions()
+        self._apply_state(state)
+        if self._pending_imports:
+            paths, self._pending_imports = self._pending_imports, []
+            self.import_paths(paths)
+
+    # -- results ----------------------------------------------------------------------
+
+    def choose_results(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
+        paths, _ = QFileDialog.getOpenFileNames(
+            self, "Open results", "", "Signed results (*.results.json);;All files (*)")
+        if paths:
+            self.import_paths([Path(p) for p in paths])
+
+    def choose_results_folder(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
+        folder = QFileDialog.getExistingDirectory(self, "Open a folder of results")
+        if folder:
+            self.import_paths([Path(folder)])
+
+    def import_paths(self, paths: Sequence[Path]) -> bool:
+        """Verify and import files (folders give their *.results.json) in the background."""
+        session = self.session
+        if session is None:
+            if self.batch is not None:  # the batch is still being read
+                self._pending_imports += list(paths)
+                return True
+            self.report_error(self, "Open the batch first",
+                              "Open the batch these results belong to (File \u25b8 Open batch), "
+                              "then open the results files.", "")
+            return False
+        files = expand_result_paths(list(paths))
+        if not files:
+            self.report_error(self, "No results files",
+                              "No *.results.json file was found there.", "")
+            return False
+        self.runner.start(f"Verifying {len(files)} file(s)\u2026",
+                          lambda: import_and_review(session, files),
+                          done=self._imported, failed=self._job_failed)
+        return True
+
+    def _imported(self, result: tuple[list[ImportOutcome], ReviewState]) -> None:
+        outcomes, state = result
+        notes = [f"{o.path.name}: {o.message}" for o in outcomes
+                 if o.status not in (ImportStatus.VALID,)]
+        self.files_panel.show_messages(notes)
+        self._apply_state(state)
+        refused = [o for o in outcomes if o.status is ImportStatus.OTHER_BATCH]
+        if refused:
+            self.report_error(self, "Results for another batch",
+                              "\n\n".join(o.message for o in refused),
+                              "These files were not imported.")
+        self.tabs.setCurrentIndex(TAB_FILES)
+
+    def remove_file(self, file_sha256: str) -> None:
+        session = self.session
+        if session is None:
+            return
+        session.remove_file(file_sha256)
+        self.runner.start("Updating\u2026", lambda: review_state(session),
+                          done=self._apply_state, failed=self._job_failed)
+
+    def manage_roster(self) -> None:
+        from rater_desktop.gui.qa.roster_dialog import RosterDialog
+
+        dialog = RosterDialog(self.roster, parent=self)
+        dialog.exec()
+        if dialog.changed:
+            self.recheck_signers()
+
+    def recheck_signers(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        self.runner.start("Verifying against the roster\u2026",
+                          lambda: recheck_and_review(session),
+                          done=lambda result: self._apply_state(result[1]),
+                          failed=self._job_failed)
+
+    # -- state ------------------------------------------------------------------------
+
+    def _apply_state(self, state: ReviewState) -> None:
+        if self.closed:
+            return
+        self.state = state
+        self.files_panel.set_files(state.files, used=state.used)
+        decisions = {a.item_id: a.decision.label for a in self._adjudications()}
+        self.disagreements.set_data(state.disagreements, state.comparisons, decisions)
+        self.compare.set_state(state)
+        session = self.session
+        if session is not None and state.used:
+            self.runner.start("Computing figures (bootstrap)\u2026",
+                              lambda: figures_of(session, resamples=self.resamples),
+                              done=self._figures_ready, failed=self._job_failed)
+
+    def _figures_ready(self, figures: Any) -> None:
+        if not self.closed and self.session is not None and figures.batch_sha256 == self.session.batch_sha256:
+            self.dashboard.set_figures(figures)
+
+    def _job_failed(self, error: BaseException) -> None:
+        self.report_error(self, "QA review", f"That did not work: {error}",
+                          f"{type(error).__name__}: {error}")
+
+    def open_in_compare(self, item_id: str) -> None:
+        self.compare.show_item(item_id)
+        self.tabs.setCurrentIndex(TAB_COMPARE)
+
+    # -- adjudication -----------------------------------------------------------------
+
+    def _adjudications(self) -> list[Adjudication]:
+        return self.session.adjudications() if self.session is not None else []
+
+    def _adjudication(self, item_id: str) -> Adjudication | None:
+        return self.session.adjudication(item_id) if self.session is not None else None
+
+    def _save_decision(self, item_id: str, decision: Decision, note: str,
+                       corrected: Verdict | None) -> Adjudication:
+        assert self.session is not None
+        return self.session.set_adjudication(item_id, decision=decision, note=note,
+                                             corrected_verdict=corrected)
+
+    def _clear_decision(self, item_id: str) -> None:
+        if self.session is not None:
+            self.session.clear_adjudication(item_id)
+
+    # -- drag and drop, close -----------------------------------------------------------
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if local_paths(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        paths = local_paths(event.mimeData())
+        if not paths:
+            event.ignore()
+            return
+        event.acceptProposedAction()
+        self.open_dropped(paths)
+
+    def open_dropped(self, paths: Sequence[Path]) -> None:
+        """A dropped batch opens first; every other file or folder is imported as results."""
+        batches = [p for p in paths if is_batch_path(p)]
+        results = [p for p in paths if p not in batches]
+        if batches:
+            target = batches[0]
+            self.open_batch_path(str(target.parent if target.name == "batch.json" else target))
+        if results:
+            self.import_paths(results)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.compare.adjudication.save_now()
+        self.settings.setValue("qa/geometry", self.saveGeometry())
+        self.settings.sync()
+        self.closed = True
+        self.runner.wait()
+        self.loader.shutdown()
+        close_batch(self.batch)
+        self.batch = None
+        if self.owns_store:
+            self.store.close()
+        super().closeEvent(event)

@@ -1,0 +1,53 @@
+"""Shared setup of the QA window tests: three raters' signed exports (plus an unknown
+signer and a tampered copy) built by tests/core/test_qa_review_support.py, and a QA
+window on temp folders. No tests here."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QSettings
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core"))
+
+from test_qa_review_support import Setup, build_setup  # noqa: E402
+
+from rater_desktop.gui.qa import QaWindow, open_qa_window  # noqa: E402
+
+__all__ = ["Setup", "build_setup", "Errors", "make_qa_window", "wait_idle"]
+
+Errors = list[tuple[str, str]]
+
+
+def wait_idle(qtbot: Any, window: QaWindow, *, figures: bool = False) -> None:
+    """Until the background jobs ran (and, if asked, the dashboard got its figures)."""
+    def ready() -> bool:
+        done = window.session is not None and not window.runner.busy
+        return done and (not figures or window.dashboard.figures is not None)
+
+    qtbot.waitUntil(ready, timeout=30_000)
+
+
+def make_qa_window(qtbot: Any, setup: Setup, *, settings: QSettings, keyring: Any,
+                   errors: Errors, batch_path: Path | None = None) -> QaWindow:
+    def report(_parent: Any, title: str, text: str, _details: str) -> None:
+        errors.append((title, text))
+
+    window = open_qa_window(
+        parent=None, settings=settings, data_dir=setup.batch_path.parent / "profiles",
+        batch_path=str(batch_path or setup.batch_path), profile="quinn", keyring=keyring,
+        roster_path=setup.roster, resamples=40, report_error=report)
+    qtbot.addWidget(window)
+    window.resize(1366, 768)
+    wait_idle(qtbot, window)
+    return window
+
+
+def result_files(setup: Setup, *names: str) -> list[Path]:
+    return [setup.files[name] for name in names]
+
+
+Factory = Callable[..., QaWindow]

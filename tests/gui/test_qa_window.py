@@ -1,0 +1,155 @@
+"""QA reviewer window: three raters' signed exports, a tampered copy and an unknown
+signer; disagreement table, compare view, adjudication (persisted), signed export."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from qa_window_kit import Errors, Setup, build_setup, make_qa_window, result_files, wait_idle
+
+from rater_desktop.qa_review.adjudication import Decision, verify_decisions_bytes
+from rater_desktop.qa_review.roster import Roster
+from rater_desktop.results.verify import VerifyStatus
+
+ALL = ("alice", "bob", "carol", "dave", "tampered")
+
+
+@pytest.fixture
+def setup(tmp_path: Path, memory_keyring: Any) -> Setup:
+    return build_setup(tmp_path, memory_keyring)
+
+
+def _opened(qtbot: Any, setup: Setup, temp_settings: QSettings, keyring: Any,
+            errors: Errors) -> Any:
+    window = make_qa_window(qtbot, setup, settings=temp_settings, keyring=keyring,
+                            errors=errors)
+    assert window.import_paths(result_files(setup, *ALL))
+    wait_idle(qtbot, window, figures=True)
+    return window
+
+
+def test_files_panel_shows_each_verification_state(
+        qtbot: Any, setup: Setup, temp_settings: QSettings, memory_keyring: Any) -> None:
+    errors: Errors = []
+    window = _opened(qtbot, setup, temp_settings, memory_keyring, errors)
+    states = window.files_panel.row_states()
+    for rater in ("alice", "bob", "carol"):
+        assert states[str(setup.files[rater])] == "Valid, known rater"
+    assert states[str(setup.files["dave"])] == "Valid, UNKNOWN key"
+    assert states[str(setup.files["tampered"])] == "INVALID"
+    tree = window.files_panel.tree
+    rows = {tree.topLevelItem(i).text(5): tree.topLevelItem(i) for i in range(tree.topLevelItemCount())}
+    dave = rows[str(setup.files["dave"])]
+    assert dave.text(2) == setup.infos["dave"].fingerprint
+    assert dave.text(4) == "no" and rows[str(setup.files["tampered"])].text(4) == "no"
+    assert "changed" in rows[str(setup.files["tampered"])].text(6)
+    # Only the three trusted files feed the statistics: dave's +3 everywhere is not counted.
+    assert window.state.raters == ("alice", "bob", "carol")
+    assert window.dashboard.figures.raters == ("alice", "bob", "carol")
+    assert "3 used in the statistics" in window.files_panel.summary.text()
+    assert not errors
+
+
+def test_disagreement_table_sorted_filtered_and_opens_compare(
+        qtbot: Any, setup: Setup, temp_settings: QSettings, memory_keyring: Any) -> None:
+    window = _opened(qtbot, setup, temp_settings, memory_keyring, [])
+    panel = window.disagreements
+    table = panel.table
+    column = 6  # total disagreement
+    values = [float(table.item(r, column).text()) for r in range(table.rowCount())]
+    assert values == sorted(values, reverse=True) and table.rowCount() == 8
+    # s2: verdicts 1, 2, -3 (spread 5) + TC spread 4 on B (4, 5, 1) = 9, the largest.
+    assert table.item(0, 0).text() == "s2" and values[0] == 9.0
+    panel.kind_combo.setCurrentIndex(panel.kind_combo.findData("qualification"))
+    assert [table.item(r, 0).text() for r in range(table.rowCount())] == ["q2", "q1"]
+    panel.kind_combo.setCurrentIndex(0)
+    panel.measure_combo.setCurrentIndex(panel.measure_combo.findData("verdict_spread"))
+    panel.minimum.setValue(5)
+    assert sorted(table.item(r, 0).text() for r in range(table.rowCount())) == ["q2", "s2"]
+    table.selectRow(0)
+    assert window.tabs.currentWidget() is window.compare
+    assert window.compare.item_id == table.item(0, 0).text()
+
+
+def test_compare_view_true_ab_with_every_rater_and_claims(
+        qtbot: Any, setup: Setup, temp_settings: QSettings, memory_keyring: Any) -> None:
+    window = _opened(qtbot, setup, temp_settings, memory_keyring, [])
+    compare = window.compare
+    window.open_in_compare("s1")
+    panes = compare.item_view.panes
+    assert panes["A"].title.text() == "Response A (alpha)"
+    assert panes["B"].title.text() == "Response B (beta)"
+    answers = compare.answers
+    headers = [answers.horizontalHeaderItem(c).text() for c in range(answers.columnCount())]
+    assert headers == ["alice", "bob", "carol"]
+    labels = [answers.verticalHeaderItem(r).text() for r in range(answers.rowCount())]
+    verdict_row = labels.index("Verdict")
+    # True order: alice and bob -2 (A better), carol -1, whatever order each of them saw.
+    assert answers.item(verdict_row, 0).text() == "A (alpha) better (-2)"
+    assert answers.item(verdict_row, 2).text() == "A (alpha) slightly better (-1)"
+    scores = labels.index("A: TC / FA / AIP")
+    assert answers.item(scores, 1).text() == "5 / 4 / 3"
+    assert compare.highlight_claims() == 3  # alice, bob and carol each marked a claim in A
+    clusters = compare.clusters
+    texts = [clusters.item(r, 3).text() for r in range(clusters.rowCount())]
+    assert "CONFLICT" in texts
+    conflict = texts.index("CONFLICT")
+    assert "alice: accurate" in clusters.item(conflict, 2).text()
+    assert "bob: inaccurate" in clusters.item(conflict, 2).text()
+    compare.legend_boxes["bob"].setChecked(False)
+    assert compare.highlight_claims() == 2
+
+
+def test_adjudication_persists_across_reopening(
+        qtbot: Any, setup: Setup, temp_settings: QSettings, memory_keyring: Any) -> None:
+    window = _opened(qtbot, setup, temp_settings, memory_keyring, [])
+    window.open_in_compare("s2")
+    panel = window.compare.adjudication
+    panel.verdict_combo.setCurrentIndex(panel.verdict_combo.findData("B_better"))
+    panel.buttons[Decision.REJECT].click()
+    panel.note.setPlainText("carol reversed the verdict; re-check the price claim")
+    qtbot.waitUntil(lambda: not panel._timer.isActive(), timeout=3000)
+    assert window.disagreements.table.findItems("Reject", Qt.MatchFlag.MatchExactly)
+    window.close()
+    again = make_qa_window(qtbot, setup, settings=temp_settings, keyring=memory_keyring,
+                           errors=[])
+    assert again.files_panel.tree.topLevelItemCount() == 5  # earlier imports kept
+    again.open_in_compare("s2")
+    panel = again.compare.adjudication
+    assert panel.chosen() is not None and panel.chosen().value == "reject"
+    assert panel.note.toPlainText() == "carol reversed the verdict; re-check the price claim"
+    assert panel.verdict_combo.currentData() == "B_better"
+    assert panel.verdict_combo.currentText() == "B (gamma) better"
+
+
+def test_export_signed_decisions_verifies(
+        qtbot: Any, setup: Setup, temp_settings: QSettings, memory_keyring: Any,
+        tmp_path: Path) -> None:
+    from rater_desktop.gui.qa import exports
+
+    errors: Errors = []
+    window = _opened(qtbot, setup, temp_settings, memory_keyring, errors)
+    window.open_in_compare("q2")
+    window.compare.adjudication.buttons[Decision.NEEDS_FIX].click()
+    assert exports.export_decisions_to(window, tmp_path / "missing" / "review") is None
+    assert "does not exist" in errors.pop()[1]
+    (tmp_path / "out").mkdir()
+    exported = exports.export_decisions_to(window, tmp_path / "out" / "review")
+    assert exported is not None, errors
+    assert exported.results_path.name == "review.qa-decisions.json"
+    outcome = verify_decisions_bytes(
+        data=exported.results_path.read_bytes(),
+        signature=exported.signature_path.read_bytes(),
+        allowed_signers=Roster(setup.roster).signers())
+    assert outcome.status is VerifyStatus.VALID and outcome.signer_principal == "quinn"
+    document = json.loads(exported.results_path.read_text("utf-8"))
+    assert [(d["item_id"], d["decision"]) for d in document["decisions"]] == [("q2", "needs_fix")]
+    assert sorted(s["rater_id"] for s in document["sources"]) == ["alice", "bob", "carol"]
+    tampered = exported.results_path.read_bytes().replace(b"needs_fix", b"accept")
+    bad = verify_decisions_bytes(data=tampered, signature=exported.signature_path.read_bytes(),
+                                 allowed_signers=Roster(setup.roster).signers())
+    assert bad.status is VerifyStatus.TAMPERED

@@ -55,6 +55,13 @@ def _follow_system_theme(app: QApplication, window: MainWindow) -> None:
     signal.connect(on_change)
 
 
+def _attach_rating(window: MainWindow) -> None:
+    """Bind the rating core (profile, ratings database) once the window has painted."""
+    from rater_desktop.gui.steps import startup
+
+    startup.attach_rating(window)
+
+
 def run_app(*, batch: str | None, profile: str | None, qa_mode: bool) -> int:
     """Show the main window (optionally on ``batch``) and run until it closes."""
     QGuiApplication.setHighDpiScaleFactorRoundingPolicy(
@@ -69,6 +76,8 @@ def run_app(*, batch: str | None, profile: str | None, qa_mode: bool) -> int:
     window = create_main_window(settings=settings, qa_mode=qa_mode, profile=profile)
     _follow_system_theme(app, window)
     window.show()
+    if not qa_mode:
+        _attach_rating(window)
     initial = startup_batch(settings, batch)
     if initial:
         # After the first paint: opening a batch may read a large index.

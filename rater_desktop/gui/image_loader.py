@@ -28,7 +28,9 @@ def image_key(path: str, max_side: int | None) -> str:
 
 
 class _Relay(QObject):
-    finished = Signal(int, str, object, str)  # generation, key, QImage | None, error
+    # QImage (a Qt value type) rather than ``object``: queued across threads it is copied by
+    # Qt, with no Python reference counts crossing threads.
+    finished = Signal(int, str, QImage, str)  # generation, key, image (null on error), error
 
 
 class _DecodeJob(QRunnable):
@@ -46,7 +48,7 @@ class _DecodeJob(QRunnable):
         self._read_lock = read_lock
 
     def run(self) -> None:
-        image: QImage | None = None
+        image = QImage()
         error = ""
         try:
             with self._read_lock:
@@ -136,10 +138,10 @@ class ImageLoader(QObject):
             _, old = self._cache.popitem(last=False)
             self._cache_bytes -= old.sizeInBytes()
 
-    def _on_finished(self, generation: int, key: str, image: object, error: str) -> None:
+    def _on_finished(self, generation: int, key: str, image: QImage, error: str) -> None:
         if generation != self._generation:
             return
-        result = image if isinstance(image, QImage) else None
+        result = image if not image.isNull() and not error else None
         if result is not None:
             self._store(key, result)
             self.imageReady.emit(key)

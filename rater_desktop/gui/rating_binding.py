@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QApplication, QMessageBox, QTextEdit
 
@@ -31,6 +31,7 @@ from rater_desktop.rating.store import RatingStore
 from rater_desktop.rating.timing import Clock
 
 SAVE_POLL_MS = 300
+STEP_DOCK_WIDTH = 440
 
 
 def _none_refcount_guard() -> list[None]:
@@ -88,6 +89,9 @@ class RatingBinding(QObject):
         self.panel = StepPanel(self.ctx)
         window.set_step_panel(self.panel)
         self.panel.show()  # the dock is already visible; a new child would show only later
+        if window.settings.value("window/state") is None:  # first run: room for the steps
+            QTimer.singleShot(0, lambda: window.resizeDocks(
+                [window.step_dock], [STEP_DOCK_WIDTH], Qt.Orientation.Horizontal))
         self.cover = ResponseCover(window.item_view.splitter)
         self._save_timer = QTimer(self)
         self._save_timer.setSingleShot(True)

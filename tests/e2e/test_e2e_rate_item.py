@@ -51,6 +51,8 @@ def _key(qtbot: Any, widget: Any, key: Qt.Key, mods: Any = Qt.KeyboardModifier.N
 
 
 def _click(qtbot: Any, widget: Any) -> None:
+    qtbot.waitUntil(widget.isVisible, timeout=2000)
+    QApplication.processEvents()  # newly added rows are laid out on the next event loop turn
     qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)
 
 
@@ -198,6 +200,8 @@ def test_rate_an_item_end_to_end_and_restore(qtbot: Any, tmp_path: Path) -> None
     assert again.item.id == ITEM
     rating = restored.service.rating  # type: ignore[union-attr]
     after = rating.to_dict()
+    for side in before["responses"]:
+        assert any(c.get("critical") for c in side["claims"])
     for key in ("case_file", "responses", "verdict", "verdict_justification", "notes", "status",
                 "current_step", "acknowledged"):
         assert after[key] == before[key], key

@@ -8,7 +8,7 @@ from typing import Any
 from batchkit import batch_files, item, response, write_folder
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextCursor
-from PySide6.QtWidgets import QTextEdit
+from PySide6.QtWidgets import QApplication, QTextEdit
 
 from rater_desktop.gui.rating_binding import RatingBinding
 from rater_desktop.rating.model import Step
@@ -67,4 +67,7 @@ def select_in(browser: QTextEdit, text: str) -> None:
 
 
 def click(qtbot: Any, widget: Any) -> None:
+    """Click like a person: only once the widget is laid out and on screen."""
+    qtbot.waitUntil(widget.isVisible, timeout=2000)
+    QApplication.processEvents()
     qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)

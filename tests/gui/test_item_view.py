@@ -135,3 +135,22 @@ def test_run_app_shows_window_and_reopens_last_batch(small_batch: Path, qtbot: A
     assert run_app(batch=None, profile=None, qa_mode=True) == 0
     assert seen["visible_before_batch"], "the window shows before the batch is opened"
     assert seen["title"] == "Test batch \u2014 Rater Desktop (QA review)"
+
+
+def test_run_app_in_rater_mode_attaches_the_rating_core(small_batch: Path, qtbot: Any,
+                                                         monkeypatch: Any) -> None:
+    from rater_desktop.gui.app import run_app
+    from rater_desktop.gui.steps import startup
+
+    attached: list[Any] = []
+    monkeypatch.setattr(startup, "attach_rating", attached.append)
+
+    def fake_exec(_app: Any = None) -> int:
+        for window in QApplication.topLevelWidgets():
+            if window.objectName() == "mainWindow" and window.isVisible():
+                window.close()
+        return 0
+
+    monkeypatch.setattr(QApplication, "exec", fake_exec)
+    assert run_app(batch=str(small_batch), profile=None, qa_mode=False) == 0
+    assert len(attached) == 1 and attached[0].objectName() == "mainWindow"

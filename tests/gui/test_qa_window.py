@@ -42,11 +42,12 @@ def test_files_panel_shows_each_verification_state(
     assert states[str(setup.files["dave"])] == "Valid, UNKNOWN key"
     assert states[str(setup.files["tampered"])] == "INVALID"
     tree = window.files_panel.tree
-    rows = {tree.topLevelItem(i).text(5): tree.topLevelItem(i) for i in range(tree.topLevelItemCount())}
-    dave = rows[str(setup.files["dave"])]
-    assert dave.text(2) == setup.infos["dave"].fingerprint
-    assert dave.text(4) == "no" and rows[str(setup.files["tampered"])].text(4) == "no"
-    assert "changed" in rows[str(setup.files["tampered"])].text(6)
+    rows = {tree.topLevelItem(i).text(6): tree.topLevelItem(i) for i in range(tree.topLevelItemCount())}
+    dave = rows["dave.results.json"]
+    assert dave.text(4) == setup.infos["dave"].fingerprint
+    assert dave.text(2) == "no" and rows["bob-edited.results.json"].text(2) == "no"
+    assert "changed" in rows["bob-edited.results.json"].text(3)
+    assert rows["bob-edited.results.json"].font(6).strikeOut()
     # Only the three trusted files feed the statistics: dave's +3 everywhere is not counted.
     assert window.state.raters == ("alice", "bob", "carol")
     assert window.dashboard.figures.raters == ("alice", "bob", "carol")

@@ -82,7 +82,7 @@ def test_complete_is_disabled_with_the_reason(qtbot: Any, make_window: Any,
     _window, binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot)
     panel = binding.panel
     assert not panel.complete_button.isEnabled()
-    assert panel.reason.text().startswith("Cannot complete yet: CF-1")
+    assert panel.reason.text().startswith("Cannot complete yet (+") and "CF-1:" in panel.reason.text()
     fill_case_file(qtbot, binding)
     assert not panel.complete_button.isEnabled()
     assert "CF-" not in panel.reason.text()

@@ -1,16 +1,29 @@
-"""QA reviewer mode: a window of its own (``open_qa_window``)."""
+"""QA reviewer mode: a window of its own (``open_qa_window``).
+
+Qt is imported only when the window is built, so walking the package tree (as the
+architecture test does) never loads Qt.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QApplication, QWidget
+if TYPE_CHECKING:
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QWidget
 
-from rater_desktop.gui.qa.window import QaWindow
+    from rater_desktop.gui.qa.window import QaWindow
 
 __all__ = ["QaWindow", "open_qa_window"]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "QaWindow":
+        from rater_desktop.gui.qa.window import QaWindow
+
+        return QaWindow
+    raise AttributeError(name)
 
 
 def open_qa_window(*, parent: QWidget | None, settings: QSettings,
@@ -22,7 +35,10 @@ def open_qa_window(*, parent: QWidget | None, settings: QSettings,
     """Open (and show) the QA window; it opens ``batch_path`` (else the last QA batch)
     and then imports ``results``. ``data_dir`` holds profiles, ``qa/qa.sqlite3`` and
     ``qa/allowed_signers`` (default: the app data folder)."""
+    from PySide6.QtWidgets import QApplication
+
     from rater_desktop.appdirs import data_dir as default_data_dir
+    from rater_desktop.gui.qa.window import QaWindow
     from rater_desktop.gui.theme import apply_theme
     from rater_desktop.qa_review.roster import ROSTER_FILE, ROSTER_FOLDER, Roster
     from rater_desktop.qa_review.store import STORE_FILE, STORE_FOLDER, QaStore

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QSize
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QToolBar
 
@@ -76,8 +76,13 @@ def build_qa_actions(window: QMainWindow) -> QaActions:
     toolbar.setObjectName("qaToolBar")
     toolbar.setMovable(False)
     toolbar.setIconSize(QSize(20, 20))
+    toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
     for action in (acts.open_batch, acts.open_results, acts.roster, acts.export_decisions,
                    acts.export_report):
         toolbar.addAction(action)
+        button = toolbar.widgetForAction(action)
+        if button is not None:
+            button.setObjectName(f"{action.objectName()}Button")
+            button.setAccessibleName(action.toolTip())
     window.addToolBar(toolbar)
     return acts

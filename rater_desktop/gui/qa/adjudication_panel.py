@@ -22,6 +22,8 @@ from PySide6.QtWidgets import (
 from rater_desktop.batch.model import Verdict
 from rater_desktop.qa_review.adjudication import Adjudication, AdjudicationError, Decision
 
+# Item data is never None: PySide6 on Python 3.11 drops a reference to None each time
+# such data is read back, which ends in a crash after many reads.
 SaveDecision = Callable[[str, Decision, str, Verdict | None], Adjudication]
 ClearDecision = Callable[[str], None]
 NOTE_DELAY_MS = 400
@@ -59,28 +61,7 @@ class AdjudicationPanel(QFrame):
         self._timer.timeout.connect(lambda: self.save_now(force=True))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 8, 12, 8)
-        top = QHBoxLayout()
-        title = QLabel("QA decision")
-        title.setProperty("role", "cardTitle")
-        top.addWidget(title)
-        self.group = QButtonGroup(self)
-        self.buttons: dict[Decision, QRadioButton] = {}
-        for decision in Decision:
-            button = QRadioButton(decision.label)
-            button.setObjectName(f"qaDecision{DECISION_NAMES[decision]}")
-            button.setAccessibleName(f"Decision: {decision.label}")
-            self.group.addButton(button)
-            self.buttons[decision] = button
-            top.addWidget(button)
-            button.toggled.connect(self._toggled)
-        top.addStretch(1)
-        self.clear_button = QPushButton("Clear")
-        self.clear_button.setObjectName("qaDecisionClear")
-        self.clear_button.setAccessibleName("Clear the QA decision")
-        self.clear_button.setProperty("flat", True)
-        self.clear_button.clicked.connect(self.clear_decision)
-        top.addWidget(self.clear_button)
-        layout.addLayout(top)
+        layout.addLayout(self._decision_row())
         self.verdict_combo = QComboBox()
         self.verdict_combo.setObjectName("qaCorrectedVerdict")
         self.verdict_combo.setAccessibleName("Corrected verdict")
@@ -105,6 +86,30 @@ class AdjudicationPanel(QFrame):
         layout.addWidget(self.status)
         self.show_item(None, identities=("", ""), current=None)
 
+    def _decision_row(self) -> QHBoxLayout:
+        top = QHBoxLayout()
+        title = QLabel("QA decision")
+        title.setProperty("role", "cardTitle")
+        top.addWidget(title)
+        self.group = QButtonGroup(self)
+        self.buttons: dict[Decision, QRadioButton] = {}
+        for decision in Decision:
+            button = QRadioButton(decision.label)
+            button.setObjectName(f"qaDecision{DECISION_NAMES[decision]}")
+            button.setAccessibleName(f"Decision: {decision.label}")
+            self.group.addButton(button)
+            self.buttons[decision] = button
+            top.addWidget(button)
+            button.toggled.connect(self._toggled)
+        top.addStretch(1)
+        self.clear_button = QPushButton("Clear")
+        self.clear_button.setObjectName("qaDecisionClear")
+        self.clear_button.setAccessibleName("Clear the QA decision")
+        self.clear_button.setProperty("flat", True)
+        self.clear_button.clicked.connect(self.clear_decision)
+        top.addWidget(self.clear_button)
+        return top
+
     def show_item(self, item_id: str | None, *, identities: tuple[str, str],
                   current: Adjudication | None) -> None:
         """Show the stored decision of ``item_id`` (saving a pending note first)."""
@@ -114,7 +119,7 @@ class AdjudicationPanel(QFrame):
             self.item_id = item_id
             self.identities = identities
             self.verdict_combo.clear()
-            self.verdict_combo.addItem("No correction", None)
+            self.verdict_combo.addItem("No correction", "")
             for verdict in Verdict:
                 self.verdict_combo.addItem(verdict_text(verdict, identities), verdict.value)
             self.group.setExclusive(False)
@@ -122,7 +127,7 @@ class AdjudicationPanel(QFrame):
                 button.setChecked(current is not None and current.decision is decision)
             self.group.setExclusive(True)
             corrected = current.corrected_verdict if current is not None else None
-            index = self.verdict_combo.findData(corrected.value if corrected else None)
+            index = self.verdict_combo.findData(corrected.value if corrected else "")
             self.verdict_combo.setCurrentIndex(max(index, 0))
             self.note.setPlainText(current.note if current is not None else "")
             self.status.setText(f"Saved {current.decided_at}" if current is not None else

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor, QTextCharFormat
+from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -34,6 +34,7 @@ from rater_desktop.gui.qa.adjudication_panel import (
 from rater_desktop.gui.qa.rater_answers import (
     fill_answers,
     fill_clusters,
+    fit_columns,
     make_table,
     rater_color,
     swatch,
@@ -44,7 +45,7 @@ from rater_desktop.gui.steps.highlight import find_claim
 from rater_desktop.qa_review.adjudication import Adjudication
 from rater_desktop.qa_review.views import ItemComparison
 
-HIGHLIGHT_ALPHA = 150
+Segment = tuple[int, int, tuple[str, ...]]
 AdjudicationFor = Callable[[str], Adjudication | None]
 
 
@@ -64,6 +65,7 @@ class CompareView(QWidget):
         self.item: Item | None = None
         self._adjudication_for = adjudication_for
         self._hidden_raters: set[str] = set()
+        self.segments: dict[int, list[Segment]] = {}
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 8, 8, 8)
         layout.addLayout(self._selector())
@@ -88,8 +90,9 @@ class CompareView(QWidget):
         self.adjudication = AdjudicationPanel(save=save, clear=clear)
         column.addWidget(self.adjudication)
         self.splitter.addWidget(right)
-        self.splitter.setStretchFactor(0, 3)
-        self.splitter.setStretchFactor(1, 2)
+        self.splitter.setStretchFactor(0, 11)
+        self.splitter.setStretchFactor(1, 9)
+        self.splitter.setSizes([550, 450])
         layout.addWidget(self.splitter, 1)
 
     def _selector(self) -> QHBoxLayout:
@@ -136,6 +139,8 @@ class CompareView(QWidget):
         layout.addWidget(self.only_conflicts)
         self.clusters = make_table("qaClaimClustersTable", "Claim clusters",
                                    ["Resp.", "Span", "Fact checks", "Agreement"])
+        self.clusters.verticalHeader().setVisible(False)
+        fit_columns(self.clusters, stretch=(1, 2))
         layout.addWidget(self.clusters, 1)
         return page
 
@@ -188,9 +193,11 @@ class CompareView(QWidget):
             self.combo.setCurrentIndex((self.combo.currentIndex() + delta) % count)
 
     def _combo_changed(self, index: int) -> None:
-        data = self.combo.itemData(index)
-        if data is not None and data != self.item_id:
-            self.show_item(str(data))
+        if index < 0:
+            return
+        data = str(self.combo.itemData(index))
+        if data != self.item_id:
+            self.show_item(data)
 
     def show_item(self, item_id: str | None) -> None:
         """Show ``item_id`` (None: nothing); selecting it in the combo too."""
@@ -199,7 +206,7 @@ class CompareView(QWidget):
         self.adjudication.save_now()
         self.item_id = item_id
         self.item = self.batch.item(item_id) if (self.batch and item_id) else None
-        index = self.combo.findData(item_id)
+        index = self.combo.findData(item_id) if item_id is not None else -1
         if index >= 0 and index != self.combo.currentIndex():
             self.combo.blockSignals(True)
             self.combo.setCurrentIndex(index)
@@ -249,37 +256,61 @@ class CompareView(QWidget):
                       only_conflicts=self.only_conflicts.isChecked())
 
     def highlight_claims(self) -> int:
-        """Mark every shown rater's claims in their colour; returns the marks made."""
+        """Mark every shown rater's claims in their colour; returns the claims found.
+
+        Where claims of several raters overlap, the piece gets the mix of their colours
+        and an underline, so no rater's mark hides another's."""
         comparison = self.comparison()
-        made = 0
+        found = 0
+        self.segments = {}
         for side in (0, 1):
             browser = self.item_view.pane_for_true_index(side).text_browser
-            selections: list[QTextEdit.ExtraSelection] = []
+            spans: dict[str, list[tuple[int, int]]] = {}
             for column in (comparison.raters if comparison else ()):
                 if column.rater_id in self._hidden_raters:
                     continue
-                selections += _claim_marks(browser, column.sides[side].claims,
-                                           self._rater_color(column.rater_id))
-            browser.setExtraSelections(selections)
-            made += len(selections)
-        return made
+                for claim in column.sides[side].claims:
+                    cursors = find_claim(browser.document(), claim)
+                    found += bool(cursors)
+                    spans.setdefault(column.rater_id, []).extend(
+                        (c.selectionStart(), c.selectionEnd()) for c in cursors)
+            self.segments[side] = claim_segments(spans)
+            browser.setExtraSelections([self._mark(browser, segment)
+                                        for segment in self.segments[side]])
+        return found
+
+    def _mark(self, browser: QTextEdit, segment: Segment) -> QTextEdit.ExtraSelection:
+        start, end, raters = segment
+        colors = [self._rater_color(r) for r in raters]
+        mixed = QColor(sum(c.red() for c in colors) // len(colors),
+                       sum(c.green() for c in colors) // len(colors),
+                       sum(c.blue() for c in colors) // len(colors))
+        fmt = QTextCharFormat()
+        fmt.setBackground(mixed)
+        fmt.setForeground(QColor("#1f2430"))
+        if len(raters) > 1:
+            fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.SingleUnderline)
+            fmt.setUnderlineColor(QColor("#1f2430"))
+        cursor = QTextCursor(browser.document())
+        cursor.setPosition(start)
+        cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
+        selection = QTextEdit.ExtraSelection()
+        selection.cursor = cursor  # type: ignore[misc]
+        selection.format = fmt  # type: ignore[misc]
+        return selection
 
     def _rater_color(self, rater: str) -> QColor:
         raters: Sequence[str] = self.state.raters
-        color = rater_color(raters.index(rater) if rater in raters else 0)
-        color.setAlpha(HIGHLIGHT_ALPHA)
-        return color
+        return rater_color(raters.index(rater) if rater in raters else 0)
 
 
-def _claim_marks(browser: QTextEdit, claims: Sequence[object],
-                 color: QColor) -> list[QTextEdit.ExtraSelection]:
-    marks = []
-    fmt = QTextCharFormat()
-    fmt.setBackground(color)
-    for claim in claims:
-        for cursor in find_claim(browser.document(), claim):  # type: ignore[arg-type]
-            selection = QTextEdit.ExtraSelection()
-            selection.cursor = cursor  # type: ignore[misc]
-            selection.format = fmt  # type: ignore[misc]
-            marks.append(selection)
-    return marks
+def claim_segments(spans: dict[str, list[tuple[int, int]]]) -> list[Segment]:
+    """Cut the raters' spans at every boundary: (start, end, raters covering it)."""
+    cuts = sorted({p for ranges in spans.values() for span in ranges for p in span})
+    segments: list[Segment] = []
+    for start, end in zip(cuts, cuts[1:], strict=False):
+        raters = tuple(sorted(r for r, ranges in spans.items()
+                              if any(a <= start and end <= b for a, b in ranges)))
+        if raters:
+            segments.append((start, end, raters))
+    return segments

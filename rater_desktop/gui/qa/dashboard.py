@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtGui import QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from rater_desktop.gui.qa.charts import Bar, BarChart
 from rater_desktop.gui.qa.dashboard_tables import fill_models, fill_raters, tables_section
-from rater_desktop.gui.qa.rater_answers import seconds_text
+from rater_desktop.gui.qa.rater_answers import fit_height, seconds_text
 from rater_desktop.qa_review.summary import QaFigures
 
 VERDICT_LABELS = {-3: "A\u226b", -2: "A>", -1: "A\u2265", 0: "=", 1: "B\u2265", 2: "B>",
@@ -95,6 +96,19 @@ class Dashboard(QScrollArea):
         layout.addWidget(tables)
         layout.addStretch(1)
         self.setWidget(content)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        QTimer.singleShot(0, self._fit_tables)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        QTimer.singleShot(0, self._fit_tables)
+
+    def _fit_tables(self) -> None:
+        # Wrapped cells change height with the width: keep the tables free of inner scrolling.
+        for table in (self.raters_table, self.models_table):
+            fit_height(table)
 
     def set_figures(self, figures: QaFigures) -> None:
         self.figures = figures

@@ -17,12 +17,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rater_desktop.gui.qa.rater_answers import make_table, seconds_text
+from rater_desktop.gui.qa.rater_answers import (
+    alert_color,
+    fit_columns,
+    fit_height,
+    make_table,
+    seconds_text,
+)
 from rater_desktop.qa.timecost import project_study_cost
 from rater_desktop.qa_review.summary import QaFigures
 
 RATER_COLUMNS = ("Rater", "Qualification", "Attention checks", "Verdict agreement",
-                 "\u0394\u03b1 without", "Median time", "Coaching")
+                 "\u03b1 change (all \u2212 without)", "Median time", "Coaching")
 MODEL_COLUMNS = ("Model", "W / T / L", "Win rate [95% CI]", "Strength [95% CI]",
                  "Mean TC / FA / AIP", "AssistantBench", "standardweb")
 LOWERS_AGREEMENT = -0.05  # alpha(all) - alpha(without) below this: the rater pulls it down
@@ -61,7 +67,7 @@ def _set_row(table: QTableWidget, row: int, texts: list[str], *, alert: bool = F
         cell = QTableWidgetItem(text)
         cell.setToolTip(text)
         if alert and column == len(texts) - 1:
-            cell.setForeground(Qt.GlobalColor.darkRed)
+            cell.setForeground(alert_color())
         table.setItem(row, column, cell)
 
 
@@ -85,7 +91,7 @@ def fill_raters(table: QTableWidget, figures: QaFigures) -> None:
             "; ".join(notes) or "ok",
         ]
         _set_row(table, row, texts, alert=bool(notes))
-    table.resizeRowsToContents()
+    fit_height(table)
 
 
 def fill_models(table: QTableWidget, figures: QaFigures) -> None:
@@ -106,7 +112,7 @@ def fill_models(table: QTableWidget, figures: QaFigures) -> None:
             f"{_num(run.mean_score, 1)} ({run.scored} run(s))" if run else "\u2013",
         ]
         _set_row(table, row, texts)
-    table.resizeRowsToContents()
+    fit_height(table)
 
 
 class CostBox(QGroupBox):
@@ -200,8 +206,10 @@ def tables_section(settings: QSettings) -> tuple[QWidget, QTableWidget, QTableWi
         label = QLabel(title)
         label.setProperty("role", "sectionTitle")
         layout.addWidget(label)
-        table.setMinimumHeight(130)
+        table.verticalHeader().setVisible(False)
+        fit_height(table)
         layout.addWidget(table)
+    fit_columns(raters, stretch=(6,))
     cost = CostBox(settings)
     layout.addWidget(cost)
     return host, raters, models, cost

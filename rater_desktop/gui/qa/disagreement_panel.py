@@ -27,7 +27,8 @@ from rater_desktop.qa.disagreement import ItemDisagreement
 from rater_desktop.qa_review.views import ItemComparison
 
 COLUMNS = ("Item", "Kind", "Raters", "Verdict spread", "Score spread", "Claim conflicts",
-           "Disagreement", "QA decision")
+           "Disagreement", "Where they differ", "QA decision")
+DECISION_COLUMN = 8
 MEASURES = (
     ("score", "Disagreement (total)"),
     ("verdict_spread", "Verdict spread"),
@@ -42,6 +43,23 @@ SORT_COLUMN = {"score": 6, "verdict_spread": 3, "max_score_spread": 4, "claim_co
 def measure(d: ItemDisagreement, key: str) -> float:
     value = getattr(d, key)
     return float(value) if value is not None else 0.0
+
+
+def where_text(d: ItemDisagreement, comparison: ItemComparison | None) -> str:
+    """A short account of where the raters differ: verdict range, scores, claims."""
+    parts = []
+    verdicts = [c.verdict_score for c in (comparison.raters if comparison else ())
+                if c.verdict_score is not None]
+    if verdicts and max(verdicts) != min(verdicts):
+        parts.append(f"verdicts {min(verdicts):+d} to {max(verdicts):+d}")
+    top = d.max_score_spread
+    if top:
+        worst = [f"{'AB'[side]} {name.upper()}" for side, spreads in sorted(d.score_spreads.items())
+                 for name, value in spreads.items() if value == top]
+        parts.append(f"{', '.join(worst)} differ by {top:.0f}")
+    if d.claim_conflicts:
+        parts.append(f"{d.claim_conflicts} claim(s) rated differently")
+    return "; ".join(parts) or "agree"
 
 
 def _number(value: float | None, *, decimals: int = 0) -> QTableWidgetItem:
@@ -66,6 +84,7 @@ class DisagreementPanel(QWidget):
         self.setObjectName("qaDisagreementPanel")
         self._items: list[ItemDisagreement] = []
         self._kinds: dict[str, str] = {}
+        self._comparisons: dict[str, ItemComparison] = {}
         self._decisions: dict[str, str] = {}
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 12, 12, 12)
@@ -124,13 +143,14 @@ class DisagreementPanel(QWidget):
                  decisions: Mapping[str, str]) -> None:
         self._items = list(items)
         self._kinds = {item_id: c.kind for item_id, c in comparisons.items()}
+        self._comparisons = dict(comparisons)
         self._decisions = dict(decisions)
         self.refresh()
 
     def set_decision(self, item_id: str, label: str) -> None:
         self._decisions[item_id] = label
         for row in range(self.table.rowCount()):
-            cell, decision = self.table.item(row, 0), self.table.item(row, 7)
+            cell, decision = self.table.item(row, 0), self.table.item(row, DECISION_COLUMN)
             if cell is not None and decision is not None and cell.text() == item_id:
                 decision.setText(label)
 
@@ -157,6 +177,7 @@ class DisagreementPanel(QWidget):
                 _number(d.max_score_spread),
                 _number(d.claim_conflicts),
                 _number(d.score, decimals=1),
+                QTableWidgetItem(where_text(d, self._comparisons.get(d.item_id))),
                 QTableWidgetItem(self._decisions.get(d.item_id, "")),
             ]
             for column, cell in enumerate(cells):

@@ -8,6 +8,7 @@ file shows the reason and is struck out. Nothing but the first kind is ever coun
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QFont, QIcon
@@ -24,7 +25,8 @@ from PySide6.QtWidgets import (
 
 from rater_desktop.qa_review.store import StoredFile
 
-COLUMNS = ("State", "Rater", "Key fingerprint", "Exported", "In statistics", "File", "Details")
+COLUMNS = ("State", "Rater", "In statistics", "Details", "Key fingerprint", "Exported", "File")
+PATH_ROLE = Qt.ItemDataRole.UserRole + 1
 STATE_WORDS = {
     "valid": "Valid, known rater",
     "unknown_signer": "Valid, UNKNOWN key",
@@ -104,19 +106,20 @@ class ResultsPanel(QWidget):
             row = QTreeWidgetItem([
                 state_word(stored, used=is_used),
                 stored.signer or stored.claimed_rater_id or "",
+                "yes" if is_used else "no",
+                stored.message,
                 stored.fingerprint or "",
                 stored.exported_at or "",
-                "yes" if is_used else "no",
-                stored.path,
-                stored.message,
+                Path(stored.path).name,
             ])
             row.setData(0, Qt.ItemDataRole.UserRole, stored.file_sha256)
+            row.setData(0, PATH_ROLE, stored.path)
             row.setData(0, Qt.ItemDataRole.AccessibleTextRole,
                         f"{state_word(stored, used=is_used)}: {stored.path}")
             pixmap = STATE_ICONS.get(stored.status)
             row.setIcon(0, style.standardIcon(pixmap) if pixmap is not None else QIcon())
             color = QColor(STATE_COLORS.get(stored.status, "#6b7688"))
-            for column in (0, 4):
+            for column in (0, 2):
                 row.setForeground(column, color)
             bold = QFont(self.font())
             bold.setBold(True)
@@ -124,12 +127,13 @@ class ResultsPanel(QWidget):
             if not is_used:
                 struck = QFont(self.font())
                 struck.setStrikeOut(stored.status == "invalid")
-                row.setFont(5, struck)
+                row.setFont(6, struck)
             for column in range(len(COLUMNS)):
-                row.setToolTip(column, stored.message)
+                row.setToolTip(column, f"{stored.message}\n{stored.path}")
             self.tree.addTopLevelItem(row)
-        for column in range(len(COLUMNS) - 1):
+        for column in (0, 1, 2):
             self.tree.resizeColumnToContents(column)
+        self.tree.setColumnWidth(3, max(360, self.tree.width() // 3))
         self.summary.setText(
             f"{len(files)} file(s): {counts['valid']} valid, "
             f"{counts['unknown_signer']} unknown key, {counts['invalid']} invalid. "
@@ -144,7 +148,7 @@ class ResultsPanel(QWidget):
     def row_states(self) -> dict[str, str]:
         """File path -> state word shown (for tests and accessibility checks)."""
         rows = [self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount())]
-        return {row.text(5): row.text(0) for row in rows if row is not None}
+        return {str(row.data(0, PATH_ROLE)): row.text(0) for row in rows if row is not None}
 
     def _selection_changed(self) -> None:
         self.remove_button.setEnabled(bool(self.tree.selectedItems()))

@@ -4,17 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QIcon, QPixmap
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
 from rater_desktop.gui.qa.adjudication_panel import verdict_text
+from rater_desktop.gui.theme import current_theme
 from rater_desktop.qa.disagreement import ClaimCluster
 from rater_desktop.qa_review.views import ItemComparison, RaterColumn, SideView
 
 RATER_COLORS = ("#f6c744", "#7cc6f2", "#f29c9c", "#9be29b", "#d3a6f2", "#f7b97a", "#a7d8d1")
-CONFLICT_COLOR = "#b03131"
+CONFLICT_COLORS = {"light": "#b03131", "dark": "#f08a8a"}
 SIDE_NAMES = ("A", "B")
+
+
+def alert_color() -> QColor:
+    """Red that reads well on the current theme's background."""
+    return QColor(CONFLICT_COLORS[current_theme()])
 
 
 def rater_color(index: int) -> QColor:
@@ -86,21 +91,19 @@ def _side_rows(side: int) -> list[Row]:
 
 def answer_rows() -> list[Row]:
     """(row label, cell text of a rater column) in display order; sides in TRUE order."""
-    rows: list[Row] = [
-        ("Saw file A as", lambda c, _i: f"Response {c.sides[0].shown_as}"),
-        ("Case file", lambda c, _i: _case_file(c)),
-    ]
-    for side in (0, 1):
-        rows += _side_rows(side)
-    rows += [
+    side_a, side_b = _side_rows(0), _side_rows(1)
+    return [
         ("Verdict", lambda c, ids: "\u2013" if c.verdict is None else
          f"{verdict_text(c.verdict, ids)} ({c.verdict.score:+d})"),
-        ("Verdict justification", lambda c, _i: c.verdict_justification),
-        ("Notes", lambda c, _i: c.notes),
+        side_a[0], side_b[0],
         ("Time spent", lambda c, _i: seconds_text(c.seconds)),
+        ("Saw file A as", lambda c, _i: f"Response {c.sides[0].shown_as}"),
+        ("Verdict justification", lambda c, _i: c.verdict_justification),
+        ("Case file", lambda c, _i: _case_file(c)),
+        *side_a[1:], *side_b[1:],
+        ("Notes", lambda c, _i: c.notes),
         ("Status", lambda c, _i: c.status),
     ]
-    return rows
 
 
 def make_table(name: str, accessible: str, headers: Sequence[str]) -> QTableWidget:
@@ -142,7 +145,7 @@ def fill_answers(table: QTableWidget, comparison: ItemComparison | None,
                 font = QFont(table.font())
                 font.setBold(True)
                 cell.setFont(font)
-                cell.setForeground(QColor(CONFLICT_COLOR))
+                cell.setForeground(alert_color())
             table.setItem(row, index, cell)
 
 
@@ -153,7 +156,7 @@ def fill_clusters(table: QTableWidget, clusters: Sequence[ClaimCluster],
     table.setRowCount(len(shown))
     for row, cluster in enumerate(shown):
         span = texts[cluster.side][cluster.start:cluster.end] if texts[cluster.side] else ""
-        ratings = ", ".join(f"{rater}: {rating}" for rater, rating in cluster.ratings)
+        ratings = "\n".join(f"{rater}: {rating}" for rater, rating in cluster.ratings)
         cells = [SIDE_NAMES[cluster.side], span or f"[{cluster.start}, {cluster.end})", ratings,
                  "CONFLICT" if cluster.conflicting else "agree" if len(cluster.raters) > 1
                  else "one rater"]
@@ -161,14 +164,24 @@ def fill_clusters(table: QTableWidget, clusters: Sequence[ClaimCluster],
             cell = QTableWidgetItem(text)
             cell.setToolTip(text)
             if cluster.conflicting:
-                cell.setForeground(QColor(CONFLICT_COLOR))
+                cell.setForeground(alert_color())
             table.setItem(row, column, cell)
     table.resizeRowsToContents()
     return len(shown)
 
 
-def fixed_first_column(table: QTableWidget, width: int) -> None:
+def fit_columns(table: QTableWidget, *, stretch: Sequence[int]) -> None:
+    """Columns fit their contents, except ``stretch`` ones that share the rest."""
     header = table.horizontalHeader()
-    header.setSectionResizeMode(0, QHeaderView.ResizeMode.Fixed)
-    table.setColumnWidth(0, width)
-    header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft)
+    for column in range(table.columnCount()):
+        mode = (QHeaderView.ResizeMode.Stretch if column in stretch
+                else QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(column, mode)
+
+
+def fit_height(table: QTableWidget) -> None:
+    """As tall as its rows (no inner scrolling), for tables inside a scrolling page."""
+    table.resizeRowsToContents()
+    rows = sum(table.rowHeight(r) for r in range(table.rowCount()))
+    height = rows + table.horizontalHeader().height() + 2 * table.frameWidth() + 4
+    table.setFixedHeight(max(height, 60))

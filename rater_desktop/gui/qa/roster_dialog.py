@@ -52,6 +52,26 @@ class RosterDialog(QDialog):
         where.setTextFormat(Qt.TextFormat.PlainText)
         where.setProperty("role", "muted")
         layout.addWidget(where)
+        self._build_table(layout)
+        self._build_inputs(layout)
+        self.message = QLabel("")
+        self.message.setObjectName("qaRosterMessage")
+        self.message.setAccessibleName("Roster message")
+        self.message.setWordWrap(True)
+        self.message.setTextFormat(Qt.TextFormat.PlainText)
+        layout.addWidget(self.message)
+        close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        close.setObjectName("qaRosterClose")
+        close.rejected.connect(self.reject)
+        close_button = close.button(QDialogButtonBox.StandardButton.Close)
+        if close_button is not None:
+            close_button.setObjectName("qaRosterCloseButton")
+            close_button.setAccessibleName("Close the roster")
+        layout.addWidget(close)
+        self.resize(760, 420)
+        self.refresh()
+
+    def _build_table(self, layout: QVBoxLayout) -> None:
         self.table = QTableWidget(0, 3)
         self.table.setObjectName("qaRosterTable")
         self.table.setAccessibleName("Trusted rater keys")
@@ -62,6 +82,8 @@ class RosterDialog(QDialog):
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)
         layout.addWidget(self.table, 1)
+
+    def _build_inputs(self, layout: QVBoxLayout) -> None:
         add_row = QHBoxLayout()
         self.line = QLineEdit()
         self.line.setObjectName("qaRosterAddLine")
@@ -88,18 +110,6 @@ class RosterDialog(QDialog):
         buttons.addWidget(self.remove_button)
         buttons.addStretch(1)
         layout.addLayout(buttons)
-        self.message = QLabel("")
-        self.message.setObjectName("qaRosterMessage")
-        self.message.setAccessibleName("Roster message")
-        self.message.setWordWrap(True)
-        self.message.setTextFormat(Qt.TextFormat.PlainText)
-        layout.addWidget(self.message)
-        close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        close.setObjectName("qaRosterClose")
-        close.rejected.connect(self.reject)
-        layout.addWidget(close)
-        self.resize(760, 420)
-        self.refresh()
 
     def refresh(self) -> None:
         try:

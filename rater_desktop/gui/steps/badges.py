@@ -153,6 +153,7 @@ class RuleBadges(QWidget):
             self.badges[key] = badge
         for badge in old.values():
             self._column.removeWidget(badge)
+            badge.hide()
             badge.deleteLater()
 
     def rule_ids(self) -> list[str]:

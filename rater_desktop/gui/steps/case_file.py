@@ -149,6 +149,7 @@ class CaseFileStep(StepPage):
             self.sub_rows[sub.id] = row
         for row in old.values():
             self.rows.removeWidget(row)
+            row.hide()
             row.deleteLater()
         if self._focus_new_row and subs:
             self._focus_new_row = False

@@ -71,9 +71,10 @@ class ClaimCard(QWidget):
         self.action = QCheckBox("Action")
         name(self.action, f"{base}_action", f"Response {label} claim {number} reports an action")
         self.action.clicked.connect(self._action)
-        self.remove = QPushButton("Remove")
+        self.remove = QPushButton("\u2715")
         name(self.remove, f"{base}_remove", f"Remove response {label} claim {number}")
-        self.remove.setProperty("flat", True)
+        self.remove.setToolTip("Remove this claim (Ctrl+Z brings it back)")
+        self.remove.setFixedWidth(30)
         self.remove.clicked.connect(self._remove)
         for widget in (self.critical, self.action):
             row.addWidget(widget)
@@ -205,6 +206,7 @@ class ClaimsSide(QWidget):
         for widget in old.values():
             self.page.forget_badges(widget.rules)
             self.cards_host.removeWidget(widget)
+            widget.hide()
             widget.deleteLater()
 
     def _show_suggestions(self, free: list[CandidateSentence]) -> None:
@@ -212,6 +214,7 @@ class ClaimsSide(QWidget):
             taken = self.suggestions_host.takeAt(0)
             widget = taken.widget() if taken is not None else None
             if widget is not None:
+                widget.hide()
                 widget.deleteLater()
         shown = free if self.show_all else free[:SUGGESTIONS_SHOWN]
         for number, sentence in enumerate(shown, start=1):

@@ -100,7 +100,7 @@ class TextField(QPlainTextEdit):
         self.setUndoRedoEnabled(False)
         self.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         line = self.fontMetrics().lineSpacing()
-        self.setFixedHeight(line * lines + 14)
+        self.setFixedHeight(line * lines + 22)
         self._on_edit = on_edit
         self.textChanged.connect(self._emit)
         pass_undo_through(self)
@@ -116,7 +116,6 @@ class TextField(QPlainTextEdit):
             return
         self.blockSignals(True)
         self.setPlainText(text)
-        self.moveCursor(self.textCursor().MoveOperation.End)
         self.blockSignals(False)
 
 

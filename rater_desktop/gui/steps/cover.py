@@ -1,7 +1,8 @@
 """A cover over the two responses while the case file is being written (CF-1, CF-2).
 
-It sits on top of the response splitter (a child widget of it, resized with it) and the
-panes underneath are disabled, so neither the mouse nor Tab can reach the responses.
+It sits on top of the response splitter (a sibling placed over it: a QSplitter would
+adopt a child as a pane) and the panes underneath are disabled, so neither the mouse nor
+Tab can reach the responses.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ class ResponseCover(QFrame):
     """Hides ``target`` (the responses) until ``set_hidden(False)``."""
 
     def __init__(self, target: QWidget) -> None:
-        super().__init__(target)
+        super().__init__(target.parentWidget())
         self.target = target
         self.setObjectName("responseCover")
         self.setAccessibleName("Responses hidden")
@@ -50,12 +51,12 @@ class ResponseCover(QFrame):
             child = self.target.widget(index)  # type: ignore[attr-defined]
             if child is not None:
                 child.setEnabled(not hidden)
-        self.setGeometry(self.target.rect())
+        self.setGeometry(self.target.geometry())
         self.setVisible(hidden)
         if hidden:
             self.raise_()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.target and event.type() == QEvent.Type.Resize:
-            self.setGeometry(self.target.rect())
+        if watched is self.target and event.type() in (QEvent.Type.Resize, QEvent.Type.Move):
+            self.setGeometry(self.target.geometry())
         return False

@@ -215,6 +215,7 @@ class FactChecksSide(QWidget):
         for widget in old.values():
             self.page.forget_badges(widget.rules)
             self.cards_host.removeWidget(widget)
+            widget.hide()
             widget.deleteLater()
 
     def _score(self, value: int) -> None:

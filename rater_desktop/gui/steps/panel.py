@@ -25,11 +25,11 @@ from rater_desktop.gui.steps.roadblocks import RoadblocksStep
 from rater_desktop.gui.steps.style import panel_stylesheet
 from rater_desktop.gui.steps.task_completion import TaskCompletionStep
 from rater_desktop.gui.steps.verdict import VerdictStep
+from rater_desktop.gui.theme import current_theme
 from rater_desktop.rating.change import Change
 from rater_desktop.rating.model import ItemStatus, Step
 from rater_desktop.rating.rules import unacknowledged_warnings
 from rater_desktop.rating.service import RatingService
-from rater_desktop.gui.theme import current_theme
 from rater_desktop.rating.steps import (
     STEP_ORDER,
     STEP_TITLES,
@@ -106,21 +106,24 @@ class StepPanel(QWidget):
             name(button, f"stepCrumb_{step.value}", f"Step {number}: {STEP_TITLES[step]}")
             button.setProperty("role", "stepCrumb")
             button.setToolTip(f"{number}. {STEP_TITLES[step]}")
-            button.setFixedSize(34, 28)
+            button.setFixedSize(30, 28)
             button.clicked.connect(lambda _c=False, s=step: self.go_to(s))
             self.crumbs[step] = button
             row.addWidget(button)
         row.addStretch(1)
-        self.status = QLabel("")
-        self.status.setObjectName("itemStatusChip")
-        self.status.setProperty("role", "chip")
-        row.addWidget(self.status)
         column.addLayout(row)
+        title_row = QHBoxLayout()
         self.title = QLabel("")
         self.title.setObjectName("stepTitle")
         self.title.setProperty("role", "stepTitle")
         self.title.setAccessibleName("Current step")
-        column.addWidget(self.title)
+        self.title.setWordWrap(True)
+        self.status = QLabel("")
+        self.status.setObjectName("itemStatusChip")
+        self.status.setProperty("role", "chip")
+        title_row.addWidget(self.title, 1)
+        title_row.addWidget(self.status)
+        column.addLayout(title_row)
         self.message = QLabel("")
         self.message.setObjectName("stepMessage")
         self.message.setProperty("role", "stepMessage")
@@ -136,6 +139,13 @@ class StepPanel(QWidget):
         column = QVBoxLayout(footer)
         column.setContentsMargins(12, 8, 12, 10)
         column.setSpacing(6)
+        self.reason = QLabel("")
+        self.reason.setObjectName("completeReason")
+        self.reason.setProperty("role", "completeReason")
+        self.reason.setWordWrap(True)
+        self.reason.setAccessibleName("Why the item cannot be completed yet")
+        self.reason.setMinimumHeight(self.reason.fontMetrics().lineSpacing() * 2 + 4)
+        column.addWidget(self.reason)
         row = QHBoxLayout()
         self.back_button = QPushButton("\u2190 Back")
         name(self.back_button, "stepBack", "Previous step")
@@ -153,12 +163,6 @@ class StepPanel(QWidget):
         row.addStretch(1)
         row.addWidget(self.complete_button)
         column.addLayout(row)
-        self.reason = QLabel("")
-        self.reason.setObjectName("completeReason")
-        self.reason.setProperty("role", "completeReason")
-        self.reason.setWordWrap(True)
-        self.reason.setAccessibleName("Why the item cannot be completed yet")
-        column.addWidget(self.reason)
         return footer
 
     # ------------------------------------------------------------------ service
@@ -236,8 +240,8 @@ class StepPanel(QWidget):
         if complete:
             text = "This item is complete. Any change that breaks a rule reopens it."
         elif not ok:
-            more = f" (and {len(reasons) - 1} more)" if len(reasons) > 1 else ""
-            text = f"Cannot complete yet: {reasons[0]}{more}"
+            more = f" (+{len(reasons) - 1} more)" if len(reasons) > 1 else ""
+            text = f"Cannot complete yet{more}. {reasons[0]}"
         elif warnings:
             text = (f"Ready to complete. {len(warnings)} warning(s) not acknowledged: "
                     "check them or keep them with a reason.")

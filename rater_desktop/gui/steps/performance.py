@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from rater_desktop.gui.steps.common import (
     AIP_LABELS,
@@ -61,19 +62,20 @@ class PerformanceSide(QWidget):
             placeholder="Navigation, interaction, efficiency and output quality, with examples "
             "from the trajectory", on_edit=self._justify, lines=5)
         column.addWidget(self.justification)
-        row = QHBoxLayout()
-        row.setSpacing(4)
         self.words = WordCounter(f"aipWords{label}", f"Response {label} justification words")
-        row.addWidget(self.words)
-        row.addStretch(1)
+        column.addWidget(self.words)
+        grid = QGridLayout()  # two by two: fits the narrow panel
+        grid.setHorizontalSpacing(4)
+        grid.setVerticalSpacing(4)
         self.dimensions: dict[str, QLabel] = {}
-        for key in DIMENSIONS:
+        for number, key in enumerate(DIMENSIONS):
             chip = QLabel(DIMENSION_TITLES[key])
             chip.setObjectName(f"aipDimension{label}_{key}")
             chip.setProperty("role", "chip")
+            chip.setAlignment(Qt.AlignmentFlag.AlignCenter)
             self.dimensions[key] = chip
-            row.addWidget(chip)
-        column.addLayout(row)
+            grid.addWidget(chip, number // 2, number % 2)
+        column.addLayout(grid)
         self.marks = QLabel("")
         self.marks.setObjectName(f"aipStepMarks{label}")
         self.marks.setProperty("role", "stepHint")

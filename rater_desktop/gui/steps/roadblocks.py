@@ -76,6 +76,7 @@ class RoadblocksSide(QWidget):
             taken = self.list_host.takeAt(0)
             widget = taken.widget() if taken is not None else None
             if widget is not None:
+                widget.hide()
                 widget.deleteLater()
         for index, block in enumerate(blocks):
             row = QWidget()

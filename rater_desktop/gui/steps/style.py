@@ -67,9 +67,9 @@ QPushButton[role="stepCrumb"][state="done"] { background: $ok_bg; color: $ok_fg;
 QPushButton[role="stepCrumb"][state="problem"] { background: $block_bg; color: $block_fg; border-color: $block_line; }
 QPushButton[role="stepCrumb"][state="open"] { background: $card; color: $text; border-color: $accent; }
 QPushButton[role="stepCrumb"][state="locked"] { background: transparent; color: $muted; border-style: dashed; }
-QPushButton[answer]:checked { background: $accent; color: #ffffff; border-color: $accent; font-weight: 600; }
+QPushButton[answer]:checked { background: $accent; color: #ffffff; border-color: $accent; }
 QPushButton[answer="neutral"]:checked { background: $muted; border-color: $muted; }
-QPushButton[verdictTone]:checked { color: #ffffff; font-weight: 600; }
+QPushButton[verdictTone]:checked { color: #ffffff; }
 QPushButton[verdictTone="accurate"]:checked { background: #2f9e63; border-color: #2f9e63; }
 QPushButton[verdictTone="inaccurate"]:checked { background: #d64545; border-color: #d64545; }
 QPushButton[verdictTone="cca"]:checked { background: #c98212; border-color: #c98212; }

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from rater_desktop.gui.steps.case_file import KIND_LABELS
@@ -77,13 +79,16 @@ class TaskCompletionSide(QWidget):
     def _rebuild(self, subs: list[SubRequest]) -> None:
         for row in self.sub_rows.values():
             self.subs.removeWidget(row)
+            row.hide()
             row.deleteLater()
         self.sub_rows = {}
         for sub in subs:
-            row = YesNo(f"tcSubRequest{self.label}_{sub.id}", sub.text,
-                        lambda value, s=sub.id: self._sub(s, value))
+            row = YesNo(f"tcSubRequest{self.label}_{sub.id}", sub.text, self._answer(sub.id))
             self.subs.addWidget(row)
             self.sub_rows[sub.id] = row
+
+    def _answer(self, sub_id: str) -> Callable[[bool], None]:
+        return lambda value: self._sub(sub_id, value)
 
     def _main_goal(self, value: bool) -> None:
         if self.page.service is not None:

@@ -1,0 +1,110 @@
+"""Attach the rating core to the real window after its first paint: find (or create on
+first run) the rater profile, open the profile's ratings database, bind the window."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QWidget,
+)
+
+from rater_desktop.gui.main_window import MainWindow
+
+
+class FirstRunDialog(QDialog):
+    """Asks for the display name and rater id of the first profile on this computer."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("firstRunDialog")
+        self.setWindowTitle("Welcome to Rater Desktop")
+        form = QFormLayout(self)
+        intro = QLabel("Create your rater profile. Your ratings are saved under it and "
+                       "signed with a key made for it.")
+        intro.setWordWrap(True)
+        form.addRow(intro)
+        self.display_name = QLineEdit()
+        self.display_name.setObjectName("firstRunDisplayName")
+        self.display_name.setAccessibleName("Display name")
+        self.rater_id = QLineEdit()
+        self.rater_id.setObjectName("firstRunRaterId")
+        self.rater_id.setAccessibleName("Rater id")
+        self.rater_id.setPlaceholderText("letters, digits, . _ -")
+        form.addRow("Display name", self.display_name)
+        form.addRow("Rater id", self.rater_id)
+        self.problem = QLabel("")
+        self.problem.setWordWrap(True)
+        form.addRow(self.problem)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+
+def create_first_profile(parent: QWidget, data_dir: Path) -> Any:
+    """Ask until a profile is created or the rater cancels (returns None)."""
+    from rater_desktop import profiles
+    from rater_desktop.signing import keystore
+
+    dialog = FirstRunDialog(parent)
+    while dialog.exec() == QDialog.DialogCode.Accepted:
+        values: dict[str, Any] = dict(rater_id=dialog.rater_id.text().strip(),
+                                      display_name=dialog.display_name.text(),
+                                      data_dir=data_dir)
+        try:
+            return profiles.create_profile(keyring=keystore.default_keyring(), **values)
+        except keystore.KeyringUnavailableError:
+            phrase, ok = QInputDialog.getText(
+                parent, "Key passphrase", "No system keyring is available. Choose a "
+                "passphrase to protect your signing key file:", QLineEdit.EchoMode.Password)
+            if ok and phrase:
+                try:
+                    return profiles.create_profile(keyring=keystore.default_keyring(),
+                                                   passphrase=phrase, **values)
+                except (profiles.ProfileError, OSError) as exc:
+                    dialog.problem.setText(str(exc))
+        except (profiles.ProfileError, OSError) as exc:
+            dialog.problem.setText(str(exc))
+    return None
+
+
+def attach_rating(window: MainWindow) -> None:
+    """Call once after ``window.show()``; the storage loads after the first paint."""
+    QTimer.singleShot(0, lambda: _attach_now(window))
+
+
+def _attach_now(window: MainWindow) -> None:
+    from rater_desktop import appdirs, profiles
+    from rater_desktop.gui.rating_binding import RatingBinding
+    from rater_desktop.storage import StorageError, open_profile_store
+
+    data_dir = appdirs.data_dir()
+    profile: Any
+    try:
+        profile = profiles.resolve_profile(data_dir=data_dir, requested=window.profile)
+    except profiles.ProfileError as exc:
+        profile = create_first_profile(window, data_dir) if "No rater profile" in str(exc) \
+            else None
+        if profile is None:
+            QMessageBox.warning(window, "No rater profile", str(exc))
+            return
+    try:
+        store = open_profile_store(profile.rater_id, data_dir=data_dir)
+    except StorageError as exc:
+        QMessageBox.warning(window, "Ratings database", str(exc))
+        return
+    window.setProperty("raterId", profile.rater_id)
+    binding = RatingBinding(window, store=store, rater_id=profile.rater_id,
+                            close_store=store.close)
+    window.setProperty("ratingBinding", binding)

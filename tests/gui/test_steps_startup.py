@@ -1,0 +1,53 @@
+"""The real window gets the rating core after its first paint: profile, store, binding."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from batchkit import batch_files, write_folder
+from steps_kit import rating_items
+
+from rater_desktop import appdirs, profiles
+from rater_desktop.gui.steps import startup
+from rater_desktop.signing import keystore
+
+
+def _binding(qtbot: Any, window: Any) -> Any:
+    qtbot.waitUntil(lambda: window.property("ratingBinding") is not None, timeout=5000)
+    return window.property("ratingBinding")
+
+
+def test_attaches_with_the_existing_profile(qtbot: Any, make_window: Any, tmp_path: Path,
+                                            memory_keyring: Any) -> None:
+    profiles.create_profile(rater_id="ana", display_name="Ana", keyring=memory_keyring,
+                            data_dir=appdirs.data_dir())
+    window = make_window()
+    startup.attach_rating(window)
+    assert window.property("ratingBinding") is None  # only after the first paint
+    binding = _binding(qtbot, window)
+    assert binding.rater_id == "ana"
+    assert window.open_batch_path(str(write_folder(tmp_path / "b", batch_files(rating_items()))))
+    assert binding.service.current_item_id == "item-1"
+    binding.service.set_main_goal("Goal")
+    window.close()
+    assert (appdirs.data_dir() / "profiles" / "ana" / "ratings.sqlite3").is_file()
+
+
+def test_first_run_creates_a_profile(qtbot: Any, make_window: Any, memory_keyring: Any,
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    def fill_and_accept(dialog: startup.FirstRunDialog) -> int:
+        dialog.display_name.setText("Bo Rater")
+        dialog.rater_id.setText("bo")
+        return int(startup.QDialog.DialogCode.Accepted)
+
+    monkeypatch.setattr(startup.FirstRunDialog, "exec", fill_and_accept)
+    monkeypatch.setattr(keystore, "default_keyring", lambda: memory_keyring)
+    window = make_window()
+    startup.attach_rating(window)
+    binding = _binding(qtbot, window)
+    assert binding.rater_id == "bo"
+    assert profiles.load_profile(data_dir=appdirs.data_dir(), rater_id="bo").display_name == \
+        "Bo Rater"
+    window.close()

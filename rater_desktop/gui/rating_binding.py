@@ -34,21 +34,6 @@ SAVE_POLL_MS = 300
 STEP_DOCK_WIDTH = 440
 
 
-def _none_refcount_guard() -> list[None]:
-    """PySide6 6.12.0 on Python 3.11 drops a reference to None on every call of a method
-    returning void (setText, setEnabled, ...), so a long session aborts with "deallocating
-    None". Holding extra references postpones that by millions of calls; the real fix is
-    PySide6 < 6.12 or Python >= 3.12 (immortal None). Remove when the pin is in place."""
-    import sys
-
-    import PySide6
-
-    if sys.version_info < (3, 12) and PySide6.__version__.startswith("6.12."):
-        return [None] * 4_000_000
-    return []
-
-
-_NONE_GUARD = _none_refcount_guard()
 TOUCH_EVENTS = frozenset(int(t.value) for t in (QEvent.Type.KeyPress,
                                                 QEvent.Type.MouseButtonPress,
                                                 QEvent.Type.Wheel))

@@ -33,7 +33,8 @@ def test_answers_scores_and_badges(qtbot: Any, make_window: Any, tmp_path: Path)
     assert badge.property("tone") == "warn"
     qtbot.keyClick(side.scale.buttons[4], Qt.Key.Key_2)
     assert "TC-2" not in side.rules.rule_ids()
-    qtbot.keyClicks(side.justification, "Main goal missed.")
+    qtbot.keyClicks(side.justification, "Main goal missed, 5 of 5 links dead.")
+    assert service.rating.responses[true_a].tc == 2  # digits in a text field are just text
     assert "TC-5" not in side.rules.rule_ids()
     assert "TC-1" not in side.rules.rule_ids()
     assert "TC-1" in page.sides["B"].rules.rule_ids()  # the other response is untouched

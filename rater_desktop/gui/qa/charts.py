@@ -143,6 +143,25 @@ class BarChart(QWidget):
             painter.drawText(QRectF(left + width + 6, top, text_width, ROW_HEIGHT),
                              Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
                              bar.text or "n/a")
+        self._axis(painter, left, width, area.top() + ROW_HEIGHT * len(self.bars), colors)
+
+    def _axis(self, painter: QPainter, left: float, width: float, y: float,
+              colors: dict[str, QColor]) -> None:
+        """Tick labels at the ends of the scale (and at zero when it is inside)."""
+        small = QFont(self.font())
+        small.setPointSizeF(max(small.pointSizeF() * 0.8, 6.0))
+        painter.setFont(small)
+        painter.setPen(colors["muted"])
+        ticks = {self.minimum, self.maximum}
+        if self.minimum < 0 < self.maximum:
+            ticks.add(0.0)
+        for value in sorted(ticks):
+            x = self._x(value, left, width)
+            painter.drawLine(QPointF(x, y), QPointF(x, y + 3))
+            painter.drawText(QRectF(x - 30, y + 2, 60, 12), Qt.AlignmentFlag.AlignHCenter,
+                             f"{value:g}" if abs(value) >= 10 or value == int(value)
+                             else f"{value:.1f}")
+        painter.setFont(self.font())
 
     def _whisker(self, painter: QPainter, bar: Bar, colors: dict[str, QColor], *,
                  horizontal: tuple[float, float, float]) -> None:

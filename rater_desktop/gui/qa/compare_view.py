@@ -282,9 +282,11 @@ class CompareView(QWidget):
     def _mark(self, browser: QTextEdit, segment: Segment) -> QTextEdit.ExtraSelection:
         start, end, raters = segment
         colors = [self._rater_color(r) for r in raters]
-        mixed = QColor(sum(c.red() for c in colors) // len(colors),
-                       sum(c.green() for c in colors) // len(colors),
-                       sum(c.blue() for c in colors) // len(colors))
+        # Overlaps: the mix of the raters' colours, lightened so the text stays readable.
+        share = 0.0 if len(colors) == 1 else 0.35
+        mixed = QColor(*(int(sum(channel) / len(colors) * (1 - share) + 255 * share)
+                         for channel in zip(*((c.red(), c.green(), c.blue()) for c in colors),
+                                            strict=True)))
         fmt = QTextCharFormat()
         fmt.setBackground(mixed)
         fmt.setForeground(QColor("#1f2430"))

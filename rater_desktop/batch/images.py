@@ -81,13 +81,7 @@ def decode_image(
         raise
     except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
         raise ImageProblem(_too_many_pixels(name, limits)) from exc
-    except (
-        OSError,
-        ValueError,
-        SyntaxError,
-        Image.DecompressionBombError,
-        Image.DecompressionBombWarning,
-    ) as exc:
+    except (OSError, ValueError, SyntaxError) as exc:
         raise ImageProblem(f"{name} is damaged or truncated ({exc}); it cannot be shown.") from exc
     return DecodedImage(rgba.width, rgba.height, rgba.tobytes(), width, height)
 

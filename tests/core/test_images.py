@@ -8,7 +8,14 @@ import pytest
 from batchkit import png_bytes
 from PIL import Image
 
-from rater_desktop.batch.images import DecodedImage, ImageProblem, ThumbnailCache, ThumbnailLoader, decode_image, sniff_format
+from rater_desktop.batch.images import (
+    DecodedImage,
+    ImageProblem,
+    ThumbnailCache,
+    ThumbnailLoader,
+    decode_image,
+    sniff_format,
+)
 from rater_desktop.batch.limits import BatchLimits
 
 

@@ -76,7 +76,9 @@ def _open_items_stream(
         )
     if isinstance(source, FolderSource):
         return source.open_seekable(name), False
-    spool = tempfile.TemporaryFile(dir=cache_dir(), prefix="items-", suffix=".jsonl")
+    spool = tempfile.TemporaryFile(
+        dir=cache_dir(), prefix="items-", suffix=".jsonl", buffering=1 << 20
+    )
     try:
         for chunk in source.iter_chunks(name, max_bytes=limits.max_items_file_bytes):
             spool.write(chunk)
@@ -96,8 +98,7 @@ def build_index(handle: BinaryIO, *, file: str, limits: BatchLimits) -> IndexRes
     offset = 0
     for line_no, raw in enumerate(_lines(handle, file=file, limits=limits), start=1):
         length = len(raw)
-        body = raw.strip()
-        if body:
+        if not raw.isspace():
             if len(entries) >= limits.max_items:
                 raise BatchError(
                     BatchProblem(
@@ -107,7 +108,7 @@ def build_index(handle: BinaryIO, *, file: str, limits: BatchLimits) -> IndexRes
                         hint="Split the batch into smaller ones.",
                     )
                 )
-            entry = _index_line(body, line_no, offset, length, file, seen, problems)
+            entry = _index_line(raw, line_no, offset, length, file, seen, problems)
             if entry is not None:
                 entries.append(entry)
         offset += length

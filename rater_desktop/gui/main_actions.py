@@ -22,11 +22,13 @@ class MainActions:
     next_item: QAction
     previous_item: QAction
     search: QAction
+    flag_item: QAction
     sync_scroll: QAction
     themes: dict[str, QAction]
     shortcuts: QAction
     instructions: QAction
     about: QAction
+    profile: QAction
     recent_menu: QMenu
     view_menu: QMenu
     toolbar: QToolBar
@@ -49,7 +51,8 @@ def build_actions(window: QMainWindow) -> MainActions:
     """Create the menu bar and toolbar on ``window``; handlers are connected by the window."""
     open_batch = _action(window, "actionOpenBatch", "&Open batch\u2026", shortcut="Ctrl+O",
                          icon_name="open-batch", tip="Open a batch (.zip file or folder)")
-    export = _action(window, "actionExport", "&Export results\u2026")
+    export = _action(window, "actionExport", "&Export results\u2026", shortcut="Ctrl+E",
+                     tip="Write your ratings of this batch as a signed results file")
     export.setEnabled(False)
     quit_action = _action(window, "actionQuit", "&Quit", shortcut="Ctrl+Q")
     next_item = _action(window, "actionNextItem", "&Next item", shortcut="Ctrl+PgDown",
@@ -61,16 +64,24 @@ def build_actions(window: QMainWindow) -> MainActions:
                           shortcut="Ctrl+L", icon_name="sync-scroll",
                           tip="Scroll Response A and B together")
     sync_scroll.setCheckable(True)
+    flag_item = _action(window, "actionFlagItem", "&Flag item", shortcut="Ctrl+Shift+F",
+                        icon_name="status-flagged",
+                        tip="Flag this item for a reviewer (press again to unflag)")
+    flag_item.setCheckable(True)
+    flag_item.setEnabled(False)
     shortcuts = _action(window, "actionShortcuts", "&Keyboard shortcuts", shortcut="F1",
                         icon_name="help")
     instructions = _action(window, "actionInstructions", "Batch &instructions")
     instructions.setEnabled(False)
     about = _action(window, "actionAbout", "&About Rater Desktop")
+    profile = _action(window, "actionProfile", "Your rater &profile\u2026",
+                      tip="Rater id, key fingerprint and the allowed_signers line")
+    profile.setEnabled(False)
 
     recent_menu, view_menu, themes = _build_menus(
         window, open_batch=open_batch, export=export, quit_action=quit_action,
         view_actions=(sync_scroll, None, previous_item, next_item, search),
-        help_actions=(shortcuts, instructions, about))
+        item_actions=(flag_item,), help_actions=(shortcuts, instructions, profile, about))
     toolbar = QToolBar("Main toolbar")
     toolbar.setObjectName("mainToolBar")
     toolbar.setMovable(False)
@@ -84,12 +95,14 @@ def build_actions(window: QMainWindow) -> MainActions:
     return MainActions(open_batch=open_batch, export=export, quit=quit_action,
                        next_item=next_item, previous_item=previous_item, search=search,
                        sync_scroll=sync_scroll, themes=themes, shortcuts=shortcuts,
+                       flag_item=flag_item, profile=profile,
                        instructions=instructions, about=about, recent_menu=recent_menu,
                        view_menu=view_menu, toolbar=toolbar)
 
 
 def _build_menus(window: QMainWindow, *, open_batch: QAction, export: QAction,
                  quit_action: QAction, view_actions: tuple[QAction | None, ...],
+                 item_actions: tuple[QAction, ...],
                  help_actions: tuple[QAction, ...]) -> tuple[QMenu, QMenu, dict[str, QAction]]:
     menu_bar = window.menuBar()
     menu_bar.setObjectName("mainMenuBar")
@@ -123,6 +136,11 @@ def _build_menus(window: QMainWindow, *, open_batch: QAction, export: QAction,
         theme_menu.addAction(action)
         themes[name] = action
     view_menu.addSeparator()
+
+    item_menu = menu_bar.addMenu("&Item")
+    item_menu.setObjectName("menuItem")
+    for action in item_actions:
+        item_menu.addAction(action)
 
     help_menu = menu_bar.addMenu("&Help")
     help_menu.setObjectName("menuHelp")

@@ -10,10 +10,13 @@ from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QGuiApplication, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
+    QDialog,
     QDockWidget,
     QFileDialog,
     QLabel,
     QMainWindow,
+    QMessageBox,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -36,15 +39,21 @@ from rater_desktop.gui.session import (
 from rater_desktop.gui.theme import apply_theme
 
 APP_TITLE = "Rater Desktop"
-SAVE_STATES = {"idle": "", "saving": "Saving\u2026", "saved": "Saved", "error": "Not saved"}
+SAVE_STATES = {"idle": "", "saving": "Saving\u2026", "saved": "Saved",
+               "error": "Not saved \u2014 retrying"}
 
 BatchOpener = Callable[[str], BatchLike]
 DisplayOrderFor = Callable[[str], DisplayOrder]
+StepMarksFor = Callable[[str], dict[tuple[int, int], tuple[str, str]]]
 ErrorReporter = Callable[[QWidget, str, str, str], None]
 
 
 def file_order(_item_id: str) -> DisplayOrder:
     return (0, 1)
+
+
+def no_step_marks(_item_id: str) -> dict[tuple[int, int], tuple[str, str]]:
+    return {}
 
 
 def _report_error(parent: QWidget, title: str, text: str, details: str) -> None:
@@ -55,6 +64,7 @@ class MainWindow(QMainWindow):
     """Main window. Dependencies (settings, opener, providers) are passed in."""
 
     batchOpened = Signal(object)
+    batchClosed = Signal()
     currentItemChanged = Signal(str)
     stepMarked = Signal(str, int, int, str, str)  # item id, true index, step, mark, note
 
@@ -71,6 +81,8 @@ class MainWindow(QMainWindow):
         self.loader = loader or ImageLoader(self)
         self.link_handler = link_handler or LinkHandler()
         self.display_order_for = display_order_for
+        self.step_marks_for: StepMarksFor = no_step_marks
+        self.help_dialog: QDialog | None = None
         self.qa_mode = qa_mode
         self.profile = profile
         self._open_batch = open_batch
@@ -86,7 +98,7 @@ class MainWindow(QMainWindow):
         self.item_view.openBatchRequested.connect(self.choose_batch)
         self.setCentralWidget(self.item_view)
         self.item_list = ItemListPanel()
-        self.item_list.model.set_status_provider(status_provider)
+        self.set_status_provider(status_provider)
         self.item_list.currentItemChanged.connect(self.show_item)
         self.item_list.set_show_kind(qa_mode)
         self.item_view.prompt_header.show_kind = qa_mode
@@ -142,9 +154,26 @@ class MainWindow(QMainWindow):
                 old.deleteLater()
         layout.addWidget(widget)
 
+    def set_display_order_provider(self, display_order_for: DisplayOrderFor) -> None:
+        """Where A and B of each item come from (true indices in displayed order)."""
+        self.display_order_for = display_order_for
+
+    def set_status_provider(self, status_provider: StatusProvider) -> None:
+        """What the item list shows for each item (state and time spent)."""
+        self.item_list.model.set_status_provider(status_provider)
+
+    def set_step_marks_provider(self, step_marks_for: StepMarksFor) -> None:
+        """Saved trajectory step marks of an item, shown when the viewer opens."""
+        self.step_marks_for = step_marks_for
+
     def _build_status_bar(self) -> None:
         bar = self.statusBar()
         bar.setObjectName("mainStatusBar")
+        self.batch_hash_label = QLabel("")
+        self.batch_hash_label.setObjectName("batchHashLabel")
+        self.batch_hash_label.setAccessibleName("Batch fingerprint")
+        self.batch_hash_label.setProperty("role", "muted")
+        bar.addPermanentWidget(self.batch_hash_label)
         self.progress_label = QLabel("")
         self.progress_label.setObjectName("batchProgressLabel")
         self.progress_label.setAccessibleName("Batch progress")
@@ -162,7 +191,7 @@ class MainWindow(QMainWindow):
         acts.previous_item.triggered.connect(lambda: self.item_list.step(-1))
         acts.search.triggered.connect(self._focus_search)
         acts.sync_scroll.toggled.connect(self._set_sync_scroll)
-        acts.shortcuts.triggered.connect(lambda: dialogs.show_shortcuts(self))
+        acts.shortcuts.triggered.connect(self.show_help)
         acts.about.triggered.connect(self._show_about)
         acts.instructions.triggered.connect(self._show_instructions)
         theme = str(self.settings.value("view/theme", "system"))
@@ -208,6 +237,33 @@ class MainWindow(QMainWindow):
             self.item_list.step(1)
         if not batch.index:
             self.show_item(None)
+
+    def close_current_batch(self) -> None:
+        """Close the open batch (e.g. the rater cancelled a changed batch)."""
+        if self.batch is None:
+            return
+        if self.viewer is not None:
+            self.viewer.close()
+        self.show_item(None)
+        self.item_list.set_entries([])
+        close_batch(self.batch)
+        self.batch = None
+        self.batch_path = None
+        self.loader.set_source(None)
+        self.actions_.instructions.setEnabled(False)
+        self.set_batch_hash(None)
+        self._update_title()
+        self.update_progress()
+        self.batchClosed.emit()
+
+    def set_batch_hash(self, sha256: str | None, note: str = "") -> None:
+        """Show the batch's short SHA-256 (full value in the tooltip), or ``note``."""
+        if sha256:
+            self.batch_hash_label.setText(f"Batch {sha256[:12]}")
+            self.batch_hash_label.setToolTip(f"SHA-256 of the batch file: {sha256}")
+        else:
+            self.batch_hash_label.setText(note)
+            self.batch_hash_label.setToolTip("")
 
     def show_item(self, item_id: str | None) -> None:
         if self.batch is None or item_id is None:
@@ -258,6 +314,8 @@ class MainWindow(QMainWindow):
         pane = self.item_view.pane_for_true_index(true_index)
         self._viewer_item_id = self.item.id if self.item is not None else None
         self.viewer.open_frames(pane.frames, frame_index, true_index=true_index, side=side)
+        if self._viewer_item_id is not None:
+            self.viewer.set_step_marks(self.step_marks_for(self._viewer_item_id))
         self.viewer.show()
         self.viewer.raise_()
         return self.viewer
@@ -281,6 +339,37 @@ class MainWindow(QMainWindow):
         self.item_dock.show()
         self.item_list.search.setFocus()
         self.item_list.search.selectAll()
+
+    def show_help(self, tab: int = 0) -> QDialog:
+        """The one help window (shortcuts and criteria); F1 raises it if already open."""
+        from rater_desktop.gui.steps.help import show_help
+
+        if self.help_dialog is not None and self.help_dialog.isVisible():
+            tabs = self.help_dialog.findChild(QTabWidget, "helpTabs")
+            if tabs is not None:
+                tabs.setCurrentIndex(tab)
+            self.help_dialog.raise_()
+            self.help_dialog.activateWindow()
+            return self.help_dialog
+        self.help_dialog = show_help(self, tab)
+        return self.help_dialog
+
+    def show_save_problem(self, text: str) -> None:
+        """A save failed: say so in the indicator and in a message that does not block."""
+        self.set_save_state("error", text)
+        self.statusBar().showMessage(f"Your last changes are not on disk yet: {text}", 15000)
+        box = self.findChild(QMessageBox, "saveProblemMessage")
+        if box is None:
+            box = QMessageBox(QMessageBox.Icon.Warning, "Changes not saved yet", "",
+                              QMessageBox.StandardButton.Close, self)
+            box.setObjectName("saveProblemMessage")
+            box.setWindowModality(Qt.WindowModality.NonModal)
+            box.setTextFormat(Qt.TextFormat.PlainText)
+        box.setText("Your latest changes could not be written to the ratings database. "
+                    "Rater Desktop keeps them in memory and keeps retrying; the status bar "
+                    f"says \u201cSaved\u201d once they are on disk.\n\nProblem: {text}\n\n"
+                    "Check free disk space and that the data folder is writable.")
+        box.show()
 
     def _show_about(self) -> None:
         from rater_desktop import __version__

@@ -19,18 +19,18 @@ from rater_desktop.gui.batch_source import BatchLike
 from rater_desktop.gui.item_list import ItemProgress
 from rater_desktop.gui.main_window import MainWindow
 from rater_desktop.gui.steps.cover import ResponseCover
-from rater_desktop.gui.steps.help import show_help
 from rater_desktop.gui.steps.highlight import highlight_claims
 from rater_desktop.gui.steps.page import StepContext
 from rater_desktop.gui.steps.panel import StepPanel
 from rater_desktop.rating.change import Change
-from rater_desktop.rating.model import Step
+from rater_desktop.rating.model import ItemStatus, Step
 from rater_desktop.rating.rubric import Rubric, RubricError
 from rater_desktop.rating.service import RatingDocumentError, RatingService
 from rater_desktop.rating.store import RatingStore
 from rater_desktop.rating.timing import Clock
 
 SAVE_POLL_MS = 300
+SAVE_ERROR_POLL_MS = 1000
 STEP_DOCK_WIDTH = 440
 
 
@@ -81,9 +81,13 @@ class RatingBinding(QObject):
         self._save_timer = QTimer(self)
         self._save_timer.setSingleShot(True)
         self._save_timer.timeout.connect(self._poll_save_state)
-        window.display_order_for = self._display_order
-        window.item_list.model.set_status_provider(self._progress)
+        window.set_display_order_provider(self._display_order)
+        window.set_status_provider(self._progress)
+        window.set_step_marks_provider(self._step_marks)
         window.batchOpened.connect(self._on_batch_opened)
+        window.batchClosed.connect(self._on_batch_closed)
+        self.panel.flagToggled.connect(self.toggle_flag)
+        window.actions_.flag_item.triggered.connect(self.toggle_flag)
         window.currentItemChanged.connect(self.open_item)
         window.stepMarked.connect(self._on_step_marked)
         for browser in (p.text_browser for p in window.item_view.panes.values()):
@@ -122,6 +126,27 @@ class RatingBinding(QObject):
             # database knows best where the rater stopped.
             self.window.settings.setValue(f"lastItem/{manifest.batch_id}", current)
 
+    def _on_batch_closed(self) -> None:
+        self._end_service()
+        self.panel.set_service(None)
+        self.cover.set_hidden(False)
+        self._sync_flag_action()
+
+    def restart_batch(self, between: Callable[[], Any]) -> Any:
+        """Save and drop the open batch's service, call ``between`` (e.g. erase the saved
+        ratings), then start a fresh service and reopen the current item."""
+        batch = self.window.batch
+        self._end_service()
+        try:
+            return between()
+        finally:
+            if batch is not None and self.window.batch is batch:
+                self._on_batch_opened(batch)
+                self.window.item_list.model.refresh_all()
+                self.window.update_progress()
+                if self.window.item is not None:
+                    self.open_item(self.window.item.id)
+
     def open_item(self, item_id: str) -> None:
         service = self.service
         if service is None or not item_id or service.current_item_id == item_id:
@@ -143,6 +168,31 @@ class RatingBinding(QObject):
         if self.service is None:
             return (0, 1)
         return self.service.order_for(item_id).true_indices
+
+    def _step_marks(self, item_id: str) -> dict[tuple[int, int], tuple[str, str]]:
+        service = self.service
+        if service is None or service.current_item_id != item_id:
+            return {}
+        return {(true_index, step): (mark.mark.value, mark.note)
+                for true_index, side in enumerate(service.rating.responses)
+                for step, mark in side.step_marks.items()}
+
+    def toggle_flag(self) -> None:
+        """Flag the open item for a reviewer, or take the flag off (back to in progress)."""
+        service = self.service
+        if service is None or service.current_item_id is None:
+            self._sync_flag_action()
+            return
+        flagged = service.rating.status is ItemStatus.FLAGGED
+        service.set_status(ItemStatus.IN_PROGRESS if flagged else ItemStatus.FLAGGED)
+
+    def _sync_flag_action(self) -> None:
+        action = self.window.actions_.flag_item
+        service = self.service
+        has_item = service is not None and service.current_item_id is not None
+        action.setEnabled(has_item)
+        action.setChecked(has_item and service is not None
+                          and service.rating.status is ItemStatus.FLAGGED)
 
     def _progress(self, item_id: str) -> ItemProgress:
         service = self.service
@@ -166,8 +216,12 @@ class RatingBinding(QObject):
         if service is None:
             return
         self.panel.apply_change(change)
+        self._sync_flag_action()
         if service.current_item_id is None:
             return
+        viewer = self.window.viewer
+        if viewer is not None and viewer.isVisible() and change.kind != "open":
+            viewer.set_step_marks(self._step_marks(change.item_id))  # undo/redo show too
         self.cover.set_hidden(not service.rating.revealed)
         self._refresh_highlights(service)
         if change.accepted and change.kind != "open":
@@ -186,11 +240,24 @@ class RatingBinding(QObject):
             return
         status = status_of()
         if status.last_error is not None:
+            # The writer keeps retrying: watch until the documents are on disk.
             self.window.set_save_state("error", str(status.last_error))
+            self._save_timer.start(SAVE_ERROR_POLL_MS)
         elif status.pending:
             self._save_timer.start(SAVE_POLL_MS)
         else:
             self.window.set_save_state("saved")
+
+    def watch_save_state(self) -> None:
+        """Poll the autosave status again (after the store reported an error)."""
+        self._save_timer.start(SAVE_ERROR_POLL_MS)
+
+    def flush(self) -> None:
+        """Save the open item now (before an export)."""
+        if self.service is not None:
+            self.service.flush()
+        else:
+            self.store.flush()
 
     def _browser_for(self, true_index: int) -> QTextEdit | None:
         if self.window.item is None:
@@ -243,9 +310,6 @@ class RatingBinding(QObject):
             shortcut = QShortcut(QKeySequence(keys), self.window)
             shortcut.activated.connect(slot)
             self.shortcuts[keys] = shortcut
-        help_action = self.window.actions_.shortcuts
-        help_action.triggered.disconnect()
-        help_action.triggered.connect(lambda: show_help(self.window))
 
     def undo(self) -> None:
         if self.service is not None and self.service.current_item_id is not None:

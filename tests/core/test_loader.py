@@ -146,3 +146,21 @@ def test_sample_batches_all_validate(sample_batches_dir: Path) -> None:
         report = validate_batch(sample, deep=True)
         assert report.ok, [p.render() for p in report.errors]
         assert report.item_count >= 4
+
+
+def test_rereading_files_does_not_exhaust_the_batch_budget(tmp_path: Path) -> None:
+    files = batch_files()
+    path = write_zip(tmp_path / "b.zip", files)
+    total = sum(len(data) for data in files.values())
+    with open_batch(path, limits=BatchLimits(max_total_uncompressed=total)) as batch:
+        for _ in range(200):
+            batch.read_bytes("screens/item-1-a.png")
+        assert batch.item("item-2").responses[0].identity == "model-alpha"
+
+
+def test_paths_are_normalised() -> None:
+    from rater_desktop.batch.container import check_relative_path
+
+    assert check_relative_path("screens/a.png") == "screens/a.png"
+    assert check_relative_path("./screens//a.png") == "screens/a.png"
+    assert check_relative_path("screens/") == "screens"

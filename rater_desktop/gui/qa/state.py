@@ -29,6 +29,7 @@ RESULTS_SUFFIX = ".results.json"
 class ReviewState:
     """Files and per-item comparisons of the opened batch, as of one computation."""
 
+    batch_sha256: str = ""
     files: tuple[StoredFile, ...] = ()
     used: frozenset[str] = frozenset()
     raters: tuple[str, ...] = ()
@@ -44,6 +45,7 @@ def review_state(session: QaSession) -> ReviewState:
     """Everything but the slow figures (runs in a job)."""
     comparisons = {c.item_id: c for c in session.comparisons()}
     return ReviewState(
+        batch_sha256=session.batch_sha256,
         files=tuple(session.files()),
         used=frozenset(f.file_sha256 for f in session.used_files()),
         raters=tuple(session.raters()),

@@ -176,6 +176,12 @@ class QaWindow(QMainWindow):
 
     def open_batch_path(self, path: str) -> bool:
         """Open the batch (hash and earlier imports are read in the background)."""
+        if self.runner.busy:
+            # A running job still reads the open batch; switching now would pull it away.
+            self.report_error(self, "Please wait",
+                              f"{self.busy_label.text() or 'Work is in progress'} Open the "
+                              "batch again when it has finished.", "")
+            return False
         try:
             batch = open_batch_path(path)
         except Exception as exc:  # noqa: BLE001 - every failure becomes a clear message
@@ -293,7 +299,7 @@ class QaWindow(QMainWindow):
     # -- state ------------------------------------------------------------------------
 
     def _apply_state(self, state: ReviewState) -> None:
-        if self.closed:
+        if self.closed or self.session is None or state.batch_sha256 != self.session.batch_sha256:
             return
         self.state = state
         self.files_panel.set_files(state.files, used=state.used)

@@ -3,7 +3,7 @@ Back / Next / Complete. Everything shown is redrawn from the service after each 
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -43,10 +43,13 @@ PAGE_TYPES: tuple[type[StepPage], ...] = (
     VerdictStep, RoadblocksStep,
 )
 NEXT_KEYS = "Ctrl+Enter"
+FLAG_KEYS = "Ctrl+Shift+F"
 
 
 class StepPanel(QWidget):
     """Right-hand panel; ``set_service`` for a batch, ``apply_change`` after every write."""
+
+    flagToggled = Signal()  # the rater pressed "Flag item"; the binding changes the status
 
     def __init__(self, ctx: StepContext | None = None) -> None:
         super().__init__()
@@ -158,9 +161,16 @@ class StepPanel(QWidget):
         name(self.complete_button, "completeItem", "Complete item")
         self.complete_button.setProperty("accent", True)
         self.complete_button.clicked.connect(self.complete)
+        self.flag_button = QPushButton("\u2691 Flag")
+        name(self.flag_button, "flagItem", "Flag item for a reviewer")
+        self.flag_button.setCheckable(True)
+        self.flag_button.setToolTip(f"Flag this item for a reviewer ({FLAG_KEYS}); "
+                                    "press again to take the flag off")
+        self.flag_button.clicked.connect(self._flag_clicked)
         row.addWidget(self.back_button)
         row.addWidget(self.next_button)
         row.addStretch(1)
+        row.addWidget(self.flag_button)
         row.addWidget(self.complete_button)
         column.addLayout(row)
         return footer
@@ -228,7 +238,15 @@ class StepPanel(QWidget):
         set_look(self.status, "tone", {ItemStatus.COMPLETE: "good",
                                        ItemStatus.FLAGGED: "warn"}.get(status, "neutral"))
 
+    def _flag_clicked(self) -> None:
+        # The button shows the saved status, not its own toggle: refresh_all puts it right.
+        self.flag_button.setChecked(not self.flag_button.isChecked())
+        self.flagToggled.emit()
+
     def _refresh_footer(self, service: RatingService, current: Step) -> None:
+        flagged = service.rating.status is ItemStatus.FLAGGED
+        self.flag_button.setChecked(flagged)
+        self.flag_button.setText("\u2691 Flagged" if flagged else "\u2691 Flag")
         following = next_step(current)
         self.back_button.setEnabled(previous_step(current) is not None)
         self.next_button.setEnabled(following is not None)

@@ -10,9 +10,11 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from rater_desktop.gui.steps.common import (
     AIP_LABELS,
+    LineField,
     ScoreScale,
     TextField,
     WordCounter,
+    YesNo,
     card,
     set_look,
     side_title,
@@ -22,6 +24,9 @@ from rater_desktop.gui.steps.page import StepContext, StepPage
 from rater_desktop.rating.helpers import DIMENSIONS, dimensions_covered, word_count
 from rater_desktop.rating.model import ItemRating, ResponseRating, Step, StepMarkKind
 from rater_desktop.rating.service import RatingService
+
+RUN_REPORT_QUESTION = "Does the agent's run report match what the trajectory shows?"
+MISMATCH_QUESTION = "Which checkpoint or outcome is wrong?"
 
 DIMENSION_TITLES = {
     "navigation": "Navigation",
@@ -81,8 +86,29 @@ class PerformanceSide(QWidget):
         self.marks.setProperty("role", "stepHint")
         self.marks.setWordWrap(True)
         column.addWidget(self.marks)
+        column.addWidget(self._build_run_report(label))
         self.rules = page.badges(f"aipRules{label}", lambda r: r.side == self.true_index)
         column.addWidget(self.rules)
+
+    def _build_run_report(self, label: str) -> QWidget:
+        """Shown only for responses that carry a run report (standardweb protocol)."""
+        self.run_report_box = QWidget()
+        self.run_report_box.setObjectName(f"aipRunReport{label}")
+        box = QVBoxLayout(self.run_report_box)
+        box.setContentsMargins(0, 4, 0, 0)
+        box.setSpacing(4)
+        self.run_report_match = YesNo(f"aipRunReportMatch{label}", RUN_REPORT_QUESTION,
+                                      self._report_matches)
+        box.addWidget(self.run_report_match)
+        self.mismatch_label = title_label(MISMATCH_QUESTION, role="stepField")
+        box.addWidget(self.mismatch_label)
+        self.mismatch = LineField(
+            f"aipRunReportMismatch{label}", f"Response {label}: {MISMATCH_QUESTION}",
+            placeholder="e.g. reports checkpoint C3 reached, but the cart stays empty",
+            on_edit=self._mismatch_text)
+        box.addWidget(self.mismatch)
+        self.run_report_box.setVisible(False)
+        return self.run_report_box
 
     def refresh(self, service: RatingService, rating: ItemRating, true_index: int) -> None:
         self.true_index = true_index
@@ -99,10 +125,32 @@ class PerformanceSide(QWidget):
             chip.setAccessibleName(
                 f"{DIMENSION_TITLES[key]} {'covered' if done else 'not covered yet'}")
         self.marks.setText(step_marks_text(side))
+        self._refresh_run_report(service, side, true_index)
+
+    def _refresh_run_report(self, service: RatingService, side: ResponseRating,
+                            true_index: int) -> None:
+        has_report = service.item.responses[true_index].run_report is not None
+        self.run_report_box.setVisible(has_report)
+        if not has_report:
+            return
+        self.run_report_match.show_value(side.run_report_matches)
+        wrong = side.run_report_matches is False
+        self.mismatch_label.setVisible(wrong)
+        self.mismatch.setVisible(wrong)
+        self.mismatch.show_text(side.run_report_mismatch)
 
     def _score(self, value: int) -> None:
         if self.page.service is not None:
             self.page.service.set_aip(self.true_index, value)
+
+    def _report_matches(self, matches: bool) -> None:
+        if self.page.service is not None:
+            self.page.service.set_run_report_match(
+                self.true_index, matches, "" if matches else self.mismatch.text())
+
+    def _mismatch_text(self, text: str) -> None:
+        if self.page.service is not None:
+            self.page.service.set_run_report_match(self.true_index, False, text)
 
     def _justify(self, text: str) -> None:
         if self.page.service is not None:

@@ -14,7 +14,7 @@ from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, cast
 
 from rater_desktop.appdirs import cache_dir
 from rater_desktop.batch.container import FolderSource, ZipSource, open_source, read_all
@@ -76,8 +76,11 @@ def _open_items_stream(
         )
     if isinstance(source, FolderSource):
         return source.open_seekable(name), False
-    spool = tempfile.TemporaryFile(
-        dir=cache_dir(), prefix="items-", suffix=".jsonl", buffering=1 << 20
+    spool = cast(
+        BinaryIO,
+        tempfile.TemporaryFile(
+            dir=cache_dir(), prefix="items-", suffix=".jsonl", buffering=1 << 20
+        ),
     )
     try:
         for chunk in source.iter_chunks(name, max_bytes=limits.max_items_file_bytes):
@@ -253,7 +256,9 @@ class Batch:
         problems = ProblemList()
         file = self.manifest.items_file
         try:
-            obj = decode_json(self.raw_item(entry.item_id).rstrip(b"\r\n"), file=file, line=entry.line)
+            obj = decode_json(
+                self.raw_item(entry.item_id).rstrip(b"\r\n"), file=file, line=entry.line
+            )
         except BatchError as exc:
             problems.problems.extend(exc.problems)
             return None, problems

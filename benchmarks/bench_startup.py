@@ -181,6 +181,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=7)
     parser.add_argument("--batch", default=str(here.parent / "sample_batches" / "consumer-tasks"))
     args = parser.parse_args(argv)
+    if not Path(args.batch).exists():  # the app would show an error dialog and wait
+        parser.error(f"no batch at {args.batch}")
     with tempfile.TemporaryDirectory(prefix="bench-startup-") as scratch:
         template = Path(scratch) / "template"
         _make_home(template)

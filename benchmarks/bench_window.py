@@ -58,6 +58,7 @@ class StallMeter:
         from PySide6.QtCore import Qt, QTimer
 
         self.gaps: list[float] = []
+        self._taken = 0
         self._last = time.perf_counter()
         self._timer = QTimer()
         self._timer.setTimerType(Qt.TimerType.PreciseTimer)
@@ -66,12 +67,20 @@ class StallMeter:
 
     def start(self) -> None:
         self.gaps.clear()
+        self._taken = 0
         self._last = time.perf_counter()
         self._timer.start()
 
     def stop(self) -> None:
         self._tick()
         self._timer.stop()
+
+    def take_max(self) -> float:
+        """The longest gap since the last call (a gap still open counts up to now)."""
+        self._tick()
+        longest = max(self.gaps[self._taken:], default=0.0)
+        self._taken = len(self.gaps)
+        return longest
 
     def _tick(self) -> None:
         now = time.perf_counter()
@@ -133,29 +142,47 @@ def build_window(batch_path: str, home: Path) -> tuple[Any, Any, dict[str, float
                              "first_item_thumbs_ms": (shown - started) * 1000}
 
 
-def switch_once(window: Any, item_id: str) -> dict[str, Any]:
-    t0 = time.perf_counter()
-    assert window.item_list.select_item(item_id)
-    t1 = time.perf_counter()
+def switch_once(window: Any, move: Any, meter: StallMeter) -> dict[str, Any]:
+    """Run ``move()`` (changes the current item) and time it until displayed."""
+    before = window.item.id if window.item is not None else None
+    c0, t0 = time.thread_time(), time.perf_counter()
+    move()
+    c1, t1 = time.thread_time(), time.perf_counter()
     run_until(lambda: True)
-    t2 = time.perf_counter()
+    c2, t2 = time.thread_time(), time.perf_counter()
     thumbs = visible_thumbnails(window)
     run_until(lambda: thumbnails_done(thumbs))
     t3 = time.perf_counter()
-    assert window.item is not None and window.item.id == item_id
+    assert window.item is not None and window.item.id != before, "the item did not change"
     return {"sync": (t1 - t0) * 1000, "displayed": (t2 - t0) * 1000,
+            "stall": meter.take_max(), "sync_cpu": (c1 - c0) * 1000,
+            "displayed_cpu": (c2 - c0) * 1000,
             "thumbs": (t3 - t0) * 1000, "paths": sorted({t._path for t in thumbs})}
 
 
-def decode_floor(batch: Any, paths: list[str]) -> float:
+def run_series(window: Any, moves: list[Any], batch: Any) -> dict[str, Any]:
+    meter = StallMeter()
+    meter.start()
+    meter.take_max()
+    samples = [switch_once(window, move, meter) for move in moves]
+    meter.stop()
+    series: dict[str, Any] = {key: [s[key] for s in samples] for key in (
+        "sync", "displayed", "sync_cpu", "displayed_cpu", "thumbs", "stall")}
+    series.update(visible=[len(s["paths"]) for s in samples], gaps=meter.gaps,
+                  floor_switch=[decode_floor(batch, s["paths"]) for s in samples])
+    return series
+
+
+def decode_floor(batch: Any, paths: list[str], *, cpu: bool = False) -> float:
     """Read and decode ``paths`` at thumbnail size, one after the other (ms)."""
     from rater_desktop.batch.images import decode_image
     from rater_desktop.gui.image_loader import THUMB_SIDE
 
-    started = time.perf_counter()
+    clock = time.thread_time if cpu else time.perf_counter
+    started = clock()
     for path in paths:
         decode_image(batch.read_bytes(path), max_side=THUMB_SIDE, name=path)
-    return (time.perf_counter() - started) * 1000
+    return (clock() - started) * 1000
 
 
 def worker(batch_path: str, switches: int, seed: int, profile_to: str | None) -> dict[str, Any]:
@@ -164,27 +191,27 @@ def worker(batch_path: str, switches: int, seed: int, profile_to: str | None) ->
     app = QApplication(sys.argv[:1])
     home = Path(tempfile.mkdtemp(prefix="bench-window-"))
     os.environ["RATER_DESKTOP_HOME"] = str(home)
-    window, binding, result = build_window(batch_path, home)
+    window, binding, timings = build_window(batch_path, home)
+    result: dict[str, Any] = dict(timings)
     batch = window.batch
     ids = [entry.item_id for entry in batch.index]
-    targets = random.Random(seed).sample(ids, min(switches, len(ids)))
-    meter = StallMeter()
+    rng = random.Random(seed)
+    targets = rng.sample(ids, min(switches, len(ids)))
     profiler = _start_profiler(profile_to)
-    meter.start()
-    samples = [switch_once(window, item_id) for item_id in targets]
-    meter.stop()
+    result["random"] = run_series(
+        window, [lambda i=item_id: window.item_list.select_item(i) for item_id in targets], batch)
     _stop_profiler(profiler, profile_to)
+    # "Next item" as a rater works: from a random place, one item forward at a time.
+    window.item_list.select_item(ids[rng.randrange(max(1, len(ids) - switches - 1))])
+    run_until(lambda: True)
+    result["next"] = run_series(
+        window, [lambda: window.item_list.step(1)] * min(switches, len(ids) - 1), batch)
     first = batch.item(ids[0])
     first_paths = [s.path for r in first.responses for s in r.screenshots]
     result.update(
-        switches=len(samples),
-        sync=[s["sync"] for s in samples], displayed=[s["displayed"] for s in samples],
-        thumbs=[s["thumbs"] for s in samples],
-        visible=[len(s["paths"]) for s in samples],
-        floor_switch=[decode_floor(batch, s["paths"]) for s in samples],
         floor_first=[decode_floor(batch, first_paths) for _ in range(15)],
-        first_count=len(first_paths), gaps=meter.gaps,
-        cache_mb=window.loader.cache_size_bytes / 1e6,
+        floor_first_cpu=[decode_floor(batch, first_paths, cpu=True) for _ in range(15)],
+        first_count=len(first_paths), cache_mb=window.loader.cache_size_bytes / 1e6,
     )
     binding.shutdown()
     app.processEvents()
@@ -238,37 +265,49 @@ def spawn(batch: Path, args: argparse.Namespace, seed: int) -> dict[str, Any]:
 
 
 def report(runs: list[dict[str, Any]], batch: Path) -> None:
-    def merged(key: str) -> list[float]:
-        return [v for run in runs for v in run[key]]
+    def merged(key: str, series: str | None = None) -> list[float]:
+        return [v for run in runs for v in (run[series] if series else run)[key]]
 
-    floor_first = statistics.median(merged("floor_first"))
-    rows = [(f"floor: first item's {runs[0]['first_count']} thumbnails, decode",
-             merged("floor_first")),
-            ("floor: per switch, visible thumbnails, decode", merged("floor_switch")),
-            ("switch: select -> show_item returns (sync)", merged("sync")),
-            ("switch: -> displayed (event loop idle)", merged("displayed")),
-            ("switch: -> visible thumbnails shown", merged("thumbs")),
-            ("UI tick gap (5 ms timer) during switches", merged("gaps"))]
-    switches = sum(run["switches"] for run in runs)
-    print(f"{batch.name}: {switches} random switches in {len(runs)} process(es), "
-          f"window {WINDOW_SIZE[0]}x{WINDOW_SIZE[1]} offscreen, "
-          f"load avg {os.getloadavg()[0]:.1f}")
-    print("| metric (ms) | p50 | p95 | max |")
-    print("|---|---:|---:|---:|")
-    for label, values in rows:
-        print(f"| {label} | {_pct(values, 0.5):.1f} | {_pct(values, 0.95):.1f} | "
-              f"{max(values):.1f} |")
-    for label, key in (("displayed", "displayed"), ("thumbnails shown", "thumbs")):
-        p50, p95 = _pct(merged(key), 0.5), _pct(merged(key), 0.95)
-        print(f"ratio {label} / first-item floor: p50 {p50 / floor_first:.2f}x, "
-              f"p95 {p95 / floor_first:.2f}x")
-    visible = merged("visible")
-    print(f"visible thumbnails per switch: median {statistics.median(visible):.0f}, "
-          f"none visible in {sum(1 for v in visible if v == 0)} of {len(visible)}")
-    print(f"longest UI stall: {max(merged('gaps')):.1f} ms; open batch in window "
-          f"{statistics.median([r['open_batch_ms'] for r in runs]):.0f} ms, first item's "
-          f"thumbnails {statistics.median([r['first_item_thumbs_ms'] for r in runs]):.0f} ms; "
-          f"thumbnail cache {runs[-1]['cache_mb']:.0f} MB")
+    def cells(values: list[float]) -> str:
+        return f"{_pct(values, 0.5):.1f} | {_pct(values, 0.95):.1f} | {max(values):.1f}"
+
+    count = len(merged("sync", "random"))
+    print(f"{batch.name}: {count} random switches and {len(merged('sync', 'next'))} next-item "
+          f"steps in {len(runs)} process(es), window {WINDOW_SIZE[0]}x{WINDOW_SIZE[1]} "
+          f"offscreen, load avg {os.getloadavg()[0]:.1f}")
+    print("| metric (ms) | random p50 | p95 | max | next p50 | p95 | max |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    print(f"| floor: first item's {runs[0]['first_count']} thumbnails, decode (wall) | "
+          f"{cells(merged('floor_first'))} | | | |")
+    print(f"| floor: the same, CPU time | {cells(merged('floor_first_cpu'))} | | | |")
+    for label, key in (("floor: visible thumbnails of the item, decode", "floor_switch"),
+                       ("switch: select -> show_item returns (sync)", "sync"),
+                       ("switch: -> displayed (event loop idle)", "displayed"),
+                       ("switch: -> visible thumbnails shown", "thumbs"),
+                       ("UI-thread CPU: sync part", "sync_cpu"),
+                       ("UI-thread CPU: to displayed", "displayed_cpu"),
+                       ("longest UI stall per switch (5 ms timer)", "stall")):
+        print(f"| {label} | {cells(merged(key, 'random'))} | {cells(merged(key, 'next'))} |")
+    floors = {"wall": statistics.median(merged("floor_first")),
+              "cpu": statistics.median(merged("floor_first_cpu"))}
+    for series in ("random", "next"):
+        ratios = []
+        for label, key, floor in (("displayed", "displayed", "wall"),
+                                  ("thumbnails shown", "thumbs", "wall"),
+                                  ("UI CPU to displayed", "displayed_cpu", "cpu")):
+            values = merged(key, series)
+            ratios.append(f"{label} {_pct(values, 0.5) / floors[floor]:.2f}x / "
+                          f"{_pct(values, 0.95) / floors[floor]:.2f}x")
+        visible = merged("visible", series)
+        gaps = merged("gaps", series)
+        print(f"{series}: ratio to first-item floor p50/p95: {'; '.join(ratios)}; "
+              f"visible thumbnails median {statistics.median(visible):.0f} (none in "
+              f"{sum(1 for v in visible if v == 0)}); UI gaps > 50 ms: "
+              f"{sum(1 for g in gaps if g > 50)}, > 100 ms: {sum(1 for g in gaps if g > 100)}, "
+              f"longest {max(gaps):.0f} ms")
+    print(f"open batch in window {statistics.median([r['open_batch_ms'] for r in runs]):.0f} ms,"
+          f" first item's thumbnails {statistics.median([r['first_item_thumbs_ms'] for r in runs]):.0f}"
+          f" ms; thumbnail cache at the end {runs[-1]['cache_mb']:.0f} MB")
 
 
 def main(argv: list[str] | None = None) -> int:

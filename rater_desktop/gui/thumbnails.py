@@ -47,12 +47,29 @@ class ThumbnailButton(QFrame):
     def is_loaded(self) -> bool:
         return self._pixmap is not None
 
+    @property
+    def path(self) -> str | None:
+        return self._path
+
+    def set_path(self, path: str | None) -> None:
+        """Show another screenshot in this button (reused across items)."""
+        if path == self._path and not self._error:
+            return
+        self._path = path
+        self._pixmap = None
+        self._requested = False
+        self._error = "" if path is not None else "no screenshot"
+        self.setToolTip("")
+        self.update()
+
     def paintEvent(self, event: QPaintEvent) -> None:
         super().paintEvent(event)
         if not self._requested and self._path is not None:
             # Requested on first paint, so only thumbnails scrolled into view decode.
             self._requested = True
-            self._loader.request(self._path, THUMB_SIDE, self._on_image)
+            path = self._path
+            self._loader.request(path, THUMB_SIDE,
+                                 lambda image, error: self._on_image_for(path, image, error))
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
         area = self.contentsRect().adjusted(3, 3, -3, -3)
@@ -66,6 +83,10 @@ class ThumbnailButton(QFrame):
             icon(name).paint(painter, area.adjusted(area.width() // 3, area.height() // 3,
                                                     -area.width() // 3, -area.height() // 3))
         painter.end()
+
+    def _on_image_for(self, path: str, image: QImage | None, error: str) -> None:
+        if path == self._path:  # else the button shows another screenshot by now
+            self._on_image(image, error)
 
     def _on_image(self, image: QImage | None, error: str) -> None:
         if image is not None:
@@ -88,8 +109,42 @@ class ThumbnailButton(QFrame):
         super().keyPressEvent(event)
 
 
+class _Cell(QWidget):
+    """One thumbnail with its caption; kept and refilled when the item changes."""
+
+    def __init__(self, loader: ImageLoader) -> None:
+        super().__init__()
+        column = QVBoxLayout(self)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(3)
+        self.thumb = ThumbnailButton(loader, None, size=QSize(168, 105))
+        self.caption = QLabel()
+        self.caption.setTextFormat(Qt.TextFormat.PlainText)
+        self.caption.setProperty("role", "caption")
+        self.caption.setFixedWidth(168)
+        self.caption.setWordWrap(True)
+        metrics = self.caption.fontMetrics()
+        self.caption.setMaximumHeight(metrics.lineSpacing() * CAPTION_LINES + 2)
+        column.addWidget(self.thumb)
+        column.addWidget(self.caption)
+
+    def fill(self, frame: Frame, index: int, side: str) -> None:
+        thumb = self.thumb
+        thumb.set_path(frame.path)
+        thumb.setObjectName(f"screenshotThumb{side}{index}")
+        thumb.setAccessibleName(f"Response {side} screenshot {index + 1}: {frame.caption}")
+        thumb.setToolTip(frame.caption)
+        # At most CAPTION_LINES lines: cut long captions rather than clip a half line.
+        self.caption.setText(self.caption.fontMetrics().elidedText(
+            frame.caption, Qt.TextElideMode.ElideRight, 168 * CAPTION_LINES - 40))
+
+
 class ScreenshotStrip(QScrollArea):
-    """A horizontal strip of screenshot thumbnails with captions."""
+    """A horizontal strip of screenshot thumbnails with captions.
+
+    The cells are reused from item to item (only more are added when an item has more
+    screenshots): rebuilding them cost a few milliseconds of every item switch.
+    """
 
     frameActivated = Signal(int)
 
@@ -97,47 +152,32 @@ class ScreenshotStrip(QScrollArea):
         super().__init__(parent)
         self._loader = loader
         self.thumbnails: list[ThumbnailButton] = []
+        self._cells: list[_Cell] = []
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.viewport().setProperty("role", "paneContent")
+        self._content = QWidget()
+        self._content.setProperty("role", "paneContent")
+        self._row = QHBoxLayout(self._content)
+        self._row.setContentsMargins(0, 2, 0, 2)
+        self._row.setSpacing(10)
+        self._row.addStretch(1)
+        self.setWidget(self._content)
 
     def set_frames(self, frames: Sequence[Frame], *, side: str) -> None:
-        content = QWidget()
-        content.setProperty("role", "paneContent")
-        row = QHBoxLayout(content)
-        row.setContentsMargins(0, 2, 0, 2)
-        row.setSpacing(10)
-        self.thumbnails = []
-        for index, frame in enumerate(frames):
-            row.addWidget(self._cell(frame, index, side))
-        row.addStretch(1)
-        self.setWidget(content)
-        self.setFixedHeight(content.sizeHint().height() + 16)
-
-    def _cell(self, frame: Frame, index: int, side: str) -> QWidget:
-        cell = QWidget()
-        column = QVBoxLayout(cell)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.setSpacing(3)
-        thumb = ThumbnailButton(self._loader, frame.path, size=QSize(168, 105))
-        thumb.setObjectName(f"screenshotThumb{side}{index}")
-        thumb.setAccessibleName(f"Response {side} screenshot {index + 1}: {frame.caption}")
-        thumb.setToolTip(frame.caption)
-        thumb.clicked.connect(lambda i=index: self.frameActivated.emit(i))
-        self.thumbnails.append(thumb)
-        caption = QLabel()
-        caption.setTextFormat(Qt.TextFormat.PlainText)
-        caption.setProperty("role", "caption")
-        caption.setFixedWidth(168)
-        caption.setWordWrap(True)
-        metrics = caption.fontMetrics()
-        # At most CAPTION_LINES lines: cut long captions rather than clip a half line.
-        caption.setText(metrics.elidedText(frame.caption, Qt.TextElideMode.ElideRight,
-                                           168 * CAPTION_LINES - 40))
-        caption.setMaximumHeight(metrics.lineSpacing() * CAPTION_LINES + 2)
-        column.addWidget(thumb)
-        column.addWidget(caption)
-        return cell
+        while len(self._cells) < len(frames):
+            cell = _Cell(self._loader)
+            index = len(self._cells)
+            cell.thumb.clicked.connect(lambda i=index: self.frameActivated.emit(i))
+            self._row.insertWidget(index, cell)
+            self._cells.append(cell)
+        for index, cell in enumerate(self._cells):
+            if index < len(frames):
+                cell.fill(frames[index], index, side)
+            cell.setVisible(index < len(frames))
+        self.thumbnails = [cell.thumb for cell in self._cells[:len(frames)]]
+        self.horizontalScrollBar().setValue(0)
+        self.setFixedHeight(self._content.sizeHint().height() + 16)

@@ -92,6 +92,7 @@ def test_compare_view_true_ab_with_every_rater_and_claims(
     # True order: alice and bob -2 (A better), carol -1, whatever order each of them saw.
     assert answers.item(verdict_row, 0).text() == "A (alpha) better (-2)"
     assert answers.item(verdict_row, 2).text() == "A (alpha) slightly better (-1)"
+    assert answers.item(labels.index("Guideline warnings"), 0).text()
     scores = labels.index("A: TC / FA / AIP")
     assert answers.item(scores, 1).text() == "5 / 4 / 3"
     assert compare.highlight_claims() == 3  # alice, bob and carol each marked a claim in A

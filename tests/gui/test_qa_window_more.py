@@ -163,3 +163,19 @@ def test_every_interactive_widget_is_named(
     dialog = RosterDialog(window.roster, parent=window)
     qtbot.addWidget(dialog)
     assert _unnamed(dialog) == []
+
+
+def test_results_before_any_batch_name_their_batch(
+        qtbot: Any, setup: Setup, temp_settings: QSettings) -> None:
+    from rater_desktop.gui.qa import open_qa_window
+
+    errors: Errors = []
+    window = open_qa_window(parent=None, settings=temp_settings,
+                            data_dir=setup.batch_path.parent / "profiles",
+                            report_error=lambda _p, title, text, _d: errors.append((title, text)))
+    qtbot.addWidget(window)
+    assert window.session is None and window.batch is None
+    assert not window.actions_.export_decisions.isEnabled()
+    assert not window.import_paths(result_files(setup, "alice"))
+    assert errors == [("Open the batch first", errors[0][1])]
+    assert "QA test (qa-e2e)" in errors[0][1]

@@ -28,7 +28,7 @@ from rater_desktop.qa_review.views import ItemComparison
 
 COLUMNS = ("Item", "Kind", "Raters", "Verdict spread", "Score spread", "Claim conflicts",
            "Disagreement", "Where they differ", "QA decision")
-DECISION_COLUMN = 8
+WHERE_COLUMN, DECISION_COLUMN = 7, 8
 MEASURES = (
     ("score", "Disagreement (total)"),
     ("verdict_spread", "Verdict spread"),
@@ -51,7 +51,8 @@ def where_text(d: ItemDisagreement, comparison: ItemComparison | None) -> str:
     verdicts = [c.verdict_score for c in (comparison.raters if comparison else ())
                 if c.verdict_score is not None]
     if verdicts and max(verdicts) != min(verdicts):
-        parts.append(f"verdicts {min(verdicts):+d} to {max(verdicts):+d}")
+        low, high = (f"{v:+d}" if v else "0" for v in (min(verdicts), max(verdicts)))
+        parts.append(f"verdicts {low} to {high}")
     top = d.max_score_spread
     if top:
         worst = [f"{'AB'[side]} {name.upper()}" for side, spreads in sorted(d.score_spreads.items())
@@ -98,8 +99,13 @@ class DisagreementPanel(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().setVisible(False)
         self.table.setAlternatingRowColors(True)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.setWordWrap(True)
+        header = self.table.horizontalHeader()
+        for column in range(len(COLUMNS)):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch
+                                        if column == WHERE_COLUMN
+                                        else QHeaderView.ResizeMode.ResizeToContents)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.itemSelectionChanged.connect(self._selected)
         layout.addWidget(self.table, 1)
 

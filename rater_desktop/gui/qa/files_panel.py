@@ -14,6 +14,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QFont, QIcon
 from PySide6.QtWidgets import (
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QPushButton,
     QStyle,
@@ -79,7 +80,20 @@ class ResultsPanel(QWidget):
         self.tree.setAlternatingRowColors(True)
         self.tree.setUniformRowHeights(True)
         self.tree.itemSelectionChanged.connect(self._selection_changed)
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        for column in range(len(COLUMNS)):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch if column == 3
+                                        else QHeaderView.ResizeMode.ResizeToContents)
         layout.addWidget(self.tree, 1)
+        self.details = QLabel("Select a file to see what verification found.")
+        self.details.setObjectName("qaFileDetails")
+        self.details.setAccessibleName("Verification details of the selected file")
+        self.details.setWordWrap(True)
+        self.details.setTextFormat(Qt.TextFormat.PlainText)
+        self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.details.setProperty("role", "muted")
+        layout.addWidget(self.details)
         buttons = QHBoxLayout()
         self.open_button = QPushButton("Open results\u2026")
         self.open_button.setObjectName("qaFilesOpenButton")
@@ -131,9 +145,6 @@ class ResultsPanel(QWidget):
             for column in range(len(COLUMNS)):
                 row.setToolTip(column, f"{stored.message}\n{stored.path}")
             self.tree.addTopLevelItem(row)
-        for column in (0, 1, 2):
-            self.tree.resizeColumnToContents(column)
-        self.tree.setColumnWidth(3, max(360, self.tree.width() // 3))
         self.summary.setText(
             f"{len(files)} file(s): {counts['valid']} valid, "
             f"{counts['unknown_signer']} unknown key, {counts['invalid']} invalid. "
@@ -151,7 +162,12 @@ class ResultsPanel(QWidget):
         return {str(row.data(0, PATH_ROLE)): row.text(0) for row in rows if row is not None}
 
     def _selection_changed(self) -> None:
-        self.remove_button.setEnabled(bool(self.tree.selectedItems()))
+        selected = self.tree.selectedItems()
+        self.remove_button.setEnabled(bool(selected))
+        if selected:
+            row = selected[0]
+            self.details.setText(f"{row.text(0)}: {row.text(3)}\nFile: "
+                                 f"{row.data(0, PATH_ROLE)}\nKey: {row.text(4) or 'unknown'}")
 
     def _remove_selected(self) -> None:
         for row in self.tree.selectedItems():

@@ -66,6 +66,19 @@ def _case_file(column: RaterColumn) -> str:
     return "\n".join(lines)
 
 
+def _rules(column: RaterColumn) -> str:
+    """Guideline rules that did not pass at export, and whether the rater acknowledged."""
+    lines = []
+    for rule in column.rule_results:
+        if rule.get("passed") is not False:
+            continue
+        line = f"{rule.get('rule_id', '?')} ({rule.get('severity', '')})"
+        if rule.get("acknowledged"):
+            line += f", acknowledged: {rule.get('reason') or 'no reason'}"
+        lines.append(line)
+    return "\n".join(lines) or "all passed"
+
+
 Row = tuple[str, Callable[[RaterColumn, tuple[str, str]], str]]
 
 
@@ -99,6 +112,7 @@ def answer_rows() -> list[Row]:
         ("Time spent", lambda c, _i: seconds_text(c.seconds)),
         ("Saw file A as", lambda c, _i: f"Response {c.sides[0].shown_as}"),
         ("Verdict justification", lambda c, _i: c.verdict_justification),
+        ("Guideline warnings", lambda c, _i: _rules(c)),
         ("Case file", lambda c, _i: _case_file(c)),
         *side_a[1:], *side_b[1:],
         ("Notes", lambda c, _i: c.notes),

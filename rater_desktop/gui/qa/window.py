@@ -37,6 +37,7 @@ from rater_desktop.qa_review.adjudication import Adjudication, Decision
 from rater_desktop.qa_review.roster import Roster
 from rater_desktop.qa_review.session import ImportOutcome, ImportStatus, QaSession
 from rater_desktop.qa_review.store import QaStore
+from rater_desktop.results.verify import MAX_RESULTS_BYTES
 
 ErrorReporter = Callable[[QWidget, str, str, str], None]
 TITLE = "Rater Desktop \u2014 QA review"
@@ -45,6 +46,22 @@ TAB_FILES, TAB_DISAGREEMENTS, TAB_COMPARE, TAB_DASHBOARD = range(4)
 
 def _report_error(parent: QWidget, title: str, text: str, details: str) -> None:
     dialogs.show_error(parent, title, text, details=details)
+
+
+def claimed_batches(paths: Sequence[Path]) -> str:
+    """' They name batch ...' from the files' own (not yet verified) batch fields."""
+    import json
+
+    names = set()
+    for path in expand_result_paths(list(paths))[:20]:
+        try:
+            with path.open("rb") as handle:
+                document = json.loads(handle.read(MAX_RESULTS_BYTES))
+            batch = document.get("batch", {})
+            names.add(f"{batch.get('title') or ''} ({batch.get('batch_id')})".strip())
+        except (OSError, ValueError, AttributeError):
+            continue
+    return f" They name the batch {', '.join(sorted(names))}." if names else ""
 
 
 def local_paths(mime: Any) -> list[Path]:
@@ -246,7 +263,7 @@ class QaWindow(QMainWindow):
                 return True
             self.report_error(self, "Open the batch first",
                               "Open the batch these results belong to (File \u25b8 Open batch), "
-                              "then open the results files.", "")
+                              "then open the results files." + claimed_batches(paths), "")
             return False
         files = expand_result_paths(list(paths))
         if not files:

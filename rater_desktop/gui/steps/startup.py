@@ -86,6 +86,7 @@ def attach_rating(window: MainWindow) -> None:
 
 def _attach_now(window: MainWindow) -> None:
     from rater_desktop import appdirs, profiles
+    from rater_desktop.gui.batch_guard import SaveErrorRelay
     from rater_desktop.gui.rating_binding import RatingBinding
     from rater_desktop.storage import StorageError, open_profile_store
 
@@ -99,8 +100,9 @@ def _attach_now(window: MainWindow) -> None:
         if profile is None:
             QMessageBox.warning(window, "No rater profile", str(exc))
             return
+    relay = SaveErrorRelay(window)  # created first: the store reports through it
     try:
-        store = open_profile_store(profile.rater_id, data_dir=data_dir)
+        store = open_profile_store(profile.rater_id, data_dir=data_dir, on_error=relay.report)
     except StorageError as exc:
         QMessageBox.warning(window, "Ratings database", str(exc))
         return
@@ -108,3 +110,33 @@ def _attach_now(window: MainWindow) -> None:
     binding = RatingBinding(window, store=store, rater_id=profile.rater_id,
                             close_store=store.close)
     window.setProperty("ratingBinding", binding)
+    attach_store_services(window, binding, store=store, profile=profile, data_dir=data_dir,
+                          relay=relay)
+
+
+def attach_store_services(window: MainWindow, binding: Any, *, store: Any, profile: Any,
+                          data_dir: Path, relay: Any = None, **options: Any) -> dict[str, Any]:
+    """Batch change check, backups, save errors, export and the profile dialog.
+
+    ``options`` go to the parts by prefix (tests): ``guard_*`` to BatchGuard,
+    ``export_*`` to ExportController.
+    """
+    from rater_desktop.gui.batch_guard import BatchGuard
+    from rater_desktop.gui.export_flow import ExportController
+    from rater_desktop.gui.profile_dialog import show_profile
+
+    def picked(prefix: str) -> dict[str, Any]:
+        return {k.removeprefix(prefix): v for k, v in options.items() if k.startswith(prefix)}
+
+    if relay is not None:
+        relay.failed.connect(window.show_save_problem)
+        relay.failed.connect(lambda _text: binding.watch_save_state())
+    guard = BatchGuard(window, store, restart=binding.restart_batch, **picked("guard_"))
+    exporter = ExportController(
+        window, store=store, profile=profile, data_dir=data_dir,
+        rubric_for=lambda: binding.service.rubric if binding.service is not None else None,
+        before_export=binding.flush, **picked("export_"))
+    profile_action = window.actions_.profile
+    profile_action.setEnabled(True)
+    profile_action.triggered.connect(lambda: show_profile(window, profile))
+    return {"guard": guard, "exporter": exporter, "relay": relay}  # all parented to window

@@ -177,43 +177,27 @@ def build_decisions_document(
 
 def decisions_paths(out_path: Path) -> tuple[Path, Path]:
     """``x`` / ``x.json`` / ``x.qa-decisions.json`` all give ``x.qa-decisions.json`` (+ .sig)."""
-    name = out_path.name
-    if not name.endswith(DECISIONS_SUFFIX):
-        stem = name[: -len(".json")] if name.endswith(".json") else name
-        name = stem + DECISIONS_SUFFIX
-    target = out_path.with_name(name)
-    return target, target.with_name(name + ".sig")
+    from rater_desktop.results.export import suffixed_paths
+
+    return suffixed_paths(out_path, DECISIONS_SUFFIX)
 
 
 def export_decisions(
     *, out_path: Path, document: dict[str, Any], private_key: Ed25519PrivateKey
 ) -> ExportedFiles:
     """Canonical JSON + detached SSHSIG signature, both written atomically."""
-    import hashlib
+    from rater_desktop.results.export import ExportError, write_signed_json
 
-    from rater_desktop.results.canonical import CanonicalJsonError, canonical_json_bytes
-    from rater_desktop.results.export import ExportedFiles
-    from rater_desktop.signing import sshsig
-    from rater_desktop.signing.atomic_files import AtomicWriteError, write_files_atomically
-
-    target, sig_path = decisions_paths(Path(out_path))
-    if target.is_dir() or sig_path.is_dir():
-        raise AdjudicationError(f"{target} is a folder; give a file name for the decisions.")
     try:
-        data = canonical_json_bytes(document)
-    except (CanonicalJsonError, ValueError) as exc:
-        raise AdjudicationError(f"The decisions cannot be written as JSON: {exc}") from exc
-    signature = sshsig.sign(data, private_key=private_key, namespace=DECISIONS_NAMESPACE)
-    try:
-        write_files_atomically([(target, data), (sig_path, signature.encode("ascii"))])
-    except AtomicWriteError as exc:
-        raise AdjudicationError(f"Export failed, nothing was written. {exc.strerror}") from exc
-    return ExportedFiles(
-        results_path=target,
-        signature_path=sig_path,
-        results_sha256=hashlib.sha256(data).hexdigest(),
-        results_bytes=len(data),
-    )
+        return write_signed_json(
+            paths=decisions_paths(Path(out_path)),
+            document=document,
+            private_key=private_key,
+            namespace=DECISIONS_NAMESPACE,
+            what="decisions",
+        )
+    except ExportError as exc:
+        raise AdjudicationError(str(exc)) from exc
 
 
 def verify_decisions_bytes(

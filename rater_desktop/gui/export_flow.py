@@ -11,17 +11,19 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, QThreadPool, Signal
+from PySide6.QtCore import QObject, QStandardPaths, Qt, QThreadPool, Signal
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
+    QFrame,
     QHBoxLayout,
     QInputDialog,
     QLabel,
     QLineEdit,
-    QMessageBox,
+    QPlainTextEdit,
     QProgressDialog,
     QPushButton,
     QVBoxLayout,
@@ -169,6 +171,7 @@ class ExportOptionsDialog(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.export_button = buttons.addButton("Export", QDialogButtonBox.ButtonRole.AcceptRole)
         self.export_button.setObjectName("exportStart")
+        self.export_button.setDefault(True)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         column.addWidget(buttons)
@@ -208,15 +211,50 @@ def ask_passphrase(parent: QWidget, rater_id: str) -> str | None:
     return text if ok and text else None
 
 
+class ExportMessage(QDialog):
+    """Non-modal result of an export: the text (selectable, wide enough for paths) and a
+    button that copies the verify command."""
+
+    def __init__(self, parent: QWidget | None, title: str, text: str, *,
+                 error: bool = False) -> None:
+        super().__init__(parent)
+        self.setObjectName("exportFailedMessage" if error else "exportDoneMessage")
+        self.setWindowTitle(title)
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        column = QVBoxLayout(self)
+        heading = QLabel(title)
+        heading.setProperty("role", "stepTitle")
+        heading.setStyleSheet("font-weight: 600; font-size: 12pt;")
+        column.addWidget(heading)
+        body = QPlainTextEdit(text)
+        body.setObjectName("exportMessageText")
+        body.setReadOnly(True)
+        body.setFrameShape(QFrame.Shape.NoFrame)
+        body.viewport().setAutoFillBackground(False)
+        column.addWidget(body, 1)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.command = next((line for line in text.splitlines()
+                             if line.startswith("rater-desktop verify ")), "")
+        if self.command:
+            copy = buttons.addButton("Copy verify command",
+                                     QDialogButtonBox.ButtonRole.ActionRole)
+            copy.setObjectName("exportCopyVerify")
+            copy.clicked.connect(lambda: self._copy(copy))
+        buttons.rejected.connect(self.close)
+        column.addWidget(buttons)
+        lines = text.count("\n") + 4  # room for the long paths that wrap
+        self.resize(820, min(560, 110 + lines * body.fontMetrics().lineSpacing()))
+
+    def _copy(self, button: QPushButton) -> None:
+        clipboard = QGuiApplication.clipboard()
+        if clipboard is not None:
+            clipboard.setText(self.command)
+        button.setText("Copied \u2713")
+
+
 def show_message(parent: QWidget, title: str, text: str, *, error: bool = False) -> None:
-    """Non-blocking message box (the window keeps working behind it)."""
-    box = QMessageBox(QMessageBox.Icon.Warning if error else QMessageBox.Icon.Information,
-                      title, text, QMessageBox.StandardButton.Ok, parent)
-    box.setObjectName("exportFailedMessage" if error else "exportDoneMessage")
-    box.setTextFormat(Qt.TextFormat.PlainText)
-    box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-    box.show()
+    """Non-blocking message (the window keeps working behind it)."""
+    ExportMessage(parent, title, text, error=error).show()
 
 
 AskOptions = Callable[[QWidget, ExportRequest, str], ExportRequest | None]
@@ -273,7 +311,10 @@ class ExportController(QObject):
     def _default_request(self, batch: Any) -> ExportRequest:
         folder = str(self.window.settings.value(LAST_FOLDER_KEY, "") or "")
         if not folder or not Path(folder).is_dir():
-            folder = str(Path(self.window.batch_path or Path.home()).resolve().parent)
+            # Not next to the batch: it may sit on read-only media or in a shared folder.
+            documents = QStandardPaths.writableLocation(
+                QStandardPaths.StandardLocation.DocumentsLocation)
+            folder = documents if documents and Path(documents).is_dir() else str(Path.home())
         name = default_file_name(batch.manifest.batch_id, self.profile.rater_id)
         return ExportRequest(Path(folder) / name)
 
@@ -346,14 +387,16 @@ class ExportController(QObject):
         self.progress = dialog
 
     def _progressed(self, done: int, total: int) -> None:
-        if self.progress is None:
+        dialog = self.progress
+        if dialog is None:
             return
-        self.progress.setMaximum(total)
-        self.progress.setValue(done)
         items = total - 2
-        self.progress.setLabelText(
+        dialog.setLabelText(
             f"Collecting your ratings\u2026 item {min(done + 1, items)} of {items}"
             if done < items else "Signing and writing the results file\u2026")
+        dialog.setMaximum(total)
+        # Last: on a modal dialog setValue() processes events, which may finish the export.
+        dialog.setValue(done)
 
     def _close_progress(self) -> None:
         self.running = False
@@ -371,7 +414,8 @@ class ExportController(QObject):
         if outcome.left_out:
             lines += [f"{len(outcome.left_out)} item(s) were left out (not complete).", ""]
         lines += ["Send both files to QA. To check them yourself, run:",
-                  verify_command(outcome.results_path, self.window.batch_path or "BATCH")]
+                  verify_command(outcome.results_path,
+                                 str(Path(self.window.batch_path or "BATCH").resolve()))]
         self._inform(self.window, "Results exported", "\n".join(lines))
         self.window.statusBar().showMessage(f"Results exported to {outcome.results_path}",
                                             15000)

@@ -83,6 +83,7 @@ class MainWindow(QMainWindow):
         self.display_order_for = display_order_for
         self.step_marks_for: StepMarksFor = no_step_marks
         self.help_dialog: QDialog | None = None
+        self._save_problem_told = False  # the message shows once per failure spell
         self.qa_mode = qa_mode
         self.profile = profile
         self._open_batch = open_batch
@@ -299,6 +300,8 @@ class MainWindow(QMainWindow):
     def set_save_state(self, state: str, detail: str = "") -> None:
         """Show ``idle``, ``saving``, ``saved`` or ``error`` in the status bar."""
         self.save_indicator.setText(SAVE_STATES.get(state, state))
+        if state == "saved":
+            self._save_problem_told = False
         self.save_indicator.setProperty("state", state)
         self.save_indicator.setToolTip(detail)
         self.save_indicator.style().unpolish(self.save_indicator)
@@ -358,6 +361,9 @@ class MainWindow(QMainWindow):
         """A save failed: say so in the indicator and in a message that does not block."""
         self.set_save_state("error", text)
         self.statusBar().showMessage(f"Your last changes are not on disk yet: {text}", 15000)
+        if self._save_problem_told:
+            return  # the writer retries every few seconds; say it once until it recovers
+        self._save_problem_told = True
         box = self.findChild(QMessageBox, "saveProblemMessage")
         if box is None:
             box = QMessageBox(QMessageBox.Icon.Warning, "Changes not saved yet", "",

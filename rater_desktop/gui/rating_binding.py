@@ -119,6 +119,9 @@ class RatingBinding(QObject):
             rater_id=self.rater_id)
         self._unsubscribe = self.service.subscribe(self._on_change)
         self._statuses = None
+        # The window counted progress before this signal, when no service could answer.
+        self.window.item_list.model.refresh_all()
+        self.window.update_progress()
         self.panel.set_service(self.service)
         current = (self.store.load_batch_state(manifest.batch_id) or {}).get("current_item_id")
         if isinstance(current, str) and current:
@@ -142,8 +145,6 @@ class RatingBinding(QObject):
         finally:
             if batch is not None and self.window.batch is batch:
                 self._on_batch_opened(batch)
-                self.window.item_list.model.refresh_all()
-                self.window.update_progress()
                 if self.window.item is not None:
                     self.open_item(self.window.item.id)
 

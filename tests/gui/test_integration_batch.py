@@ -138,6 +138,11 @@ def test_autosave_error_shows_in_indicator_and_recovers(
     box = rig.window.findChild(QMessageBox, "saveProblemMessage")
     assert box is not None and box.isVisible() and not box.isModal()
     assert "No space left" in box.text()
+    box.close()  # the rater dismissed it: later retries must not bring it back
+    qtbot.waitUntil(lambda: queue.status().last_error is not None and queue._failures >= 2,
+                    timeout=5000)
+    QApplication.processEvents()
+    assert not box.isVisible() and indicator.property("state") == "error"
     queue._commit = working_commit
     qtbot.waitUntil(lambda: indicator.property("state") == "saved", timeout=8000)
     assert indicator.text() == "Saved"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from conftest import standard_items
+from conftest import standard_items, write_batch
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from steps_kit import click, fill_case_file, open_rated_window
@@ -17,8 +17,8 @@ from rater_desktop.rating.model import ItemStatus, Step
 
 
 def _open(qtbot: Any, make_window: Any, tmp_path: Path) -> tuple[Any, Any]:
-    window, binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot,
-                                                items=standard_items())
+    write_batch(tmp_path / "batch", standard_items())  # with trajectories and run reports
+    window, binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot)
     return window, binding
 
 
@@ -70,9 +70,12 @@ def test_run_report_question_only_for_responses_with_a_report(qtbot: Any, make_w
     assert service.rating.responses[0].run_report_matches is True
     assert service.rating.responses[0].run_report_mismatch == ""
     assert not side.mismatch.isVisibleTo(page)
-    service.undo()  # back to "No" with the text: the page follows the Change
-    assert side.run_report_match.no.isChecked()
-    assert side.mismatch.text() == "C3 not reached" and side.mismatch.isVisibleTo(page)
+    service.undo()  # the answers coalesce into one undo step: back to unanswered
+    assert service.rating.responses[0].run_report_matches is None
+    assert not side.run_report_match.yes.isChecked()
+    assert not side.run_report_match.no.isChecked()
+    service.redo()  # the page follows every Change
+    assert side.run_report_match.yes.isChecked() and not side.mismatch.isVisibleTo(page)
 
 
 def test_flag_item_from_footer_and_menu(qtbot: Any, make_window: Any, tmp_path: Path) -> None:
@@ -99,3 +102,18 @@ def test_flag_item_from_footer_and_menu(qtbot: Any, make_window: Any, tmp_path: 
     assert service.rating.status is ItemStatus.IN_PROGRESS
     assert not action.isChecked() and not binding.panel.flag_button.isChecked()
     assert model.progress(item_id).state == "in_progress"
+
+
+def test_item_list_shows_saved_progress_of_earlier_sessions(qtbot: Any, make_window: Any,
+                                                           tmp_path: Path) -> None:
+    first, binding = _open(qtbot, make_window, tmp_path)
+    binding.service.set_main_goal("rated yesterday")
+    first.item_list.select_item("item-001")
+    store = binding.store
+    binding.shutdown()
+    window, _binding, _store = open_rated_window(make_window, tmp_path, store=store)
+    window.item_list.select_item("item-002")
+    assert window.item_list.model.progress("item-000").state == "in_progress"
+    window.item_list.filter_combo.setCurrentIndex(
+        window.item_list.filter_combo.findData("in_progress"))
+    assert "item-000" in window.item_list.visible_item_ids()

@@ -16,7 +16,7 @@ def _items() -> list[dict[str, Any]]:
     first = {"id": "first", "prompt": "p",
              "responses": [response("x", "a", shots=3, steps=4, prefix="f"),
                            response("y", "b", shots=1, steps=1, prefix="g")]}
-    second = {"id": "second", "prompt": "q",
+    second: dict[str, Any] = {"id": "second", "prompt": "q",
               "responses": [response("x", "c", shots=1, steps=2, prefix="s"),
                             response("y", "d", shots=1, steps=1, prefix="t")]}
     second["responses"][0]["trajectory"][1].pop("url")

@@ -62,6 +62,12 @@ def _attach_rating(window: MainWindow) -> None:
     startup.attach_rating(window)
 
 
+def _add_qa_entry(window: MainWindow, *, settings: QSettings, profile: str | None) -> None:
+    from rater_desktop.gui.qa_entry import add_qa_menu_entry
+
+    add_qa_menu_entry(window, settings=settings, profile=profile)
+
+
 def run_app(*, batch: str | None, profile: str | None, qa_mode: bool) -> int:
     """Show the main window (optionally on ``batch``) and run until it closes."""
     QGuiApplication.setHighDpiScaleFactorRoundingPolicy(
@@ -73,11 +79,16 @@ def run_app(*, batch: str | None, profile: str | None, qa_mode: bool) -> int:
     app.setWindowIcon(icon("app"))
     settings = open_settings()
     apply_theme(app, str(settings.value("view/theme", "system")))
-    window = create_main_window(settings=settings, qa_mode=qa_mode, profile=profile)
+    if qa_mode:
+        from rater_desktop.gui.qa_entry import open_qa_review
+
+        qa_window = open_qa_review(parent=None, settings=settings, batch=batch, profile=profile)
+        return int(app.exec()) if qa_window is not None else 1
+    window = create_main_window(settings=settings, profile=profile)
     _follow_system_theme(app, window)
     window.show()
-    if not qa_mode:
-        _attach_rating(window)
+    _attach_rating(window)
+    _add_qa_entry(window, settings=settings, profile=profile)
     initial = startup_batch(settings, batch)
     if initial:
         # After the first paint: opening a batch may read a large index.

@@ -131,10 +131,58 @@ def test_run_app_shows_window_and_reopens_last_batch(small_batch: Path, qtbot: A
             window.close()
         return 0
 
+    from rater_desktop.gui.steps import startup
+
+    monkeypatch.setattr(startup, "attach_rating", lambda window: None)
     monkeypatch.setattr(QApplication, "exec", fake_exec)
-    assert run_app(batch=None, profile=None, qa_mode=True) == 0
+    assert run_app(batch=None, profile=None, qa_mode=False) == 0
     assert seen["visible_before_batch"], "the window shows before the batch is opened"
-    assert seen["title"] == "Test batch \u2014 Rater Desktop (QA review)"
+    assert seen["title"] == "Test batch \u2014 Rater Desktop"
+
+
+def test_run_app_in_qa_mode_opens_the_qa_window(small_batch: Path, qtbot: Any,
+                                                monkeypatch: Any) -> None:
+    from rater_desktop.gui.app import run_app
+
+    seen: list[str] = []
+
+    def fake_exec(_app: Any = None) -> int:
+        for window in QApplication.topLevelWidgets():
+            if window.isVisible() and window.objectName() in ("qaWindow", "mainWindow"):
+                seen.append(window.objectName())
+                window.close()
+        return 0
+
+    monkeypatch.setattr(QApplication, "exec", fake_exec)
+    assert run_app(batch=str(small_batch), profile=None, qa_mode=True) == 0
+    assert seen == ["qaWindow"]
+
+
+def test_rater_window_offers_qa_review(small_batch: Path, qtbot: Any, monkeypatch: Any) -> None:
+    from PySide6.QtGui import QAction
+
+    from rater_desktop.gui.app import run_app
+    from rater_desktop.gui.steps import startup
+
+    monkeypatch.setattr(startup, "attach_rating", lambda window: None)
+    opened: list[str] = []
+
+    def fake_exec(_app: Any = None) -> int:
+        main = next(w for w in QApplication.topLevelWidgets()
+                    if w.objectName() == "mainWindow" and w.isVisible())
+        action = main.findChild(QAction, "actionQaReview")
+        assert action is not None
+        action.trigger()
+        for window in QApplication.topLevelWidgets():
+            if window.isVisible() and window.objectName() == "qaWindow":
+                opened.append(window.objectName())
+                window.close()
+        main.close()
+        return 0
+
+    monkeypatch.setattr(QApplication, "exec", fake_exec)
+    assert run_app(batch=str(small_batch), profile=None, qa_mode=False) == 0
+    assert opened == ["qaWindow"]
 
 
 def test_run_app_in_rater_mode_attaches_the_rating_core(small_batch: Path, qtbot: Any,

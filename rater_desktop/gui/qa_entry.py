@@ -1,0 +1,50 @@
+"""How the QA reviewer window is reached: File > QA review... and ``rater-desktop open --qa``."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QWidget
+
+QA_ACTION_NAME = "actionQaReview"
+
+
+def open_qa_review(*, parent: QWidget | None, settings: QSettings, batch: str | None = None,
+                   profile: str | None = None) -> QMainWindow | None:
+    """Open the QA window, or explain plainly why it cannot open (e.g. an unreadable QA store)."""
+    from rater_desktop.gui.qa import open_qa_window
+    from rater_desktop.qa_review.store import QaStoreError
+
+    try:
+        return open_qa_window(parent=parent, settings=settings, batch_path=batch, profile=profile)
+    except QaStoreError as exc:
+        QMessageBox.warning(parent, "QA review", f"The QA review data cannot be opened.\n\n{exc}")
+        return None
+
+
+def add_qa_menu_entry(window: QMainWindow, *, settings: QSettings,
+                      profile: str | None = None) -> QAction:
+    """Add File > QA review... to the rater window; the QA window stays referenced by it."""
+    action = QAction("&QA review...", window)
+    action.setObjectName(QA_ACTION_NAME)
+    action.setShortcut(QKeySequence("Ctrl+Shift+Q"))
+    action.setStatusTip("Open raters' signed results, verify them and compare")
+    opened: list[QMainWindow] = []
+
+    def open_window() -> None:
+        for existing in opened:
+            if existing.isVisible():
+                existing.raise_()
+                existing.activateWindow()
+                return
+        qa_window = open_qa_review(parent=None, settings=settings, profile=profile)
+        if qa_window is not None:
+            opened[:] = [qa_window]
+
+    action.triggered.connect(open_window)
+    file_menu = window.findChild(QMenu, "menuFile")
+    if file_menu is not None:
+        actions = file_menu.actions()
+        file_menu.insertAction(actions[-1] if actions else None, action)
+    window.addAction(action)
+    return action

@@ -45,6 +45,9 @@ def add_qa_menu_entry(window: QMainWindow, *, settings: QSettings,
     file_menu = window.findChild(QMenu, "menuFile")
     if file_menu is not None:
         actions = file_menu.actions()
-        file_menu.insertAction(actions[-1] if actions else None, action)
+        if actions:
+            file_menu.insertAction(actions[-1], action)  # just above Quit
+        else:
+            file_menu.addAction(action)
     window.addAction(action)
     return action

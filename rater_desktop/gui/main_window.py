@@ -60,6 +60,16 @@ def _report_error(parent: QWidget, title: str, text: str, details: str) -> None:
     dialogs.show_error(parent, title, text, details=details)
 
 
+def item_dock_width(window_width: int) -> int:
+    """First-start width of the item list: narrow on a laptop, roomier on a monitor."""
+    return min(300, max(210, int(window_width * 0.16)))
+
+
+def step_dock_width(window_width: int) -> int:
+    """First-start width of the rating steps, leaving the responses at least half the window."""
+    return min(440, max(380, int(window_width * 0.29)))
+
+
 class MainWindow(QMainWindow):
     """Main window. Dependencies (settings, opener, providers) are passed in."""
 
@@ -415,7 +425,12 @@ class MainWindow(QMainWindow):
             screen = QGuiApplication.primaryScreen()
             area = screen.availableGeometry() if screen is not None else None
             width, height = (area.width(), area.height()) if area is not None else (1280, 760)
-            self.resize(min(1680, int(width * 0.92)), min(1050, int(height * 0.92)))
+            if area is not None and width < 1600:
+                # A laptop screen: every pixel counts, so the first start fills it.
+                self.setGeometry(area)
+                self.setWindowState(Qt.WindowState.WindowMaximized)
+            else:
+                self.resize(min(1680, int(width * 0.92)), min(1050, int(height * 0.92)))
         state = self.settings.value("window/state")
         self._docks_sized = state is not None
         if state is not None:
@@ -437,7 +452,7 @@ class MainWindow(QMainWindow):
             self._docks_sized = True
             width = self.width()
             self.resizeDocks([self.item_dock, self.step_dock],
-                             [max(270, int(width * 0.18)), max(330, int(width * 0.24))],
+                             [item_dock_width(width), step_dock_width(width)],
                              Qt.Orientation.Horizontal)
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QTextEdit
 
 from rater_desktop.gui.batch_source import BatchLike
 from rater_desktop.gui.item_list import ItemProgress
-from rater_desktop.gui.main_window import MainWindow
+from rater_desktop.gui.main_window import MainWindow, step_dock_width
 from rater_desktop.gui.steps.cover import ResponseCover
 from rater_desktop.gui.steps.highlight import highlight_claims
 from rater_desktop.gui.steps.page import StepContext
@@ -31,7 +31,6 @@ from rater_desktop.rating.timing import Clock
 
 SAVE_POLL_MS = 300
 SAVE_ERROR_POLL_MS = 1000
-STEP_DOCK_WIDTH = 440
 
 
 TOUCH_EVENTS = frozenset(int(t.value) for t in (QEvent.Type.KeyPress,
@@ -76,7 +75,7 @@ class RatingBinding(QObject):
         self.panel.show()  # the dock is already visible; a new child would show only later
         if window.settings.value("window/state") is None:  # first run: room for the steps
             QTimer.singleShot(0, lambda: window.resizeDocks(
-                [window.step_dock], [STEP_DOCK_WIDTH], Qt.Orientation.Horizontal))
+                [window.step_dock], [step_dock_width(window.width())], Qt.Orientation.Horizontal))
         self.cover = ResponseCover(window.item_view.splitter)
         self._save_timer = QTimer(self)
         self._save_timer.setSingleShot(True)

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QFrame, QLabel
 
 from tests.gui.conftest import response, standard_items
@@ -94,9 +95,14 @@ def test_long_trajectory_builds_rows_on_demand(make_window: Callable[..., Any],
 def test_thumbnails_load_asynchronously(make_window: Callable[..., Any], small_batch: Path,
                                         qtbot: Any) -> None:
     window = make_window()
+    # Thumbnails decode when first painted: give the panes room to show them all.
+    window.setWindowState(Qt.WindowState.WindowNoState)
+    window.resize(2400, 1200)
     assert window.open_batch_path(str(small_batch))
-    thumbs = window.item_view.panes["A"].strip.thumbnails
+    pane = window.item_view.panes["A"]
+    thumbs = pane.strip.thumbnails
     assert not any(t.is_loaded for t in thumbs), "nothing decodes on the UI thread"
+    pane.scroll_area.ensureWidgetVisible(pane.strip)
     qtbot.waitUntil(lambda: all(t.is_loaded for t in thumbs), timeout=5000)
 
 

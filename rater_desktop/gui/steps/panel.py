@@ -153,7 +153,7 @@ class StepPanel(QWidget):
         self.back_button = QPushButton("\u2190 Back")
         name(self.back_button, "stepBack", "Previous step")
         self.back_button.clicked.connect(self.go_previous)
-        self.next_button = QPushButton("Next step \u2192")
+        self.next_button = QPushButton("Next \u2192")
         name(self.next_button, "stepNext", "Next step")
         self.next_button.setToolTip(f"Next step ({NEXT_KEYS})")
         self.next_button.clicked.connect(self.go_next)

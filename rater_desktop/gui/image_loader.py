@@ -93,6 +93,11 @@ class ImageLoader(QObject):
         self._waiting.clear()
         self._errors.clear()
 
+    @property
+    def generation(self) -> int:
+        """Goes up on every ``set_source``: the same path may now mean another image."""
+        return self._generation
+
     def cached(self, path: str, max_side: int | None) -> QImage | None:
         key = image_key(path, max_side)
         image = self._cache.get(key)

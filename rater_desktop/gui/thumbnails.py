@@ -36,6 +36,7 @@ class ThumbnailButton(QFrame):
         self._pixmap: QPixmap | None = None
         self._error = ""
         self._requested = False
+        self._generation = loader.generation
         self.setFixedSize(size)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
@@ -53,8 +54,10 @@ class ThumbnailButton(QFrame):
 
     def set_path(self, path: str | None) -> None:
         """Show another screenshot in this button (reused across items)."""
-        if path == self._path and not self._error:
-            return
+        if path == self._path and not self._error and \
+                self._generation == self._loader.generation:
+            return  # same image of the same batch: keep it
+        self._generation = self._loader.generation
         self._path = path
         self._pixmap = None
         self._requested = False

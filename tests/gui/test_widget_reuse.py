@@ -75,3 +75,15 @@ def test_show_all_rows_then_next_item_trims_the_pool(
     assert window.item_list.select_item("short")
     assert len(timeline.rows) == 3 and len(timeline._pool) == 30
     assert not timeline.findChild(object, "trajectoryShowAllA").isVisibleTo(timeline)
+
+
+def test_same_path_in_another_batch_is_decoded_again(
+        make_window: Callable[..., Any], batch_factory: Callable[..., Path], qtbot: Any) -> None:
+    window = make_window()
+    assert window.open_batch_path(str(batch_factory("one", _items())))
+    thumb = window.item_view.panes["A"].strip.thumbnails[0]
+    qtbot.waitUntil(lambda: thumb.is_loaded, timeout=5000)
+    assert window.open_batch_path(str(batch_factory("two", _items())))
+    assert window.item_view.panes["A"].strip.thumbnails[0] is thumb
+    assert not thumb.is_loaded, "a cell must not keep the previous batch's image"
+    qtbot.waitUntil(lambda: thumb.is_loaded, timeout=5000)

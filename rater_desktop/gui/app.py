@@ -10,6 +10,7 @@ from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
+from rater_desktop.gui.first_paint import after_first_paint
 from rater_desktop.gui.icons import icon
 from rater_desktop.gui.main_window import MainWindow
 from rater_desktop.gui.session import startup_batch
@@ -68,6 +69,12 @@ def _add_qa_entry(window: MainWindow, *, settings: QSettings, profile: str | Non
     add_qa_menu_entry(window, settings=settings, profile=profile)
 
 
+def _open_initial(window: MainWindow, path: str | None) -> None:
+    # Queued behind the rating core's own start-up timer, so the binding sees the batch open.
+    if path:
+        QTimer.singleShot(0, lambda: window.open_batch_path(path))
+
+
 def run_app(*, batch: str | None, profile: str | None, qa_mode: bool) -> int:
     """Show the main window (optionally on ``batch``) and run until it closes."""
     QGuiApplication.setHighDpiScaleFactorRoundingPolicy(
@@ -87,10 +94,9 @@ def run_app(*, batch: str | None, profile: str | None, qa_mode: bool) -> int:
     window = create_main_window(settings=settings, profile=profile)
     _follow_system_theme(app, window)
     window.show()
-    _attach_rating(window)
     _add_qa_entry(window, settings=settings, profile=profile)
     initial = startup_batch(settings, batch)
-    if initial:
-        # After the first paint: opening a batch may read a large index.
-        QTimer.singleShot(0, lambda: window.open_batch_path(initial))
+    # After the first paint: the rating core imports SQLAlchemy, and opening a batch may
+    # read a large index.
+    after_first_paint(window, lambda: _attach_rating(window), lambda: _open_initial(window, initial))
     return int(app.exec())

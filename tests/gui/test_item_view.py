@@ -6,7 +6,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QFrame, QLabel
 
 from tests.gui.conftest import response, standard_items
@@ -95,15 +94,12 @@ def test_long_trajectory_builds_rows_on_demand(make_window: Callable[..., Any],
 def test_thumbnails_load_asynchronously(make_window: Callable[..., Any], small_batch: Path,
                                         qtbot: Any) -> None:
     window = make_window()
-    # Thumbnails decode when first painted: give the panes room to show them all.
-    window.setWindowState(Qt.WindowState.WindowNoState)
-    window.resize(2400, 1200)
     assert window.open_batch_path(str(small_batch))
     pane = window.item_view.panes["A"]
     thumbs = pane.strip.thumbnails
-    assert not any(t.is_loaded for t in thumbs), "nothing decodes on the UI thread"
-    pane.scroll_area.ensureWidgetVisible(pane.strip)
-    qtbot.waitUntil(lambda: all(t.is_loaded for t in thumbs), timeout=5000)
+    assert thumbs and not any(t.is_loaded for t in thumbs), "nothing decodes on the UI thread"
+    # Thumbnails decode once painted: the first one is in view and arrives from a worker.
+    qtbot.waitUntil(lambda: thumbs[0].is_loaded, timeout=5000)
 
 
 def test_theme_switch_applies_stylesheet(make_window: Callable[..., Any],
@@ -200,6 +196,8 @@ def test_run_app_in_rater_mode_attaches_the_rating_core(small_batch: Path, qtbot
     monkeypatch.setattr(startup, "attach_rating", attached.append)
 
     def fake_exec(_app: Any = None) -> int:
+        assert attached == [], "the rating core waits for the window's first paint"
+        qtbot.waitUntil(lambda: len(attached) == 1, timeout=3000)
         for window in QApplication.topLevelWidgets():
             if window.objectName() == "mainWindow" and window.isVisible():
                 window.close()

@@ -80,7 +80,7 @@ def create_first_profile(parent: QWidget, data_dir: Path) -> Any:
 
 
 def attach_rating(window: MainWindow) -> None:
-    """Call once after ``window.show()``; the storage loads after the first paint."""
+    """Call once the window has painted (see gui.first_paint); loads profile and storage."""
     QTimer.singleShot(0, lambda: _attach_now(window))
 
 

@@ -78,6 +78,11 @@ QPushButton[accent="true"] { padding: 6px 16px; }
 QPushButton[accent="true"]:disabled { background: $line; border-color: $line; color: $muted; }
 QRadioButton { spacing: 6px; padding: 1px 0; color: $text; }
 QCheckBox { color: $text; }
+QRadioButton::indicator, QCheckBox::indicator { width: 13px; height: 13px; border: 1px solid $muted; background: $card; }
+QRadioButton::indicator { border-radius: 7px; }
+QCheckBox::indicator { border-radius: 3px; }
+QRadioButton::indicator:checked, QCheckBox::indicator:checked { background: $accent; border-color: $accent; }
+QRadioButton::indicator:focus, QCheckBox::indicator:focus { border-color: $accent; }
 """)
 
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
@@ -56,11 +57,11 @@ def _follow_system_theme(app: QApplication, window: MainWindow) -> None:
     signal.connect(on_change)
 
 
-def _attach_rating(window: MainWindow) -> None:
+def _attach_rating(window: MainWindow, then: Callable[[], None] | None = None) -> None:
     """Bind the rating core (profile, ratings database) once the window has painted."""
     from rater_desktop.gui.steps import startup
 
-    startup.attach_rating(window)
+    startup.attach_rating(window, then=then)
 
 
 def _add_qa_entry(window: MainWindow, *, settings: QSettings, profile: str | None) -> None:
@@ -70,15 +71,15 @@ def _add_qa_entry(window: MainWindow, *, settings: QSettings, profile: str | Non
 
 
 def _open_initial(window: MainWindow, path: str | None) -> None:
-    # Queued behind the rating core's own start-up timer, so the binding sees the batch open.
     if path:
-        QTimer.singleShot(0, lambda: window.open_batch_path(path))
+        window.open_batch_path(path)
 
 
 def run_app(*, batch: str | None, profile: str | None, qa_mode: bool) -> int:
     """Show the main window (optionally on ``batch``) and run until it closes."""
     QGuiApplication.setHighDpiScaleFactorRoundingPolicy(
-        Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)
+        Qt.HighDpiScaleFactorRoundingPolicy.PassThrough
+    )
     app = QApplication.instance() or QApplication(sys.argv)
     assert isinstance(app, QApplication)
     app.setApplicationName("Rater Desktop")
@@ -98,5 +99,7 @@ def run_app(*, batch: str | None, profile: str | None, qa_mode: bool) -> int:
     initial = startup_batch(settings, batch)
     # After the first paint: the rating core imports SQLAlchemy, and opening a batch may
     # read a large index.
-    after_first_paint(window, lambda: _attach_rating(window), lambda: _open_initial(window, initial))
+    after_first_paint(
+        window, lambda: _attach_rating(window, then=lambda: _open_initial(window, initial))
+    )
     return int(app.exec())

@@ -135,7 +135,7 @@ def test_run_app_shows_window_and_reopens_last_batch(small_batch: Path, qtbot: A
 
     from rater_desktop.gui.steps import startup
 
-    monkeypatch.setattr(startup, "attach_rating", lambda window: None)
+    monkeypatch.setattr(startup, "attach_rating", lambda window, then=None: then and then())
     monkeypatch.setattr(QApplication, "exec", fake_exec)
     assert run_app(batch=None, profile=None, qa_mode=False) == 0
     assert seen["visible_before_batch"], "the window shows before the batch is opened"
@@ -166,7 +166,7 @@ def test_rater_window_offers_qa_review(small_batch: Path, qtbot: Any, monkeypatc
     from rater_desktop.gui.app import run_app
     from rater_desktop.gui.steps import startup
 
-    monkeypatch.setattr(startup, "attach_rating", lambda window: None)
+    monkeypatch.setattr(startup, "attach_rating", lambda window, then=None: then and then())
     opened: list[str] = []
 
     def fake_exec(_app: Any = None) -> int:
@@ -193,11 +193,20 @@ def test_run_app_in_rater_mode_attaches_the_rating_core(small_batch: Path, qtbot
     from rater_desktop.gui.steps import startup
 
     attached: list[Any] = []
-    monkeypatch.setattr(startup, "attach_rating", attached.append)
+    opened: list[Any] = []
+
+    def fake_attach(window: Any, then: Any = None) -> None:
+        attached.append(window)
+        opened.append(window.batch)  # the batch must not be open yet: nothing to cover
+        if then is not None:
+            then()
+
+    monkeypatch.setattr(startup, "attach_rating", fake_attach)
 
     def fake_exec(_app: Any = None) -> int:
         assert attached == [], "the rating core waits for the window's first paint"
         qtbot.waitUntil(lambda: len(attached) == 1, timeout=3000)
+        qtbot.waitUntil(lambda: attached[0].batch is not None, timeout=3000)
         for window in QApplication.topLevelWidgets():
             if window.objectName() == "mainWindow" and window.isVisible():
                 window.close()
@@ -206,3 +215,4 @@ def test_run_app_in_rater_mode_attaches_the_rating_core(small_batch: Path, qtbot
     monkeypatch.setattr(QApplication, "exec", fake_exec)
     assert run_app(batch=str(small_batch), profile=None, qa_mode=False) == 0
     assert len(attached) == 1 and attached[0].objectName() == "mainWindow"
+    assert opened == [None], "the first batch opens only after the rating core is attached"

@@ -51,3 +51,29 @@ def test_first_run_creates_a_profile(qtbot: Any, make_window: Any, memory_keyrin
     assert profiles.load_profile(data_dir=appdirs.data_dir(), rater_id="bo").display_name == \
         "Bo Rater"
     window.close()
+
+
+def test_first_run_without_keyring_keeps_the_key_in_an_encrypted_file(
+        qtbot: Any, make_window: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from keyring.backends import fail
+
+    def fill_and_accept(dialog: startup.FirstRunDialog) -> int:
+        dialog.display_name.setText("Cy Rater")
+        dialog.rater_id.setText("cy")
+        return int(startup.QDialog.DialogCode.Accepted)
+
+    answers = iter([("first try", True), ("typo", True),  # mismatch: asked again
+                    ("correct horse", True), ("correct horse", True)])
+    monkeypatch.setattr(startup.FirstRunDialog, "exec", fill_and_accept)
+    monkeypatch.setattr(keystore, "default_keyring", lambda: fail.Keyring())
+    monkeypatch.setattr(startup.QInputDialog, "getText", lambda *a, **k: next(answers))
+    window = make_window()
+    startup.attach_rating(window)
+    binding = _binding(qtbot, window)
+    assert binding.rater_id == "cy"
+    profile = profiles.load_profile(data_dir=appdirs.data_dir(), rater_id="cy")
+    key_files = list((appdirs.data_dir() / "keys").glob("cy*"))
+    assert key_files and b"PRIVATE KEY" in key_files[0].read_bytes()
+    assert profiles.load_private_key(profile, keyring=fail.Keyring(), data_dir=appdirs.data_dir(),
+                                     passphrase="correct horse") is not None
+    window.close()

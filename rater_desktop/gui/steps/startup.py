@@ -3,6 +3,7 @@ first run) the rater profile, open the profile's ratings database, bind the wind
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +53,24 @@ class FirstRunDialog(QDialog):
         form.addRow(buttons)
 
 
+def ask_new_passphrase(parent: QWidget) -> str | None:
+    """Ask twice for the passphrase of a new key file (None when the rater gives up)."""
+    prompt = ("No system keyring is available, so your signing key is kept in a file "
+              "protected by a passphrase. Choose one:")
+    while True:
+        phrase, ok = QInputDialog.getText(parent, "Key passphrase", prompt,
+                                          QLineEdit.EchoMode.Password)
+        if not ok or not phrase:
+            return None
+        again, ok = QInputDialog.getText(parent, "Key passphrase", "Type the passphrase again:",
+                                         QLineEdit.EchoMode.Password)
+        if not ok:
+            return None
+        if again == phrase:
+            return phrase
+        prompt = "The two passphrases differed. Choose a passphrase for your key file:"
+
+
 def create_first_profile(parent: QWidget, data_dir: Path) -> Any:
     """Ask until a profile is created or the rater cancels (returns None)."""
     from rater_desktop import profiles
@@ -65,10 +84,8 @@ def create_first_profile(parent: QWidget, data_dir: Path) -> Any:
         try:
             return profiles.create_profile(keyring=keystore.default_keyring(), **values)
         except keystore.KeyringUnavailableError:
-            phrase, ok = QInputDialog.getText(
-                parent, "Key passphrase", "No system keyring is available. Choose a "
-                "passphrase to protect your signing key file:", QLineEdit.EchoMode.Password)
-            if ok and phrase:
+            phrase = ask_new_passphrase(parent)
+            if phrase:
                 try:
                     return profiles.create_profile(keyring=keystore.default_keyring(),
                                                    passphrase=phrase, **values)
@@ -79,9 +96,21 @@ def create_first_profile(parent: QWidget, data_dir: Path) -> Any:
     return None
 
 
-def attach_rating(window: MainWindow) -> None:
-    """Call once the window has painted (see gui.first_paint); loads profile and storage."""
-    QTimer.singleShot(0, lambda: _attach_now(window))
+def attach_rating(window: MainWindow, then: Callable[[], None] | None = None) -> None:
+    """Call once the window has painted (see gui.first_paint); loads profile and storage.
+
+    ``then`` runs afterwards, whatever happened: the first batch opens only once the
+    rating core can cover the responses (the first-run dialog runs its own event loop).
+    """
+
+    def attach() -> None:
+        try:
+            _attach_now(window)
+        finally:
+            if then is not None:
+                then()
+
+    QTimer.singleShot(0, attach)
 
 
 def _attach_now(window: MainWindow) -> None:

@@ -36,6 +36,13 @@ class Bar:
     color: str | None = None
 
 
+def _tick_label(value: float) -> str:
+    """Short axis labels: whole numbers from 10 up, one decimal below."""
+    if abs(value) >= 10 or value == int(value):
+        return f"{value:.0f}"
+    return f"{value:.1f}"
+
+
 def _span(lo: float, hi: float) -> float:
     return hi - lo if hi > lo else 1.0
 
@@ -153,14 +160,15 @@ class BarChart(QWidget):
         painter.setFont(small)
         painter.setPen(colors["muted"])
         ticks = {self.minimum, self.maximum}
-        if self.minimum < 0 < self.maximum:
-            ticks.add(0.0)
+        zero_x = self._x(0.0, left, width)
+        ends_x = (self._x(self.minimum, left, width), self._x(self.maximum, left, width))
+        if self.minimum < 0 < self.maximum and min(abs(zero_x - e) for e in ends_x) > 40:
+            ticks.add(0.0)  # only when its label has room beside the end labels
         for value in sorted(ticks):
             x = self._x(value, left, width)
             painter.drawLine(QPointF(x, y), QPointF(x, y + 3))
             painter.drawText(QRectF(x - 30, y + 2, 60, 12), Qt.AlignmentFlag.AlignHCenter,
-                             f"{value:g}" if abs(value) >= 10 or value == int(value)
-                             else f"{value:.1f}")
+                             _tick_label(value))
         painter.setFont(self.font())
 
     def _whisker(self, painter: QPainter, bar: Bar, colors: dict[str, QColor], *,

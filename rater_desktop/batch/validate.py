@@ -7,7 +7,7 @@ from pathlib import Path
 
 from rater_desktop.batch.errors import BatchError, BatchProblem
 from rater_desktop.batch.images import ImageProblem, decode_image
-from rater_desktop.batch.loader import Batch, build_index, open_batch
+from rater_desktop.batch.loader import Batch, open_batch
 from rater_desktop.batch.model import Item
 
 
@@ -32,9 +32,7 @@ def validate_batch(path: str | Path, *, deep: bool = False) -> ValidationReport:
     try:
         batch = open_batch(path)
     except BatchError as exc:
-        report.errors.extend(exc.problems)
-        if any(p.code in ("duplicate-id", "no-item-id") for p in exc.problems):
-            _collect_index_problems(path, report)
+        report.errors.extend(exc.problems)  # index problems arrive all together
         return report
     with batch:
         report.batch_id = batch.batch_id
@@ -48,11 +46,6 @@ def validate_batch(path: str | Path, *, deep: bool = False) -> ValidationReport:
             if deep and not problems.errors:
                 _check_images(batch, batch.item(entry.item_id), report)
     return report
-
-
-def _collect_index_problems(path: str | Path, report: ValidationReport) -> None:
-    """Nothing more to add: the index problems are already all in the error."""
-    return None
 
 
 def _check_instructions(batch: Batch, report: ValidationReport) -> None:
@@ -84,4 +77,4 @@ def _check_images(batch: Batch, item: Item, report: ValidationReport) -> None:
             )
 
 
-__all__ = ["ValidationReport", "build_index", "validate_batch"]
+__all__ = ["ValidationReport", "validate_batch"]

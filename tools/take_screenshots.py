@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from rater_desktop.gui.main_window import MainWindow
     from rater_desktop.rating.service import RatingService
 
 REPO = Path(__file__).resolve().parent.parent
@@ -59,6 +60,20 @@ def _rate_sample(svc: RatingService, grab: Callable[[str], None]) -> None:
     grab("5-ai-performance")
     svc.set_step(Step.VERDICT)
     grab("6-verdict")
+
+
+def _show_tools(window: MainWindow, grab: Callable[[str], None]) -> None:
+    """The find bar with a query, then the Tools dock (instructions, then notes)."""
+    window.find_bar.open_bar()
+    window.find_bar.field.setText("shoe")
+    window.find_bar.find_next()
+    grab("7-find")
+    window.find_bar.close_bar()
+    window.tools_dock.raise_()
+    grab("8-tools-instructions")
+    window.tools_dock.tabs.setCurrentIndex(1)
+    window.tools_dock.notes.setPlainText("Recheck the price of the second shoe.")
+    grab("9-tools-notes")
 
 
 def main() -> int:
@@ -104,6 +119,7 @@ def main() -> int:
         print("the batch did not open", file=sys.stderr)
         return 1
     _rate_sample(binding.service, grab)
+    _show_tools(window, grab)
     window.close()
     return 0
 

@@ -24,15 +24,28 @@ def show_about(parent: QWidget, *, version: str) -> None:
     )
 
 
+def show_markdown(browser: SafeTextBrowser, markdown: str) -> None:
+    """Render ``markdown`` safely (no raw HTML, no remote images) in the current theme."""
+    browser.document().setDefaultStyleSheet(document_css(current_theme()))
+    browser.setHtml(render_markdown(markdown))
+
+
+def markdown_browser(markdown: str, *, object_name: str, accessible: str,
+                     link_handler: LinkHandler | None = None) -> SafeTextBrowser:
+    """A read-only SafeTextBrowser showing ``markdown`` (instructions, help texts)."""
+    browser = SafeTextBrowser(link_handler=link_handler)
+    browser.setObjectName(object_name)
+    browser.setAccessibleName(accessible)
+    show_markdown(browser, markdown)
+    return browser
+
+
 def show_instructions(parent: QWidget, markdown: str, *, link_handler: LinkHandler) -> QDialog:
     dialog = QDialog(parent)
     dialog.setObjectName("instructionsDialog")
     dialog.setWindowTitle("Batch instructions")
-    browser = SafeTextBrowser(link_handler=link_handler)
-    browser.setObjectName("instructionsText")
-    browser.setAccessibleName("Batch instructions")
-    browser.document().setDefaultStyleSheet(document_css(current_theme()))
-    browser.setHtml(render_markdown(markdown))
+    browser = markdown_browser(markdown, object_name="instructionsText",
+                               accessible="Batch instructions", link_handler=link_handler)
     buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
     buttons.rejected.connect(dialog.reject)
     layout = QVBoxLayout(dialog)

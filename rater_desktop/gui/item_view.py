@@ -64,6 +64,7 @@ class ItemView(QStackedWidget):
             self.panes[side] = pane
         self.splitter.setSizes([1, 1])
         column.addWidget(self.splitter, 1)
+        self._response_column = column
         self.addWidget(page)
 
     def _empty_state(self) -> QWidget:
@@ -98,6 +99,10 @@ class ItemView(QStackedWidget):
             response = item.responses[true_index] if item is not None else None
             self.panes[side].show_response(response, true_index=true_index)
         self.setCurrentIndex(1 if item is not None else 0)
+
+    def add_below_responses(self, widget: QWidget) -> None:
+        """Add a bar (e.g. find in responses) under Response A and B."""
+        self._response_column.addWidget(widget)
 
     def pane_for_true_index(self, true_index: int) -> ResponsePane:
         side = SIDES[self.display_order.index(true_index)]

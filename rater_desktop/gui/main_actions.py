@@ -22,6 +22,7 @@ class MainActions:
     next_item: QAction
     previous_item: QAction
     search: QAction
+    find: QAction
     flag_item: QAction
     sync_scroll: QAction
     themes: dict[str, QAction]
@@ -59,7 +60,10 @@ def build_actions(window: QMainWindow) -> MainActions:
                         icon_name="next")
     previous_item = _action(window, "actionPreviousItem", "&Previous item",
                             shortcut="Ctrl+PgUp", icon_name="previous")
-    search = _action(window, "actionSearchItems", "&Search items", shortcut="Ctrl+F")
+    search = _action(window, "actionSearchItems", "&Go to item\u2026", shortcut="Ctrl+G",
+                     tip="Search the item list by id")
+    find = _action(window, "actionFindInResponses", "&Find in responses\u2026",
+                   shortcut="Ctrl+F", tip="Find text in Response A and B (F3 next)")
     sync_scroll = _action(window, "actionSyncScroll", "S&ynchronised scrolling",
                           shortcut="Ctrl+L", icon_name="sync-scroll",
                           tip="Scroll Response A and B together")
@@ -80,7 +84,7 @@ def build_actions(window: QMainWindow) -> MainActions:
 
     recent_menu, view_menu, themes = _build_menus(
         window, open_batch=open_batch, export=export, quit_action=quit_action,
-        view_actions=(sync_scroll, None, previous_item, next_item, search),
+        view_actions=(sync_scroll, find, None, previous_item, next_item, search),
         item_actions=(flag_item,), help_actions=(shortcuts, instructions, profile, about))
     toolbar = QToolBar("Main toolbar")
     toolbar.setObjectName("mainToolBar")
@@ -93,7 +97,7 @@ def build_actions(window: QMainWindow) -> MainActions:
             toolbar.addAction(entry)
     window.addToolBar(toolbar)
     return MainActions(open_batch=open_batch, export=export, quit=quit_action,
-                       next_item=next_item, previous_item=previous_item, search=search,
+                       next_item=next_item, previous_item=previous_item, search=search, find=find,
                        sync_scroll=sync_scroll, themes=themes, shortcuts=shortcuts,
                        flag_item=flag_item, profile=profile,
                        instructions=instructions, about=about, recent_menu=recent_menu,

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from rater_desktop.batch.model import Item
 from rater_desktop.gui import dialogs
 from rater_desktop.gui.batch_source import BatchLike, close_batch, open_batch_path
+from rater_desktop.gui.find_bar import install_find_bar
 from rater_desktop.gui.image_loader import ImageLoader
 from rater_desktop.gui.item_list import ItemListPanel, StatusProvider, no_progress
 from rater_desktop.gui.item_view import DisplayOrder, ItemView
@@ -37,6 +38,7 @@ from rater_desktop.gui.session import (
     recent_batches,
 )
 from rater_desktop.gui.theme import apply_theme
+from rater_desktop.gui.tools_dock import install_tools_dock
 
 APP_TITLE = "Rater Desktop"
 SAVE_STATES = {"idle": "", "saving": "Saving\u2026", "saved": "Saved",
@@ -152,6 +154,9 @@ class MainWindow(QMainWindow):
             toggle = dock.toggleViewAction()
             toggle.setObjectName(name)
             view_menu.addAction(toggle)
+        self.tools_dock = install_tools_dock(self)
+        self.find_bar = install_find_bar(self, self.item_view)
+        self.currentItemChanged.connect(lambda _id: self.find_bar.item_switched())
 
     def set_step_panel(self, widget: QWidget) -> None:
         """Put the guided rating panel into the right dock (replaces the placeholder)."""
@@ -201,6 +206,7 @@ class MainWindow(QMainWindow):
         acts.next_item.triggered.connect(lambda: self.item_list.step(1))
         acts.previous_item.triggered.connect(lambda: self.item_list.step(-1))
         acts.search.triggered.connect(self._focus_search)
+        acts.find.triggered.connect(self.find_bar.open_bar)
         acts.sync_scroll.toggled.connect(self._set_sync_scroll)
         acts.shortcuts.triggered.connect(self.show_help)
         acts.about.triggered.connect(self._show_about)
@@ -347,6 +353,7 @@ class MainWindow(QMainWindow):
         if isinstance(app, QApplication):
             apply_theme(app, choice)
         self.item_view.show_item(self.item, display_order=self.item_view.display_order)
+        self.tools_dock.rerender()
 
     def _focus_search(self) -> None:
         self.item_dock.show()

@@ -117,6 +117,7 @@ class RatingBinding(QObject):
             batch_key=manifest.batch_id, display_seed=manifest.display_seed,
             rater_id=self.rater_id)
         self._unsubscribe = self.service.subscribe(self._on_change)
+        self.window.tools_dock.set_service(self.service)  # notes and feedback in the dock
         self._statuses = None
         # The window counted progress before this signal, when no service could answer.
         self.window.item_list.model.refresh_all()
@@ -346,6 +347,7 @@ class RatingBinding(QObject):
         return False
 
     def _end_service(self) -> None:
+        self.window.tools_dock.set_service(None)
         self._unsubscribe()
         self._unsubscribe = lambda: None
         if self.service is not None:

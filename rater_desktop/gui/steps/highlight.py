@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor, QTextDocument
 from PySide6.QtWidgets import QTextEdit
 
+from rater_desktop.gui.text_marks import CLAIMS_LAYER, layer, set_layer
 from rater_desktop.rating.model import Claim
 
 CLAIM_COLOR = "#fde9a6"
@@ -65,7 +66,8 @@ def find_claim(document: QTextDocument, claim: Claim) -> list[QTextCursor]:
 
 
 def highlight_claims(browser: QTextEdit, claims: Iterable[Claim]) -> int:
-    """Mark every claim in ``browser``; returns how many claims were found."""
+    """Mark every claim in ``browser`` (its own layer: other marks stay); returns how many
+    claims were found."""
     selections: list[QTextEdit.ExtraSelection] = []
     found = 0
     document = browser.document()
@@ -81,10 +83,10 @@ def highlight_claims(browser: QTextEdit, claims: Iterable[Claim]) -> int:
             selection.cursor = cursor  # type: ignore[misc]
             selection.format = fmt  # type: ignore[misc]
             selections.append(selection)
-    browser.setExtraSelections(selections)
+    set_layer(browser, CLAIMS_LAYER, selections)
     return found
 
 
 def highlighted_texts(browser: QTextEdit) -> list[str]:
-    """The texts currently marked in ``browser`` (for tests and accessibility)."""
-    return [s.cursor.selectedText() for s in browser.extraSelections()]
+    """The claim texts currently marked in ``browser`` (for tests and accessibility)."""
+    return [s.cursor.selectedText() for s in layer(browser, CLAIMS_LAYER)]

@@ -1,0 +1,260 @@
+"""Find in responses (Ctrl+F): a compact bar under Response A and B.
+
+It searches the rendered text of both response views, case-insensitive, marks every match
+in the views' "find" mark layer (claim highlights keep their own layer, see text_marks.py),
+and scrolls the current match into view inside its pane. Matches run through Response A
+first, then Response B.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtGui import QColor, QKeyEvent, QKeySequence, QShortcut, QTextCharFormat, QTextCursor
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QTextEdit,
+    QToolButton,
+    QWidget,
+)
+
+from rater_desktop.gui.item_view import SIDES, ItemView
+from rater_desktop.gui.text_marks import FIND_LAYER, set_layer
+
+MATCH_COLOR = "#bfdcff"
+CURRENT_COLOR = "#2f6fd6"
+MAX_MATCHES = 2000  # a pathological one-letter query must not freeze the window
+
+
+@dataclass(frozen=True)
+class Match:
+    """One occurrence: the displayed side ("A"/"B") and its span in that side's document."""
+
+    side: str
+    start: int
+    end: int
+
+
+def find_matches(view: QTextEdit, query: str, side: str, *, limit: int = MAX_MATCHES
+                 ) -> list[Match]:
+    """Every case-insensitive occurrence of ``query`` in ``view`` (at most ``limit``)."""
+    found: list[Match] = []
+    if not query:
+        return found
+    document = view.document()
+    cursor = document.find(query, 0)
+    while not cursor.isNull() and len(found) < limit:
+        found.append(Match(side, cursor.selectionStart(), cursor.selectionEnd()))
+        cursor = document.find(query, cursor.selectionEnd())
+    return found
+
+
+def count_text(current: int, total: int, query: str) -> str:
+    """What the counter says: "3 of 7", "No matches" or nothing."""
+    if not query:
+        return ""
+    if total == 0:
+        return "No matches"
+    return f"{current + 1} of {total}"
+
+
+def _selection(view: QTextEdit, match: Match, *, current: bool) -> QTextEdit.ExtraSelection:
+    cursor = QTextCursor(view.document())
+    cursor.setPosition(match.start)
+    cursor.setPosition(match.end, QTextCursor.MoveMode.KeepAnchor)
+    fmt = QTextCharFormat()
+    fmt.setBackground(QColor(CURRENT_COLOR if current else MATCH_COLOR))
+    fmt.setForeground(QColor("#ffffff" if current else "#1f2430"))
+    selection = QTextEdit.ExtraSelection()
+    selection.cursor = cursor  # type: ignore[misc]
+    selection.format = fmt  # type: ignore[misc]
+    return selection
+
+
+class FindBar(QFrame):
+    """Search field, "3 of 7", previous / next and close; searches both responses."""
+
+    def __init__(self, item_view: ItemView, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.item_view = item_view
+        self.matches: list[Match] = []
+        self.current = -1
+        self.active = False  # open, whether or not the window is on screen yet
+        self._restart_at_top = False
+        self.setObjectName("findBar")
+        self.setAccessibleName("Find in responses")
+        self.setProperty("role", "findBar")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self._build()
+        # Re-search once after the documents change (item switch, theme, late images).
+        self._rerun = QTimer(self)
+        self._rerun.setSingleShot(True)
+        self._rerun.setInterval(0)
+        self._rerun.timeout.connect(self._on_documents_changed)
+        for pane in item_view.panes.values():
+            pane.text_browser.textChanged.connect(self._rerun.start)
+        self.hide()
+
+    def _build(self) -> None:
+        row = QHBoxLayout(self)
+        row.setContentsMargins(8, 3, 4, 3)
+        row.setSpacing(4)
+        label = QLabel("Find in responses:")
+        self.field = QLineEdit()
+        self.field.setObjectName("findField")
+        self.field.setAccessibleName("Find in responses")
+        self.field.setPlaceholderText("Text in Response A or B")
+        self.field.setClearButtonEnabled(True)
+        self.field.setMaximumWidth(320)
+        self.field.textChanged.connect(lambda _t: self.search())
+        self.field.installEventFilter(self)
+        label.setBuddy(self.field)
+        self.count = QLabel("")
+        self.count.setObjectName("findCount")
+        self.count.setAccessibleName("Matches")
+        self.count.setMinimumWidth(80)
+        self.previous_button = self._button("findPrevious", "\u25b2", "Previous match (Shift+F3)",
+                                             self.find_previous)
+        self.next_button = self._button("findNext", "\u25bc", "Next match (F3)", self.find_next)
+        self.close_button = self._button("findClose", "\u2715", "Close (Esc)", self.close_bar)
+        row.addWidget(label)
+        row.addWidget(self.field, 1)
+        row.addWidget(self.count)
+        row.addWidget(self.previous_button)
+        row.addWidget(self.next_button)
+        row.addStretch(1)
+        row.addWidget(self.close_button)
+        escape = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
+        escape.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        escape.activated.connect(self.close_bar)
+
+    def _button(self, name: str, text: str, tip: str, slot: object) -> QToolButton:
+        button = QToolButton()
+        button.setObjectName(name)
+        button.setText(text)
+        button.setToolTip(tip)
+        button.setAccessibleName(tip.split(" (")[0])
+        button.setAutoRaise(True)
+        button.clicked.connect(slot)
+        return button
+
+    # -- opening and closing --------------------------------------------------------------
+
+    def open_bar(self) -> None:
+        """Show the bar with the field focused; its text selected so typing replaces it."""
+        self.active = True
+        self.show()
+        self.field.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.field.selectAll()
+        self.search()
+
+    def close_bar(self) -> None:
+        """Hide the bar and take the find marks away (claim marks stay)."""
+        self.active = False
+        self.hide()
+        self.matches = []
+        self.current = -1
+        self._paint()
+        view = self.item_view.panes["A"].text_browser
+        if self.item_view.isVisible() and view.isEnabled():
+            view.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    # -- searching ------------------------------------------------------------------------
+
+    def search(self, *, keep_position: bool = False) -> None:
+        query = self.field.text() if self.active else ""
+        previous = self.current
+        self.matches = []
+        if query and self.item_view.item is not None:
+            for side in SIDES:
+                room = MAX_MATCHES - len(self.matches)
+                self.matches += find_matches(self.item_view.panes[side].text_browser, query,
+                                             side, limit=room)
+        if not self.matches:
+            self.current = -1
+        elif keep_position:
+            self.current = min(max(previous, 0), len(self.matches) - 1)
+        else:
+            self.current = 0
+        self._show_current()
+
+    def find_next(self) -> None:
+        self._step(1)
+
+    def find_previous(self) -> None:
+        self._step(-1)
+
+    def _step(self, delta: int) -> None:
+        if not self.active:
+            self.open_bar()
+            return
+        if not self.matches:
+            self.search()
+            return
+        self.current = (self.current + delta) % len(self.matches)
+        self._show_current()
+
+    def _on_documents_changed(self) -> None:
+        if self.active:
+            # Same item (a re-render): stay on the match; another item: start at the top.
+            self.search(keep_position=not self._restart_at_top)
+        self._restart_at_top = False
+
+    def item_switched(self) -> None:
+        """The window shows another item: the next re-search starts at its first match."""
+        self._restart_at_top = True
+        self._rerun.start()
+
+    def _show_current(self) -> None:
+        query = self.field.text() if self.active else ""
+        self.count.setText(count_text(self.current, len(self.matches), query))
+        self._paint()
+        if 0 <= self.current < len(self.matches):
+            self._scroll_to(self.matches[self.current])
+
+    def _paint(self) -> None:
+        for side in SIDES:
+            view = self.item_view.panes[side].text_browser
+            selections = [_selection(view, m, current=i == self.current)
+                          for i, m in enumerate(self.matches) if m.side == side]
+            set_layer(view, FIND_LAYER, selections)
+
+    def _scroll_to(self, match: Match) -> None:
+        pane = self.item_view.panes[match.side]
+        view = pane.text_browser
+        cursor = QTextCursor(view.document())
+        cursor.setPosition(match.start)
+        rect = view.cursorRect(cursor)
+        content = pane.scroll_area.widget()
+        if content is None:
+            return
+        point = view.viewport().mapTo(content, rect.center())
+        margin = max(40, pane.scroll_area.viewport().height() // 3)
+        pane.scroll_area.ensureVisible(point.x(), point.y(), 40, margin)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.field and event.type() == QEvent.Type.KeyPress:
+            assert isinstance(event, QKeyEvent)
+            if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+                if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+                    self.find_previous()
+                else:
+                    self.find_next()
+                return True
+        return False
+
+
+def install_find_bar(window: QMainWindow, item_view: ItemView) -> FindBar:
+    """Put a find bar under the responses; F3 / Shift+F3 work anywhere in the window."""
+    bar = FindBar(item_view)
+    item_view.add_below_responses(bar)
+    for keys, slot in (("F3", bar.find_next), ("Shift+F3", bar.find_previous)):
+        shortcut = QShortcut(QKeySequence(keys), window)
+        shortcut.setObjectName(f"findShortcut{keys.replace('+', '')}")
+        shortcut.activated.connect(slot)
+    return bar

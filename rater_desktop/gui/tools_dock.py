@@ -1,0 +1,162 @@
+"""The Tools dock: batch instructions, notes on the item, criteria cheat sheet, feedback.
+
+Notes and feedback go through the RatingService like the fields of step 7 (roadblocks.py):
+an edit here calls the service, and every Change the service announces is shown back with
+``TextField.show_text``, which leaves a field alone while it already says the same text,
+so neither the dock nor step 7 ever moves the cursor of the one being typed in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDockWidget, QLabel, QTabWidget, QVBoxLayout, QWidget
+
+from rater_desktop.gui.dialogs import markdown_browser, show_markdown
+from rater_desktop.gui.safe_browser import LinkHandler
+from rater_desktop.gui.steps.common import TextField
+from rater_desktop.gui.steps.help import help_text
+from rater_desktop.rating.change import Change
+from rater_desktop.rating.service import RatingService
+
+if TYPE_CHECKING:
+    from rater_desktop.gui.batch_source import BatchLike
+    from rater_desktop.gui.main_window import MainWindow
+
+NO_BATCH = "Open a batch to see its instructions here."
+NO_INSTRUCTIONS = "This batch has no instructions."
+TABS = ("Instructions", "Notes", "Criteria", "Feedback")
+
+
+def instructions_of(batch: BatchLike | None) -> str:
+    """The batch's instructions Markdown, or a sentence saying why there is none."""
+    if batch is None:
+        return NO_BATCH
+    try:
+        text = batch.instructions_markdown()
+    except Exception as exc:  # noqa: BLE001 - a bad file is told, never a traceback
+        return f"The instructions of this batch cannot be read: {exc}"
+    return text if text and text.strip() else NO_INSTRUCTIONS
+
+
+def _editor_tab(label: QLabel, field: TextField) -> QWidget:
+    page = QWidget()
+    column = QVBoxLayout(page)
+    column.setContentsMargins(8, 8, 8, 8)
+    column.setSpacing(6)
+    label.setWordWrap(True)
+    label.setProperty("role", "muted")
+    column.addWidget(label)
+    field.setMinimumHeight(80)
+    field.setMaximumHeight(16777215)  # TextField is fixed-height in step 7; here it fills
+    column.addWidget(field, 1)
+    return page
+
+
+class ToolsDock(QDockWidget):
+    """Dockable tools beside the rating steps; ``set_service`` binds notes and feedback."""
+
+    def __init__(self, *, link_handler: LinkHandler, parent: QWidget | None = None) -> None:
+        super().__init__("Tools", parent)
+        self.setObjectName("toolsDock")
+        self.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
+                         | QDockWidget.DockWidgetFeature.DockWidgetClosable)
+        self.service: RatingService | None = None
+        self._unsubscribe: Callable[[], None] = lambda: None
+        self._instructions_markdown = NO_BATCH
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("toolsTabs")
+        self.tabs.setDocumentMode(True)
+        self.instructions = markdown_browser(NO_BATCH, object_name="toolsInstructions",
+                                             accessible="Batch instructions",
+                                             link_handler=link_handler)
+        self.notes_label = QLabel("")
+        self.notes_label.setObjectName("toolsNotesLabel")
+        self.notes = TextField("toolsItemNotes", "Notes on this item", lines=6,
+                               on_edit=self._notes_edited)
+        self.criteria = markdown_browser(help_text("criteria.md"), object_name="toolsCriteria",
+                                         accessible="Rating criteria", link_handler=link_handler)
+        self.feedback_label = QLabel("")
+        self.feedback_label.setObjectName("toolsFeedbackLabel")
+        self.feedback = TextField("toolsBatchFeedback", "Feedback on this batch", lines=6,
+                                  on_edit=self._feedback_edited)
+        for browser in (self.instructions, self.criteria):
+            browser.document().setDocumentMargin(10)  # the dock has no frame of its own
+        pages = (self.instructions, _editor_tab(self.notes_label, self.notes), self.criteria,
+                 _editor_tab(self.feedback_label, self.feedback))
+        for page, title in zip(pages, TABS, strict=True):
+            self.tabs.addTab(page, title)
+        self.setWidget(self.tabs)
+        self.refresh()
+
+    # -- batch and service ------------------------------------------------------------------
+
+    def set_instructions(self, markdown: str) -> None:
+        self._instructions_markdown = markdown
+        show_markdown(self.instructions, markdown)
+
+    def set_service(self, service: RatingService | None) -> None:
+        """Bind notes and feedback to ``service`` (None: no batch, fields disabled)."""
+        self._unsubscribe()
+        self._unsubscribe = lambda: None
+        self.service = service
+        if service is not None:
+            self._unsubscribe = service.subscribe(self._on_change)
+        self.refresh()
+
+    def _on_change(self, _change: Change) -> None:
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Show the service's notes and feedback (leaves a field that already agrees alone)."""
+        service = self.service
+        item_id = service.current_item_id if service is not None else None
+        self.notes.setEnabled(item_id is not None)
+        self.feedback.setEnabled(service is not None)
+        if service is None or item_id is None:
+            self.notes.show_text("")
+            self.notes.setPlaceholderText("Open an item to write notes on it.")
+            self.notes_label.setText("Notes stay with the item they are written on.")
+        else:
+            self.notes.show_text(service.rating.notes)
+            self.notes.setPlaceholderText("Anything worth remembering about this item")
+            self.notes_label.setText(f"Notes on {item_id} (also in step 7; saved with the "
+                                     "item)")
+        if service is None:
+            self.feedback.show_text("")
+            self.feedback.setPlaceholderText("Open a batch to give feedback on it.")
+            self.feedback_label.setText("Feedback is about the whole batch.")
+        else:
+            self.feedback.show_text(str(service.batch_state().get("feedback", "")))
+            self.feedback.setPlaceholderText("Unclear instructions, broken items, ideas")
+            self.feedback_label.setText("Feedback on this batch (also in step 7; one text "
+                                        "for all items)")
+
+    def _notes_edited(self, text: str) -> None:
+        if self.service is not None and self.service.current_item_id is not None:
+            self.service.set_notes(text)
+
+    def _feedback_edited(self, text: str) -> None:
+        if self.service is not None:
+            self.service.set_batch_feedback(text)
+
+    def rerender(self) -> None:
+        """Render the texts again in the current theme's colours."""
+        show_markdown(self.instructions, self._instructions_markdown)
+        show_markdown(self.criteria, help_text("criteria.md"))
+
+
+def install_tools_dock(window: MainWindow) -> ToolsDock:
+    """Add the dock tabbed with the Rating dock (first start; saveState remembers moves)."""
+    dock = ToolsDock(link_handler=window.link_handler, parent=window)
+    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+    window.tabifyDockWidget(window.step_dock, dock)
+    window.step_dock.raise_()
+    toggle = dock.toggleViewAction()
+    toggle.setObjectName("actionToggleToolsDock")
+    window.actions_.view_menu.addAction(toggle)
+    window.batchOpened.connect(lambda batch: dock.set_instructions(instructions_of(batch)))
+    window.batchClosed.connect(lambda: dock.set_instructions(NO_BATCH))
+    return dock

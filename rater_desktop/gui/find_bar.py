@@ -172,9 +172,11 @@ class FindBar(QFrame):
         self.matches = []
         if query and self.item_view.item is not None:
             for side in SIDES:
+                pane = self.item_view.panes[side]
+                if not pane.isEnabled():
+                    continue  # covered until the case file is written: reveal nothing
                 room = MAX_MATCHES - len(self.matches)
-                self.matches += find_matches(self.item_view.panes[side].text_browser, query,
-                                             side, limit=room)
+                self.matches += find_matches(pane.text_browser, query, side, limit=room)
         if not self.matches:
             self.current = -1
         elif keep_position:

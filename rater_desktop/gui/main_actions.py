@@ -35,50 +35,51 @@ class MainActions:
     toolbar: QToolBar
 
 
-def _action(window: QMainWindow, name: str, text: str, *, shortcut: str = "",
-            icon_name: str = "", tip: str = "") -> QAction:
+def make_action(window: QMainWindow, name: str, text: str, *, shortcut: str = "",
+                icon_name: str = "", tip: str = "") -> QAction:
+    """A named action with its shortcut, icon and tooltip (also used by the QA window)."""
     action = QAction(text, window)
     action.setObjectName(name)
     if shortcut:
         action.setShortcut(QKeySequence(shortcut))
     if icon_name:
         action.setIcon(icon(icon_name))
-    action.setToolTip(tip or text.replace("&", "").rstrip("."))
+    action.setToolTip(tip or text.replace("&", "").rstrip(".\u2026"))
     action.setStatusTip(action.toolTip())
     return action
 
 
 def build_actions(window: QMainWindow) -> MainActions:
     """Create the menu bar and toolbar on ``window``; handlers are connected by the window."""
-    open_batch = _action(window, "actionOpenBatch", "&Open batch\u2026", shortcut="Ctrl+O",
+    open_batch = make_action(window, "actionOpenBatch", "&Open batch\u2026", shortcut="Ctrl+O",
                          icon_name="open-batch", tip="Open a batch (.zip file or folder)")
-    export = _action(window, "actionExport", "&Export results\u2026", shortcut="Ctrl+E",
+    export = make_action(window, "actionExport", "&Export results\u2026", shortcut="Ctrl+E",
                      tip="Write your ratings of this batch as a signed results file")
     export.setEnabled(False)
-    quit_action = _action(window, "actionQuit", "&Quit", shortcut="Ctrl+Q")
-    next_item = _action(window, "actionNextItem", "&Next item", shortcut="Ctrl+PgDown",
+    quit_action = make_action(window, "actionQuit", "&Quit", shortcut="Ctrl+Q")
+    next_item = make_action(window, "actionNextItem", "&Next item", shortcut="Ctrl+PgDown",
                         icon_name="next")
-    previous_item = _action(window, "actionPreviousItem", "&Previous item",
+    previous_item = make_action(window, "actionPreviousItem", "&Previous item",
                             shortcut="Ctrl+PgUp", icon_name="previous")
-    search = _action(window, "actionSearchItems", "&Go to item\u2026", shortcut="Ctrl+G",
+    search = make_action(window, "actionSearchItems", "&Go to item\u2026", shortcut="Ctrl+G",
                      tip="Search the item list by id")
-    find = _action(window, "actionFindInResponses", "&Find in responses\u2026",
+    find = make_action(window, "actionFindInResponses", "&Find in responses\u2026",
                    shortcut="Ctrl+F", tip="Find text in Response A and B (F3 next)")
-    sync_scroll = _action(window, "actionSyncScroll", "S&ynchronised scrolling",
+    sync_scroll = make_action(window, "actionSyncScroll", "S&ynchronised scrolling",
                           shortcut="Ctrl+L", icon_name="sync-scroll",
                           tip="Scroll Response A and B together")
     sync_scroll.setCheckable(True)
-    flag_item = _action(window, "actionFlagItem", "&Flag item", shortcut="Ctrl+Shift+F",
+    flag_item = make_action(window, "actionFlagItem", "&Flag item", shortcut="Ctrl+Shift+F",
                         icon_name="status-flagged",
                         tip="Flag this item for a reviewer (press again to unflag)")
     flag_item.setCheckable(True)
     flag_item.setEnabled(False)
-    shortcuts = _action(window, "actionShortcuts", "&Keyboard shortcuts", shortcut="F1",
+    shortcuts = make_action(window, "actionShortcuts", "&Keyboard shortcuts", shortcut="F1",
                         icon_name="help")
-    instructions = _action(window, "actionInstructions", "Batch &instructions")
+    instructions = make_action(window, "actionInstructions", "Batch &instructions")
     instructions.setEnabled(False)
-    about = _action(window, "actionAbout", "&About Rater Desktop")
-    profile = _action(window, "actionProfile", "Your rater &profile\u2026",
+    about = make_action(window, "actionAbout", "&About Rater Desktop")
+    profile = make_action(window, "actionProfile", "Your rater &profile\u2026",
                       tip="Rater id, key fingerprint and the allowed_signers line")
     profile.setEnabled(False)
 
@@ -133,7 +134,7 @@ def _build_menus(window: QMainWindow, *, open_batch: QAction, export: QAction,
     group = QActionGroup(window)
     themes: dict[str, QAction] = {}
     for name in THEMES:
-        action = _action(window, f"actionTheme{name.title()}",
+        action = make_action(window, f"actionTheme{name.title()}",
                          "Follow the system" if name == "system" else name.title())
         action.setCheckable(True)
         group.addAction(action)

@@ -28,6 +28,16 @@ def _backgrounds(window: Any, side: str) -> list[str]:
     return [s.format.background().color().name() for s in layer(view, FIND_LAYER)]
 
 
+def _reveal(binding: Any) -> None:
+    """Write a minimal case file and move on, so the responses are uncovered."""
+    from rater_desktop.rating.model import SubRequestKind
+
+    service = binding.service
+    service.set_main_goal("Find an umbrella")
+    service.add_sub_request(SubRequestKind.LOCATION, "Anywhere")
+    service.set_step(Step.TASK_COMPLETION)
+
+
 def _open_find(qtbot: Any, window: Any, query: str) -> Any:
     window.actions_.find.trigger()
     bar = window.find_bar
@@ -49,7 +59,8 @@ def test_shortcuts_find_is_ctrl_f_and_item_search_ctrl_g(qtbot: Any, make_window
 
 def test_find_counts_highlights_and_steps_through_both_panes(
         qtbot: Any, make_window: Any, tmp_path: Path) -> None:
-    window, _binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot)
+    window, binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot)
+    _reveal(binding)
     expected = _expected(window, QUERY)
     total = sum(expected.values())
     assert expected["A"] and expected["B"]  # the query occurs in both responses
@@ -120,10 +131,12 @@ def test_switching_items_searches_again_and_scrolls_to_the_match(
                                        response("m2", "No match on this side.")]),
              item("item-2", responses=[response("m1", "A needle and another needle."),
                                        response("m2", "One more needle.")])]
-    window, _binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot,
-                                                 items=items)
-    if window.item.id != "item-1":
-        window.item_list.select_item("item-1")
+    window, binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot,
+                                                items=items)
+    window.item_list.select_item("item-2")
+    _reveal(binding)
+    window.item_list.select_item("item-1")
+    _reveal(binding)
     bar = _open_find(qtbot, window, "needle")
     assert bar.count.text() == "1 of 1"
     pane = window.item_view.panes[bar.matches[0].side]
@@ -131,3 +144,15 @@ def test_switching_items_searches_again_and_scrolls_to_the_match(
     window.item_list.select_item("item-2")
     qtbot.waitUntil(lambda: bar.count.text() == "1 of 3")
     assert sum(len(_backgrounds(window, s)) for s in ("A", "B")) == 3
+
+
+def test_find_reveals_nothing_while_the_responses_are_covered(
+        qtbot: Any, make_window: Any, tmp_path: Path) -> None:
+    window, binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot)
+    assert binding.cover.covering
+    bar = _open_find(qtbot, window, QUERY)
+    assert bar.count.text() == "No matches"
+    _reveal(binding)
+    assert not binding.cover.covering
+    bar.search()
+    assert bar.count.text().startswith("1 of ")

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMainWindow, QToolBar
 
-from rater_desktop.gui.icons import icon
+from rater_desktop.gui.main_actions import make_action
 
 TAB_NAMES = ("Results files", "Disagreements", "Compare", "Dashboard")
 
@@ -27,35 +27,22 @@ class QaActions:
     tabs: list[QAction]
 
 
-def _action(window: QMainWindow, name: str, text: str, *, shortcut: str = "",
-            icon_name: str = "", tip: str = "") -> QAction:
-    action = QAction(text, window)
-    action.setObjectName(name)
-    if shortcut:
-        action.setShortcut(QKeySequence(shortcut))
-    if icon_name:
-        action.setIcon(icon(icon_name))
-    action.setToolTip(tip or text.replace("&", "").rstrip(".\u2026"))
-    action.setStatusTip(action.toolTip())
-    return action
-
-
 def build_qa_actions(window: QMainWindow) -> QaActions:
     acts = QaActions(
-        open_batch=_action(window, "actionQaOpenBatch", "Open &batch\u2026", shortcut="Ctrl+B",
+        open_batch=make_action(window, "actionQaOpenBatch", "Open &batch\u2026", shortcut="Ctrl+B",
                            icon_name="open-batch", tip="Open the batch the results belong to"),
-        open_results=_action(window, "actionQaOpenResults", "&Open results\u2026",
+        open_results=make_action(window, "actionQaOpenResults", "&Open results\u2026",
                              shortcut="Ctrl+O", tip="Open raters' signed results files"),
-        open_folder=_action(window, "actionQaOpenResultsFolder", "Open results &folder\u2026",
+        open_folder=make_action(window, "actionQaOpenResultsFolder", "Open results &folder\u2026",
                             tip="Open every *.results.json file of a folder"),
-        roster=_action(window, "actionQaRoster", "Manage &roster\u2026",
+        roster=make_action(window, "actionQaRoster", "Manage &roster\u2026",
                        tip="Trusted rater keys (allowed_signers)"),
-        export_decisions=_action(window, "actionQaExportDecisions",
+        export_decisions=make_action(window, "actionQaExportDecisions",
                                  "Export QA &decisions (signed)\u2026", shortcut="Ctrl+E"),
-        export_report=_action(window, "actionQaExportReport", "Export &report (HTML/CSV/JSONL)\u2026",
+        export_report=make_action(window, "actionQaExportReport", "Export &report (HTML/CSV/JSONL)\u2026",
                               shortcut="Ctrl+R"),
-        close=_action(window, "actionQaClose", "&Close QA window", shortcut="Ctrl+W"),
-        tabs=[_action(window, f"actionQaTab{i}", name, shortcut=f"Ctrl+{i + 1}")
+        close=make_action(window, "actionQaClose", "&Close QA window", shortcut="Ctrl+W"),
+        tabs=[make_action(window, f"actionQaTab{i}", name, shortcut=f"Ctrl+{i + 1}")
               for i, name in enumerate(TAB_NAMES)],
     )
     bar = window.menuBar()

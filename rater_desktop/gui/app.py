@@ -11,6 +11,7 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
+from rater_desktop.gui import crash_guard
 from rater_desktop.gui.first_paint import after_first_paint
 from rater_desktop.gui.icons import icon
 from rater_desktop.gui.main_window import MainWindow
@@ -85,6 +86,7 @@ def run_app(*, batch: str | None, profile: str | None, qa_mode: bool) -> int:
     app.setApplicationName("Rater Desktop")
     app.setOrganizationName("rater-desktop")
     app.setWindowIcon(icon("app"))
+    crash_guard.install()
     settings = open_settings()
     apply_theme(app, str(settings.value("view/theme", "system")))
     if qa_mode:

@@ -77,3 +77,34 @@ def test_first_run_without_keyring_keeps_the_key_in_an_encrypted_file(
     assert profiles.load_private_key(profile, keyring=fail.Keyring(), data_dir=appdirs.data_dir(),
                                      passphrase="correct horse") is not None
     window.close()
+
+
+def test_a_second_window_on_the_same_profile_stays_read_only(
+        qtbot: Any, make_window: Any, memory_keyring: Any,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    profiles.create_profile(rater_id="dee", display_name="Dee", keyring=memory_keyring,
+                            data_dir=appdirs.data_dir())
+    warnings: list[str] = []
+    monkeypatch.setattr(startup.QMessageBox, "warning",
+                        lambda _parent, _title, text: warnings.append(text))
+    first = make_window()
+    startup.attach_rating(first)
+    assert _binding(qtbot, first).rater_id == "dee"
+    second = make_window()
+    done: list[bool] = []
+    startup.attach_rating(second, then=lambda: done.append(True))
+    qtbot.waitUntil(lambda: done == [True], timeout=5000)
+    assert second.property("ratingBinding") is None
+    assert warnings and "already open for rater 'dee'" in warnings[0]
+    first.property("profileLock").unlock()  # as when the first window's process ends
+    assert _lock_free()
+
+
+def _lock_free() -> bool:
+    from rater_desktop.gui.profile_lock import claim_profile_lock
+
+    lock = claim_profile_lock(appdirs.data_dir(), "dee")
+    if lock is None:
+        return False
+    lock.unlock()
+    return True

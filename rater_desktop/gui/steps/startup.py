@@ -116,6 +116,7 @@ def attach_rating(window: MainWindow, then: Callable[[], None] | None = None) ->
 def _attach_now(window: MainWindow) -> None:
     from rater_desktop import appdirs, profiles
     from rater_desktop.gui.batch_guard import SaveErrorRelay
+    from rater_desktop.gui.profile_lock import already_open_message, claim_profile_lock
     from rater_desktop.gui.rating_binding import RatingBinding
     from rater_desktop.storage import StorageError, open_profile_store
 
@@ -129,6 +130,12 @@ def _attach_now(window: MainWindow) -> None:
         if profile is None:
             QMessageBox.warning(window, "No rater profile", str(exc))
             return
+    lock = claim_profile_lock(data_dir, profile.rater_id)
+    if lock is None:
+        QMessageBox.warning(window, "Already open", already_open_message(profile.rater_id))
+        return
+    window.destroyed.connect(lambda *_: lock.unlock())
+    window.setProperty("profileLock", lock)  # held for the window's lifetime
     relay = SaveErrorRelay(window)  # created first: the store reports through it
     try:
         store = open_profile_store(profile.rater_id, data_dir=data_dir, on_error=relay.report)

@@ -249,9 +249,7 @@ class ClaimsStep(StepPage):
         self.message.setWordWrap(True)
         self.message.setVisible(False)
         self.column.addWidget(self.message)
-        self.sides = {label: ClaimsSide(self, label) for label in ("A", "B")}
-        for side in self.sides.values():
-            self.column.addWidget(side)
+        self.sides = self.add_sides(ClaimsSide)
         self.finish()
 
     def refresh_fields(self, service: RatingService, rating: ItemRating) -> None:

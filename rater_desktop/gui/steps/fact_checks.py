@@ -245,9 +245,7 @@ class FactChecksStep(StepPage):
 
     def __init__(self, ctx: StepContext) -> None:
         super().__init__(ctx)
-        self.sides = {label: FactChecksSide(self, label) for label in ("A", "B")}
-        for side in self.sides.values():
-            self.column.addWidget(side)
+        self.sides = self.add_sides(FactChecksSide)
         self.finish()
 
     def refresh_fields(self, service: RatingService, rating: ItemRating) -> None:

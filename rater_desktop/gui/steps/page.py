@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTextEdit, QVBoxLayout, QWidget
@@ -46,6 +47,10 @@ class StepContext:
         return [("A", order.true_index("A")), ("B", order.true_index("B"))]
 
 
+SideWidget = TypeVar("SideWidget", bound=QWidget)
+PageType = TypeVar("PageType", bound="StepPage")
+
+
 class StepPage(QWidget):
     """One guided step. ``refresh()`` redraws everything from the service's state."""
 
@@ -70,6 +75,14 @@ class StepPage(QWidget):
 
     def section(self, text: str) -> None:
         self.column.addWidget(title_label(text))
+
+    def add_sides(self: PageType,
+                  make_side: Callable[[PageType, str], SideWidget]) -> dict[str, SideWidget]:
+        """One block per response, in display order A then B, added to the page."""
+        sides = {label: make_side(self, label) for label in ("A", "B")}
+        for side in sides.values():
+            self.column.addWidget(side)
+        return sides
 
     def badges(self, object_name: str, matcher: Matcher | None = None) -> RuleBadges:
         widget = RuleBadges(object_name, on_ack=self.ctx.acknowledge,

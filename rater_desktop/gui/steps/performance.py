@@ -166,9 +166,7 @@ class PerformanceStep(StepPage):
 
     def __init__(self, ctx: StepContext) -> None:
         super().__init__(ctx)
-        self.sides = {label: PerformanceSide(self, label) for label in ("A", "B")}
-        for side in self.sides.values():
-            self.column.addWidget(side)
+        self.sides = self.add_sides(PerformanceSide)
         self.finish()
 
     def refresh_fields(self, service: RatingService, rating: ItemRating) -> None:

@@ -118,9 +118,7 @@ class RoadblocksStep(StepPage):
 
     def __init__(self, ctx: StepContext) -> None:
         super().__init__(ctx)
-        self.sides = {label: RoadblocksSide(self, label) for label in ("A", "B")}
-        for side in self.sides.values():
-            self.column.addWidget(side)
+        self.sides = self.add_sides(RoadblocksSide)
         self.section("Notes on this item")
         self.notes = TextField("itemNotes", "Notes on this item",
                                placeholder="Anything worth remembering about this item",

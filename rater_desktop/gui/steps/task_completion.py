@@ -116,9 +116,7 @@ class TaskCompletionStep(StepPage):
 
     def __init__(self, ctx: StepContext) -> None:
         super().__init__(ctx)
-        self.sides = {label: TaskCompletionSide(self, label) for label in ("A", "B")}
-        for side in self.sides.values():
-            self.column.addWidget(side)
+        self.sides = self.add_sides(TaskCompletionSide)
         self.finish()
 
     def refresh_fields(self, service: RatingService, rating: ItemRating) -> None:

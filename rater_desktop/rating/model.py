@@ -57,6 +57,30 @@ class EvidenceKind(StrEnum):
     IRRELEVANT = "irrelevant"
 
 
+class ShownEvidenceKind(StrEnum):
+    """What part of the response itself proves a claim (guideline Case 1: screenshot)."""
+
+    SCREENSHOT = "screenshot"
+    STEP = "step"
+
+
+@dataclass(frozen=True)
+class ShownEvidence:
+    """A reference to evidence shown with the response in the batch.
+
+    ``path`` is the screenshot's batch path (for a trajectory step, the step's
+    screenshot path, or "" when the step has none); ``step`` is the 0-based
+    trajectory step index for ``kind == STEP``.
+    """
+
+    kind: ShownEvidenceKind
+    path: str = ""
+    step: int | None = None
+
+    def key(self) -> tuple[str, str, int]:
+        return (self.kind.value, self.path, -1 if self.step is None else self.step)
+
+
 class StepMarkKind(StrEnum):
     CORRECT = "correct"
     UNNECESSARY = "unnecessary"
@@ -126,6 +150,7 @@ class Claim:
     sources: list[str] = field(default_factory=list)
     justification: str = ""
     evidence: EvidenceKind | None = None
+    shown_evidence: list[ShownEvidence] = field(default_factory=list)
 
 
 @dataclass

@@ -23,6 +23,8 @@ from rater_desktop.rating.model import (
     ResponseRating,
     Roadblock,
     RoadblockKind,
+    ShownEvidence,
+    ShownEvidenceKind,
     Step,
     StepMark,
     StepMarkKind,
@@ -51,7 +53,15 @@ def _claim_to_dict(claim: Claim) -> dict[str, Any]:
         "sources": list(claim.sources),
         "justification": claim.justification,
         "evidence": _enum_or_none(claim.evidence),
+        "shown_evidence": [_shown_evidence_to_dict(e) for e in claim.shown_evidence],
     }
+
+
+def _shown_evidence_to_dict(ref: ShownEvidence) -> dict[str, Any]:
+    data: dict[str, Any] = {"kind": ref.kind.value, "path": ref.path}
+    if ref.step is not None:
+        data["step"] = ref.step
+    return data
 
 
 def _response_to_dict(side: ResponseRating) -> dict[str, Any]:
@@ -225,7 +235,26 @@ def _read_claim(r: _Reader) -> Claim:
         sources=r.text_list("sources"),
         justification=r.text("justification"),
         evidence=r.enum("evidence", EvidenceKind),
+        shown_evidence=_read_shown_evidence(r),
     )
+
+
+def _read_shown_evidence(r: _Reader) -> list[ShownEvidence]:
+    refs: list[ShownEvidence] = []
+    for index, raw in enumerate(r.items("shown_evidence")):
+        ref = _Reader(raw, f"{r.path}.shown_evidence[{index}]")
+        if not isinstance(raw, dict):
+            raise ValueError(f"rating field {ref.path}: expected an object, got {_kind(raw)}")
+        kind = ref.enum("kind", ShownEvidenceKind)
+        if kind is None:
+            raise ValueError(f"rating field {ref.path}.kind: missing")
+        step = raw.get("step")
+        if step is not None and (isinstance(step, bool) or not isinstance(step, int) or step < 0):
+            raise ValueError(f"rating field {ref.path}.step: expected a step number, got {_kind(step)}")
+        if kind is ShownEvidenceKind.STEP and step is None:
+            raise ValueError(f"rating field {ref.path}.step: a step reference needs a step number")
+        refs.append(ShownEvidence(kind=kind, path=ref.text("path"), step=step))
+    return refs
 
 
 def _read_step_marks(r: _Reader) -> dict[int, StepMark]:

@@ -20,6 +20,7 @@ from rater_desktop.rating.model import (
     ResponseRating,
     Roadblock,
     RoadblockKind,
+    ShownEvidence,
     StepMark,
     StepMarkKind,
     SubRequest,
@@ -264,6 +265,21 @@ class EditsMixin:
                 c.sources.append(url.strip())
 
         return self._claim_edit(side, claim_id, "sources", apply)
+
+    def add_claim_shown_evidence(self, side: int, claim_id: str, ref: ShownEvidence) -> Change:
+        """Cite a screenshot or trajectory step shown with the response (FC-6)."""
+
+        def apply(c: Claim) -> None:
+            if all(e.key() != ref.key() for e in c.shown_evidence):
+                c.shown_evidence.append(ref)
+
+        return self._claim_edit(side, claim_id, "shown_evidence", apply)
+
+    def remove_claim_shown_evidence(self, side: int, claim_id: str, ref: ShownEvidence) -> Change:
+        def apply(c: Claim) -> None:
+            c.shown_evidence = [e for e in c.shown_evidence if e.key() != ref.key()]
+
+        return self._claim_edit(side, claim_id, "shown_evidence", apply)
 
     def set_claim_justification(self, side: int, claim_id: str, text: str) -> Change:
         def apply(c: Claim) -> None:

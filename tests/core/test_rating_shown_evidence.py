@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from rater_desktop.rating.model import Claim, ItemRating, ResponseRating, ShownEvidence, ShownEvidenceKind
+from rater_desktop.rating.model import (
+    Claim,
+    ItemRating,
+    ResponseRating,
+    ShownEvidence,
+    ShownEvidenceKind,
+)
 from rater_desktop.rating.serialize import rating_from_dict, rating_to_dict
 
 

@@ -9,7 +9,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 SAMPLE ?= sample_batches/consumer-tasks
 
-.PHONY: run test lint check-python benchmarks clean
+.PHONY: run test lint check-python benchmarks clean package package-test wheel wheel-test
 
 check-python:
 	@test -n "$(PYTHON)" || { echo "Python 3.11 or newer is needed (python3.11, python3.12, python3.13 or python3)."; exit 1; }
@@ -24,7 +24,7 @@ run: $(STAMP)
 	$(PY) -m rater_desktop $(SAMPLE)
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check rater_desktop tests tools benchmarks
+	$(VENV)/bin/ruff check rater_desktop tests tools benchmarks packaging
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy
 
@@ -33,6 +33,36 @@ test: $(STAMP) lint
 
 benchmarks: $(STAMP)
 	for b in benchmarks/bench_*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
+
+# The frozen app (PyInstaller, onedir) in dist/rater-desktop/ and a .tar.gz of it.
+PKG_STAMP := $(VENV)/.package-stamp
+VERSION = $(shell $(PY) -c 'import sys; sys.path.insert(0, "packaging"); import build_info; print(build_info.project_version())')
+
+$(PKG_STAMP): $(STAMP)
+	$(PY) -m pip install --quiet -e '.[test,package]'
+	@touch $(PKG_STAMP)
+
+package: $(PKG_STAMP)
+	rm -rf build/pyinstaller dist/rater-desktop
+	PYTHONDONTWRITEBYTECODE=1 $(VENV)/bin/pyinstaller --noconfirm --clean --log-level WARN \
+		--distpath dist --workpath build/pyinstaller packaging/rater-desktop-linux.spec
+	cp packaging/rater-desktop.desktop packaging/icons/rater-desktop-256.png dist/rater-desktop/
+	tar -C dist -czf dist/rater-desktop-$(VERSION)-linux-$(shell uname -m).tar.gz rater-desktop
+	@echo "Built dist/rater-desktop/ and dist/rater-desktop-$(VERSION)-linux-$(shell uname -m).tar.gz"
+
+package-test: $(STAMP)
+	$(PY) packaging/package_test.py dist/rater-desktop
+
+# The wheel, installed into a fresh venv: a working rater-desktop with its sample batches.
+wheel: $(STAMP)
+	rm -rf dist/wheel && $(PY) -m pip wheel --quiet --no-deps --no-build-isolation -w dist/wheel .
+
+wheel-test: wheel
+	rm -rf build/wheel-venv && $(PYTHON) -m venv build/wheel-venv
+	build/wheel-venv/bin/pip install --quiet dist/wheel/rater_desktop-*.whl
+	cd build && QT_QPA_PLATFORM=offscreen HOME=$$(mktemp -d) wheel-venv/bin/rater-desktop --version
+	cd build && T=$$(mktemp -d) && wheel-venv/bin/rater-desktop samples --copy $$T/s \
+		&& wheel-venv/bin/rater-desktop validate $$T/s/* && rm -rf $$T
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache

@@ -12,11 +12,18 @@ import sys
 from collections.abc import Sequence
 
 # Modules under rater_desktop.cli that contribute subcommands.
-SUBCOMMAND_MODULES = ("validate", "profile", "keys", "results", "qa")
+SUBCOMMAND_MODULES = ("validate", "profile", "keys", "results", "qa", "rate", "samples")
 
 EXIT_OK = 0
 EXIT_INVALID = 1
 EXIT_USAGE = 2
+
+
+def app_version() -> str:
+    """The installed version (from pyproject.toml via the package metadata)."""
+    from rater_desktop import __version__
+
+    return __version__
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -26,10 +33,16 @@ def build_parser() -> argparse.ArgumentParser:
         "Without a subcommand, opens the window (optionally on BATCH).",
     )
     parser.add_argument("--profile", help="rater profile id to use (default: the last used)")
+    parser.add_argument("--version", action="version", version=f"rater-desktop {app_version()}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     open_parser = subparsers.add_parser("open", help="open the window on a batch (default)")
     open_parser.add_argument("batch", nargs="?", help="batch .zip file or folder")
     open_parser.add_argument("--qa", action="store_true", help="start in QA reviewer mode")
+    open_parser.add_argument(
+        "--smoke-test",
+        action="store_true",
+        help="check the installation: paint the window, open the batch, then quit (exit 0 if both worked)",
+    )
     open_parser.set_defaults(handler=_run_window)
     for name in SUBCOMMAND_MODULES:
         try:
@@ -45,12 +58,17 @@ def build_parser() -> argparse.ArgumentParser:
 def _run_window(args: argparse.Namespace) -> int:
     from rater_desktop.gui.app import run_app
 
-    return run_app(batch=args.batch, profile=args.profile, qa_mode=getattr(args, "qa", False))
+    return run_app(
+        batch=args.batch,
+        profile=args.profile,
+        qa_mode=getattr(args, "qa", False),
+        smoke_test=getattr(args, "smoke_test", False),
+    )
 
 
 def _normalise_argv(argv: list[str]) -> list[str]:
     """``rater-desktop BATCH`` is short for ``rater-desktop open BATCH``."""
-    known = {"open", *SUBCOMMAND_MODULES, "key", "export", "verify", "-h", "--help"}
+    known = {"open", *SUBCOMMAND_MODULES, "key", "export", "verify", "-h", "--help", "--version"}
     positional = [
         (index, arg)
         for index, arg in enumerate(argv)

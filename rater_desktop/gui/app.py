@@ -76,8 +76,45 @@ def _open_initial(window: MainWindow, path: str | None) -> None:
         window.open_batch_path(path)
 
 
-def run_app(*, batch: str | None, profile: str | None, qa_mode: bool) -> int:
-    """Show the main window (optionally on ``batch``) and run until it closes."""
+def _run_smoke_test(app: QApplication, window: MainWindow, batch: str | None) -> int:
+    """Paint, open ``batch`` (no rating core, so no dialog can wait for a person), quit."""
+    from PySide6.QtCore import QTimer
+
+    outcome: list[int] = []
+
+    def check() -> None:
+        opened = bool(batch) and window.open_batch_path(str(batch))
+        current = window.batch
+        if opened and current is not None and len(current.index) > 0:
+            print(f"smoke test: window painted, opened {current.manifest.batch_id} "
+                  f"({len(current.index)} items)", flush=True)  # fmt: skip
+            outcome.append(0)
+        else:
+            print(f"smoke test: FAILED to open {batch!r}", file=sys.stderr, flush=True)
+            outcome.append(1)
+        QTimer.singleShot(200, app.quit)
+
+    def give_up() -> None:
+        if not outcome:
+            print("smoke test: FAILED, the window did not paint in 60 s", file=sys.stderr)
+            outcome.append(3)
+            app.quit()
+
+    window.show()
+    after_first_paint(window, check)
+    QTimer.singleShot(60_000, give_up)
+    app.exec()
+    return outcome[0] if outcome else 3
+
+
+def run_app(
+    *, batch: str | None, profile: str | None, qa_mode: bool, smoke_test: bool = False
+) -> int:
+    """Show the main window (optionally on ``batch``) and run until it closes.
+
+    ``smoke_test`` checks an installation (e.g. the frozen build): the window paints,
+    opens ``batch`` and quits by itself; exit 0 when both worked.
+    """
     QGuiApplication.setHighDpiScaleFactorRoundingPolicy(
         Qt.HighDpiScaleFactorRoundingPolicy.PassThrough
     )
@@ -95,6 +132,8 @@ def run_app(*, batch: str | None, profile: str | None, qa_mode: bool) -> int:
         qa_window = open_qa_review(parent=None, settings=settings, batch=batch, profile=profile)
         return int(app.exec()) if qa_window is not None else 1
     window = create_main_window(settings=settings, profile=profile)
+    if smoke_test:
+        return _run_smoke_test(app, window, batch)
     _follow_system_theme(app, window)
     window.show()
     _add_qa_entry(window, settings=settings, profile=profile)

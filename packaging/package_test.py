@@ -85,7 +85,9 @@ def _hygiene(bundle: Path) -> list[str]:
 
 
 def _size_mib(bundle: Path) -> float:
-    return sum(p.stat().st_size for p in bundle.rglob("*") if p.is_file()) / 2**20
+    # Symlinks (PyInstaller links some libraries) would otherwise be counted twice.
+    files = (p for p in bundle.rglob("*") if p.is_file() and not p.is_symlink())
+    return sum(p.stat().st_size for p in files) / 2**20
 
 
 def run_checks(bundle: Path, work: Path) -> list[str]:
@@ -94,12 +96,13 @@ def run_checks(bundle: Path, work: Path) -> list[str]:
     check.run("--version", ["--version"], contains=f"rater-desktop {project_version()}")
     samples = work / "samples"
     check.run("samples --copy", ["samples", "--copy", str(samples)], contains="copied")
-    batches = sorted(p for p in samples.iterdir() if (p / "batch.json").is_file())
+    found = samples.iterdir() if samples.is_dir() else iter(())
+    batches = sorted(p for p in found if (p / "batch.json").is_file())
     if not batches:
         check.failures.append("the bundle carries no sample batches")
     for batch in batches:
         check.run(f"validate {batch.name}", ["validate", str(batch), "--deep"], contains="OK")
-    broken = sorted((ROOT / "sample_batches" / "broken").iterdir())[0]
+    broken = sorted(p for p in (ROOT / "sample_batches" / "broken").iterdir() if p.is_dir())[0]
     check.run(f"validate broken/{broken.name}", ["validate", str(broken)], expect=1)
     check.run("profile create without a keyring offers the key file",
               ["profile", "create", "--rater-id", "nokeyring", "--name", "No Keyring"],

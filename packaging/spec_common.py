@@ -51,7 +51,7 @@ QT_PLUGIN_KEEP = {
     "styles": (),
     "xcbglintegrations": ("xcb-glx", "xcb-egl"),
     "platforminputcontexts": ("compose", "ibus"),
-    "platformthemes": ("xdgdesktopportal", "gtk3"),
+    "platformthemes": ("xdgdesktopportal",),
     "wayland-shell-integration": ("xdg-shell",),
     "wayland-graphics-integration-client": ("wayland-egl",),
     "wayland-decoration-client": ("bradient",),

@@ -60,9 +60,11 @@ wheel: $(STAMP)
 wheel-test: wheel
 	rm -rf build/wheel-venv && $(PYTHON) -m venv build/wheel-venv
 	build/wheel-venv/bin/pip install --quiet dist/wheel/rater_desktop-*.whl
-	cd build && QT_QPA_PLATFORM=offscreen HOME=$$(mktemp -d) wheel-venv/bin/rater-desktop --version
-	cd build && T=$$(mktemp -d) && wheel-venv/bin/rater-desktop samples --copy $$T/s \
-		&& wheel-venv/bin/rater-desktop validate $$T/s/* && rm -rf $$T
+	cd build && T=$$(mktemp -d) && export HOME=$$T RATER_DESKTOP_HOME=$$T/rd QT_QPA_PLATFORM=offscreen \
+		&& wheel-venv/bin/rater-desktop --version \
+		&& wheel-venv/bin/rater-desktop samples --copy $$T/s \
+		&& wheel-venv/bin/rater-desktop validate $$T/s/* \
+		&& wheel-venv/bin/rater-desktop open $$T/s/consumer-tasks --smoke-test && rm -rf $$T
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache

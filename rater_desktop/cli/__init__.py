@@ -12,7 +12,9 @@ import sys
 from collections.abc import Sequence
 
 # Modules under rater_desktop.cli that contribute subcommands.
-SUBCOMMAND_MODULES = ("validate", "profile", "keys", "results", "qa", "rate", "samples")
+SUBCOMMAND_MODULES = (
+    "validate", "profile", "keys", "results", "qa", "rate", "samples", "batches", "study",
+)  # fmt: skip
 
 EXIT_OK = 0
 EXIT_INVALID = 1
@@ -68,7 +70,7 @@ def _run_window(args: argparse.Namespace) -> int:
 
 def _normalise_argv(argv: list[str]) -> list[str]:
     """``rater-desktop BATCH`` is short for ``rater-desktop open BATCH``."""
-    known = {"open", *SUBCOMMAND_MODULES, "key", "export", "verify", "-h", "--help", "--version"}
+    known = {"open", *SUBCOMMAND_MODULES, "key", "export", "verify", "batch", "-h", "--help", "--version"}
     positional = [
         (index, arg)
         for index, arg in enumerate(argv)

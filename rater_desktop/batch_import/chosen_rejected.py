@@ -1,0 +1,78 @@
+"""Chosen/rejected preference data: two whole transcripts that differ only in the last turn.
+
+Each line holds ``chosen`` and ``rejected``, each a dialogue written as
+``"\\n\\nHuman: ...\\n\\nAssistant: ..."``. The turns both share become the prompt (shown as
+a conversation); the two last assistant turns become the responses, with the identities
+``chosen`` and ``rejected`` kept hidden from the rater like any identity.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from rater_desktop.batch_import.generic import clean_id, iter_jsonl
+from rater_desktop.batch_import.writer import ImportInputError
+
+_TURN = re.compile(r"(?:^|\n\n)(Human|Assistant): ", re.MULTILINE)
+
+
+def split_turns(transcript: str) -> list[tuple[str, str]]:
+    """[(speaker, text), ...] of a "Human: ... Assistant: ..." transcript."""
+    marks = list(_TURN.finditer(transcript))
+    turns: list[tuple[str, str]] = []
+    for index, mark in enumerate(marks):
+        end = marks[index + 1].start() if index + 1 < len(marks) else len(transcript)
+        turns.append((mark.group(1), transcript[mark.end() : end].strip()))
+    return turns
+
+
+def _conversation(turns: list[tuple[str, str]]) -> str:
+    return "\n\n".join(f"{'User' if who == 'Human' else 'Assistant'}: {text}" for who, text in turns)
+
+
+def pair_to_item(record: Any, *, where: str, number: int) -> dict[str, Any]:
+    """One item from a chosen/rejected pair, or ImportInputError."""
+    if not isinstance(record, dict):
+        raise ImportInputError(f"{where}: expected an object with chosen and rejected")
+    chosen, rejected = record.get("chosen"), record.get("rejected")
+    if not isinstance(chosen, str) or not isinstance(rejected, str):
+        raise ImportInputError(f"{where}: chosen and rejected must both be text")
+    turns = split_turns(chosen), split_turns(rejected)
+    for name, side in zip(("chosen", "rejected"), turns, strict=True):
+        if not side or side[-1][0] != "Assistant" or not side[-1][1]:
+            raise ImportInputError(f"{where}: {name} does not end with an Assistant turn")
+    if turns[0][:-1] != turns[1][:-1]:
+        raise ImportInputError(
+            f"{where}: chosen and rejected differ before their last turn; "
+            "only the last assistant turn may differ"
+        )
+    shared = turns[0][:-1]
+    if not any(who == "Human" for who, _ in shared):
+        raise ImportInputError(f"{where}: the shared dialogue has no Human turn")
+    # One request reads as itself; a longer dialogue is shown whole, speaker by speaker.
+    prompt = shared[0][1] if len(shared) == 1 else _conversation(shared)
+    item: dict[str, Any] = {
+        "id": clean_id(str(record.get("id", "")), f"pair-{number:06d}"),
+        "prompt": prompt,
+        "responses": [
+            {"identity": "chosen", "text": turns[0][-1][1]},
+            {"identity": "rejected", "text": turns[1][-1][1]},
+        ],
+    }
+    return item
+
+
+def read_chosen_rejected(path: Path) -> Iterator[dict[str, Any] | ImportInputError]:
+    """Items from a JSONL file of chosen/rejected pairs, streaming."""
+    for count, row in enumerate(iter_jsonl(path), start=1):
+        if isinstance(row, ImportInputError):
+            yield row
+            continue
+        number, record = row
+        try:
+            yield pair_to_item(record, where=f"{path} line {number}", number=count)
+        except ImportInputError as exc:
+            yield exc

@@ -1,0 +1,198 @@
+"""Write a batch (folder or zip) one item at a time, with constant memory.
+
+Every path the writer creates is one it names itself (``items.jsonl``,
+``screens/<n>/<side>-<k>.<ext>``), so nothing read from the input can steer a write
+outside the output folder. Images are checked (format by content, dimensions, size) before
+they are stored. A zip is built in a staging folder beside the output and replaced
+atomically at the end.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import os
+import shutil
+import zipfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from rater_desktop.batch.errors import ProblemList
+from rater_desktop.batch.images import ImageProblem, decode_image, sniff_format
+from rater_desktop.batch.limits import DEFAULT_LIMITS, BatchLimits
+from rater_desktop.batch.parse import parse_item
+
+FORMAT_VERSION = "1.0"
+_EXTENSIONS = {"PNG": "png", "JPEG": "jpg", "WEBP": "webp"}
+
+
+class ImportInputError(ValueError):
+    """One bad input record; the message says what to fix. The import goes on without it."""
+
+
+class ImportOutputError(Exception):
+    """The output cannot be written (exists, not writable); nothing of the import is kept."""
+
+
+@dataclass
+class ImportReport:
+    """What an import did: items written, and each input problem with where it was."""
+
+    output: Path
+    items: int = 0
+    skipped: list[str] = field(default_factory=list)
+    validation: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.items > 0 and not self.validation
+
+
+def decode_base64_image(text: str, *, where: str, max_bytes: int) -> bytes:
+    """Bytes of a base64 (or data: URL) screenshot; refuses oversize or non-image data."""
+    payload = text.split(",", 1)[1] if text.startswith("data:") and "," in text else text
+    if len(payload) > (max_bytes * 4) // 3 + 8:
+        raise ImportInputError(f"{where}: the screenshot is larger than {max_bytes // 2**20} MiB")
+    try:
+        return base64.b64decode(payload, validate=True)
+    except (binascii.Error, ValueError) as exc:
+        raise ImportInputError(f"{where}: the screenshot is not valid base64 ({exc})") from exc
+
+
+class BatchWriter:
+    """Streams items into ``output`` (a folder, or a ``.zip`` file)."""
+
+    def __init__(
+        self,
+        output: Path,
+        *,
+        batch_id: str,
+        title: str,
+        instructions: str | None = None,
+        manifest_extra: dict[str, Any] | None = None,
+        limits: BatchLimits = DEFAULT_LIMITS,
+        overwrite: bool = False,
+    ) -> None:
+        self.output = Path(output)
+        self.as_zip = self.output.suffix.lower() == ".zip"
+        self.limits = limits
+        self.manifest: dict[str, Any] = {
+            "format": "rater-desktop-batch",
+            "format_version": FORMAT_VERSION,
+            "batch_id": batch_id,
+            "title": title,
+            "created": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+            **(manifest_extra or {}),
+        }
+        self._instructions = instructions
+        self._count = 0
+        self._images = 0
+        self._stored: set[str] = set()
+        self._root = self._prepare(overwrite)
+        self._items = (self._root / "items.jsonl").open("w", encoding="utf-8", newline="\n")
+
+    def _prepare(self, overwrite: bool) -> Path:
+        if self.output.exists() and not overwrite:
+            raise ImportOutputError(f"{self.output} already exists; choose a new name.")
+        root = self.output.with_name(self.output.name + ".partial") if self.as_zip else self.output
+        try:
+            if root.exists():
+                shutil.rmtree(root) if root.is_dir() else root.unlink()
+            if not self.as_zip and self.output.exists() and overwrite:
+                shutil.rmtree(self.output)
+            root.mkdir(parents=True)
+        except OSError as exc:
+            raise ImportOutputError(f"Cannot create {root}: {exc.strerror or exc}") from exc
+        return root
+
+    @property
+    def count(self) -> int:
+        return self._count
+
+    def store_image(self, data: bytes, *, where: str) -> str:
+        """Check ``data`` is a PNG/JPEG/WebP within the limits; store it; return its batch path."""
+        if len(data) > self.limits.max_image_bytes:
+            raise ImportInputError(f"{where}: the image is larger than the batch limit")
+        fmt = sniff_format(data)
+        if fmt is None:
+            raise ImportInputError(f"{where}: not a PNG, JPEG or WebP image")
+        try:
+            decode_image(data, max_side=32, name=where, limits=self.limits)
+        except ImageProblem as exc:
+            raise ImportInputError(str(exc)) from exc
+        self._images += 1
+        folder = f"screens/{self._images // 1000:04d}"
+        relative = f"{folder}/{self._images:07d}.{_EXTENSIONS[fmt]}"
+        (self._root / folder).mkdir(parents=True, exist_ok=True)
+        (self._root / relative).write_bytes(data)
+        self._stored.add(relative)
+        return relative
+
+    def add_item(self, item: dict[str, Any]) -> None:
+        """Append one item (already in the batch's item shape)."""
+        if self._count >= self.limits.max_items:
+            raise ImportInputError(f"the batch is full ({self.limits.max_items} items)")
+        # The loader's own item check, on the item as written: an item that would make the
+        # batch invalid is reported like any other bad input and left out.
+        problems = ProblemList()
+        parse_item(item, problems=problems, file="items.jsonl", line=self._count + 1,
+                   screenshot_exists=self._stored.__contains__, limits=self.limits)  # fmt: skip
+        if problems.errors:
+            where = item.get("id", f"item {self._count + 1}")
+            raise ImportInputError(f"{where}: " + "; ".join(p.render() for p in problems.errors[:3]))
+        line = json.dumps(item, ensure_ascii=False, separators=(",", ":"))
+        if len(line.encode("utf-8")) > self.limits.max_item_line_bytes:
+            raise ImportInputError(f"item {item.get('id')!r} is larger than one item may be")
+        self._items.write(line + "\n")
+        self._count += 1
+
+    def finish(self) -> Path:
+        """Write the manifest (and zip); returns the batch path."""
+        self._items.close()
+        if self._instructions:
+            (self._root / "instructions.md").write_text(self._instructions, encoding="utf-8")
+            self.manifest["instructions"] = "instructions.md"
+        (self._root / "batch.json").write_text(
+            json.dumps(self.manifest, ensure_ascii=False, indent=2) + "\n", encoding="utf-8"
+        )
+        if not self.as_zip:
+            return self.output
+        staging = self.output.with_name(self.output.name + ".tmp")
+        with zipfile.ZipFile(staging, "w", zipfile.ZIP_DEFLATED) as archive:
+            for path in sorted(self._root.rglob("*")):
+                if path.is_file():
+                    archive.write(path, path.relative_to(self._root).as_posix())
+        os.replace(staging, self.output)
+        shutil.rmtree(self._root)
+        return self.output
+
+    def abandon(self) -> None:
+        """Remove what was written (a failed import leaves nothing behind)."""
+        self._items.close()
+        shutil.rmtree(self._root, ignore_errors=True)
+
+
+def run_import(
+    writer: BatchWriter,
+    records: Any,
+    *,
+    progress: Callable[[int], None] | None = None,
+    report: ImportReport,
+) -> None:
+    """Feed ``records`` (items or ImportInputError) into ``writer``, noting each problem."""
+    for record in records:
+        if isinstance(record, ImportInputError):
+            report.skipped.append(str(record))
+            continue
+        try:
+            writer.add_item(record)
+        except ImportInputError as exc:
+            report.skipped.append(str(exc))
+            continue
+        if progress is not None and writer.count % 10_000 == 0:
+            progress(writer.count)
+    report.items = writer.count

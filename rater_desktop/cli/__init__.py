@@ -70,7 +70,7 @@ def _run_window(args: argparse.Namespace) -> int:
 
 def _normalise_argv(argv: list[str]) -> list[str]:
     """``rater-desktop BATCH`` is short for ``rater-desktop open BATCH``."""
-    known = {"open", *SUBCOMMAND_MODULES, "key", "export", "verify", "batch", "-h", "--help", "--version"}
+    known = {"open", *SUBCOMMAND_MODULES, "key", "export", "verify", "batch", "study", "-h", "--help", "--version"}
     positional = [
         (index, arg)
         for index, arg in enumerate(argv)

@@ -51,6 +51,8 @@ def register(subparsers: Any) -> None:
         help="roster of trusted raters (default: qa/allowed_signers in the app data folder)",
     )
     report.add_argument("--out", required=True, type=Path, help="the report file to write")
+    report.add_argument("--plan", type=Path,
+                        help="study.json: also take results for its per-rater batches of BATCH")  # fmt: skip
     report.add_argument("--format", choices=FORMATS, help="html (default), csv or jsonl")
     report.add_argument("--wage", type=float, default=15.0, help="hourly wage (default 15)")
     report.add_argument("--fee", type=float, default=0.2, help="platform fee fraction (0.2)")
@@ -190,6 +192,19 @@ def run_report(args: argparse.Namespace) -> int:
         return _report(args, batch, roster)
 
 
+def _plan_batches(args: argparse.Namespace, batch: Any) -> list[str]:
+    """The per-rater batches of a signed study plan whose pool is the opened batch."""
+    if getattr(args, "plan", None) is None:
+        return []
+    from rater_desktop.batch.hashing import batch_sha256
+    from rater_desktop.study.files import read_signed_plan
+
+    plan = read_signed_plan(args.plan)
+    if plan["pool"]["sha256"] != batch_sha256(batch.path):
+        raise ValueError(f"the plan {args.plan} was made from another pool than {args.batch}")
+    return [str(entry["batch_sha256"]) for entry in plan["raters"]]
+
+
 def _report(args: argparse.Namespace, batch: Any, roster: Any) -> int:
     from rater_desktop.batch.errors import BatchError
     from rater_desktop.qa_review.report import render_report, write_report
@@ -197,9 +212,14 @@ def _report(args: argparse.Namespace, batch: Any, roster: Any) -> int:
     from rater_desktop.qa_review.store import QaStore
     from rater_desktop.signing.atomic_files import AtomicWriteError
 
+    try:
+        plan_batches = _plan_batches(args, batch)
+    except ValueError as exc:  # PlanError included: the plan's own message says what is wrong
+        return _error(str(exc))
     with QaStore.in_memory() as store:
         try:
-            session = QaSession(store=store, roster=roster, batch=batch)
+            session = QaSession(store=store, roster=roster, batch=batch,
+                                same_items_batches=plan_batches)  # fmt: skip
             outcomes = session.import_results(args.results)
             _print_outcomes(outcomes)
             if not session.used_files():

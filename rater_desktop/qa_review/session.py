@@ -120,6 +120,7 @@ class QaSession(SummaryMixin):
         batch_sha256: str | None = None,
         reviewer_id: str = "",
         clock: Clock = _now,
+        same_items_batches: Sequence[str] = (),
     ) -> None:
         from rater_desktop.batch.hashing import batch_sha256 as hash_batch
 
@@ -127,6 +128,9 @@ class QaSession(SummaryMixin):
         self.roster = roster
         self.batch = batch
         self.batch_sha256 = (batch_sha256 or hash_batch(batch.path)).lower()
+        # A study plan's per-rater batches hold the opened pool's items under the same ids,
+        # so their results are reviewed together with the pool's.
+        self.accepted_batches = {self.batch_sha256, *(s.lower() for s in same_items_batches)}
         self.reviewer_id = reviewer_id
         self.clock = clock
         self._items: dict[str, BatchItemInfo] | None = None
@@ -234,7 +238,7 @@ class QaSession(SummaryMixin):
         raw_batch = document.get("batch")
         batch: dict[str, Any] = raw_batch if isinstance(raw_batch, dict) else {}
         recorded_sha = str(batch.get("sha256", "")).lower()
-        if outcome.document is not None and recorded_sha != self.batch_sha256:
+        if outcome.document is not None and recorded_sha not in self.accepted_batches:
             return ImportOutcome(
                 path,
                 ImportStatus.OTHER_BATCH,

@@ -1,0 +1,212 @@
+"""A study plan on disk: one batch per rater from the pool, and the signed ``study.json``.
+
+Per-rater batches copy the pool's manifest (rubric, protocol, display seed, instructions)
+and the raw item lines in the rater's order, plus exactly the screenshots those items
+use. The plan document names every rater's batch by id and SHA-256 and is signed by the
+study owner's key under its own namespace, so it can never pass as rater results.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from rater_desktop.study.plan import PlanError, PoolItems, StudyPlan
+
+PLAN_FORMAT = "rater-desktop-study-plan"
+PLAN_NAMESPACE = "rater-desktop-study-plan@v1"
+PLAN_FILE = "study.json"
+_SCREEN_KEYS = (b'"screenshot', b'"path"')
+
+
+@dataclass(frozen=True)
+class StudyOwner:
+    """Who signs the plan (the study owner's rater profile)."""
+
+    rater_id: str
+    display_name: str
+    public_key: str
+    fingerprint: str
+
+
+def pool_items(batch: Any) -> PoolItems:
+    """The pool's items by kind, from the index alone (no item is parsed)."""
+    by_kind: dict[str, list[str]] = {"standard": [], "qualification": [], "attention": []}
+    for entry in batch.index:
+        by_kind.setdefault(entry.kind, []).append(entry.item_id)
+    return PoolItems(standard=tuple(by_kind["standard"]),
+                     qualification=tuple(by_kind["qualification"]),
+                     attention=tuple(by_kind["attention"]))  # fmt: skip
+
+
+def _screens_of(raw: bytes) -> set[str]:
+    if not any(key in raw for key in _SCREEN_KEYS):
+        return set()
+    found: set[str] = set()
+    for response in json.loads(raw).get("responses") or []:
+        for shot in response.get("screenshots") or []:
+            if isinstance(shot, dict) and isinstance(shot.get("path"), str):
+                found.add(shot["path"])
+        for step in response.get("trajectory") or []:
+            if isinstance(step, dict) and isinstance(step.get("screenshot"), str):
+                found.add(step["screenshot"])
+    return found
+
+
+def _inside(folder: Path, name: str) -> Path:
+    # Names come from a batch that passed the loader's path checks; check again anyway.
+    target = (folder / name).resolve()
+    if not target.is_relative_to(folder.resolve()):
+        raise PlanError(f"the pool names a file outside its folder: {name!r}")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    return target
+
+
+def _rater_manifest(manifest: dict[str, Any], rater: str, has_instructions: bool) -> dict[str, Any]:
+    rater_manifest = {k: v for k, v in manifest.items() if k not in ("items", "instructions")}
+    rater_manifest["batch_id"] = f"{manifest['batch_id']}.{rater}"[:128]
+    rater_manifest["title"] = f"{manifest.get('title', manifest['batch_id'])} ({rater})"
+    rater_manifest.setdefault("display_seed", manifest["batch_id"])
+    if has_instructions:
+        rater_manifest["instructions"] = "instructions.md"
+    return rater_manifest
+
+
+def write_rater_batches(batch: Any, manifest: dict[str, Any], *, plan: StudyPlan, out_dir: Path,
+                        instructions: bytes | None) -> None:  # fmt: skip
+    """Every rater's batch folder in ONE pass over the pool's items (in batch order).
+
+    A rater's list is its qualification items, then its work in batch order with attention
+    items mixed in; walking the pool once and writing each line to the raters that have it
+    (after any qualification/attention lines due before it) keeps every list's order.
+    """
+    special = {i: batch.raw_item(i).rstrip(b"\r\n") for i in (*plan.qualification, *plan.attention)}
+    raters_of = plan.raters_of()
+    handles = {}
+    position = dict.fromkeys(plan.raters, 0)
+    screens: dict[str, set[str]] = {r: set() for r in plan.raters}
+    try:
+        for rater in plan.raters:
+            folder = out_dir / "batches" / rater
+            folder.mkdir(parents=True)
+            handles[rater] = (folder / "items.jsonl").open("wb")
+
+        def write_until(rater: str, stop: str | None) -> None:
+            order = plan.assignments[rater]
+            while position[rater] < len(order) and order[position[rater]] != stop:
+                raw = special[order[position[rater]]]
+                screens[rater] |= _screens_of(raw)
+                handles[rater].write(raw + b"\n")
+                position[rater] += 1
+
+        for entry in batch.index:
+            holders = raters_of.get(entry.item_id)
+            if not holders:
+                continue
+            raw = batch.raw_item(entry.item_id).rstrip(b"\r\n")
+            used = _screens_of(raw)
+            for rater in holders:
+                write_until(rater, entry.item_id)
+                handles[rater].write(raw + b"\n")
+                screens[rater] |= used
+                position[rater] += 1
+        for rater in plan.raters:
+            write_until(rater, None)
+    finally:
+        for handle in handles.values():
+            handle.close()
+    for rater in plan.raters:
+        folder = out_dir / "batches" / rater
+        for name in sorted(screens[rater]):
+            _inside(folder, name).write_bytes(batch.read_bytes(name))
+        if instructions is not None:
+            (folder / "instructions.md").write_bytes(instructions)
+        text = json.dumps(_rater_manifest(manifest, rater, instructions is not None), indent=2,
+                          ensure_ascii=False)  # fmt: skip
+        (folder / "batch.json").write_text(text + "\n", encoding="utf-8")
+
+
+def plan_document(*, plan: StudyPlan, study_id: str, owner: StudyOwner, pool: dict[str, Any],
+                  batches: dict[str, dict[str, str]], cost: dict[str, Any],
+                  settings: dict[str, Any]) -> dict[str, Any]:  # fmt: skip
+    """The ``study.json`` document (signed by the caller)."""
+    return {
+        "format": PLAN_FORMAT,
+        "format_version": "1.0",
+        "study_id": study_id,
+        "created": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "owner": {"rater_id": owner.rater_id, "display_name": owner.display_name,
+                  "public_key": owner.public_key, "fingerprint": owner.fingerprint},
+        "pool": pool,
+        "raters_per_item": plan.raters_per_item,
+        "settings": settings,
+        "qualification_items": list(plan.qualification),
+        "attention_items": list(plan.attention),
+        "raters": [{"rater_id": rater, **batches[rater], "items": plan.assignments[rater]}
+                   for rater in plan.raters],
+        "cost": cost,
+    }  # fmt: skip
+
+
+def write_study(*, pool_path: Path, plan: StudyPlan, out_dir: Path, study_id: str,
+                owner: StudyOwner, sign: Callable[[Path, dict[str, Any]], None],
+                cost: dict[str, Any], settings: dict[str, Any]) -> Path:  # fmt: skip
+    """Write every rater's batch and the signed plan into ``out_dir`` (which must not exist)."""
+    from rater_desktop.batch.hashing import batch_sha256
+    from rater_desktop.batch.loader import open_batch
+
+    if out_dir.exists():
+        raise PlanError(f"{out_dir} already exists; choose a new folder for the study.")
+    with open_batch(pool_path) as batch:
+        manifest = json.loads(batch.read_bytes("batch.json", max_bytes=batch.limits.max_manifest_bytes))
+        name = batch.manifest.instructions_file
+        instructions = batch.read_bytes(name) if name else None
+        write_rater_batches(batch, manifest, plan=plan, out_dir=out_dir, instructions=instructions)
+        batches: dict[str, dict[str, str]] = {}
+        for rater in plan.raters:
+            folder = out_dir / "batches" / rater
+            batches[rater] = {"batch_id": f"{manifest['batch_id']}.{rater}"[:128],
+                              "batch_path": f"batches/{rater}",
+                              "batch_sha256": batch_sha256(folder)}  # fmt: skip
+        pool = {"batch_id": batch.batch_id, "sha256": batch_sha256(pool_path), "items": len(batch)}
+    document = plan_document(plan=plan, study_id=study_id, owner=owner, pool=pool,
+                             batches=batches, cost=cost, settings=settings)  # fmt: skip
+    plan_path = out_dir / PLAN_FILE
+    sign(plan_path, document)
+    return plan_path
+
+
+MAX_PLAN_BYTES = 256 * 1024 * 1024
+
+
+def read_signed_plan(plan_path: Path) -> dict[str, Any]:
+    """The plan document, after its signature and owner key were checked (PlanError if not)."""
+    from rater_desktop.signing import sshsig
+
+    try:
+        data = plan_path.read_bytes()
+        signature = plan_path.with_name(plan_path.name + ".sig").read_bytes()
+    except OSError as exc:
+        raise PlanError(f"Cannot read the plan and its signature ({exc.strerror or exc}).") from exc
+    if len(data) > MAX_PLAN_BYTES:
+        raise PlanError(f"{plan_path} is larger than a plan can be.")
+    try:
+        signed = sshsig.verify(data, signature, namespace=PLAN_NAMESPACE)
+    except (sshsig.SignatureFormatError, sshsig.SignatureMismatchError,
+            sshsig.NamespaceMismatchError) as exc:  # fmt: skip
+        raise PlanError(f"{plan_path} is not a valid signed study plan: {exc}") from exc
+    try:
+        document = json.loads(data.decode("utf-8"))
+        owner = document["owner"]["fingerprint"]
+        ok = document.get("format") == PLAN_FORMAT and isinstance(document.get("raters"), list)
+    except (UnicodeDecodeError, ValueError, KeyError, TypeError) as exc:
+        raise PlanError(f"{plan_path} is signed but is not a study plan.") from exc
+    if not ok:
+        raise PlanError(f"{plan_path} is signed but is not a study plan.")
+    if owner != signed.fingerprint:
+        raise PlanError(f"{plan_path} names owner key {owner} but was signed by {signed.fingerprint}.")
+    return document

@@ -104,6 +104,7 @@ def _run_smoke_test(app: QApplication, window: MainWindow, batch: str | None) ->
     after_first_paint(window, check)
     QTimer.singleShot(60_000, give_up)
     app.exec()
+    window.close()
     return outcome[0] if outcome else 3
 
 

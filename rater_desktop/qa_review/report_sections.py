@@ -242,6 +242,7 @@ def models_section(figures: QaFigures) -> str:
             (pct(s.answer_rate), f"ab-answer-rate-{m}"),
             (pct(s.precision), f"ab-precision-{m}"),
             (pct(s.exact_match), f"ab-exact-{m}"),
+            (pct(s.normalized_match), f"ab-normalized-{m}"),
         ]
         for m, s in figures.assistantbench.items()
     ]
@@ -259,7 +260,8 @@ def models_section(figures: QaFigures) -> str:
     return (
         _scoreboard(figures)
         + "<h2>Exact answers (AssistantBench metrics)</h2>"
-        + (table(["Model", "Tasks", "Accuracy", "Answer rate", "Precision", "Exact match"], bench)
+        + (table(["Model", "Tasks", "Accuracy", "Answer rate", "Precision", "EM",
+                  "Normalised match"], bench)
            if bench else "<p class=\"muted\">No item has a gold answer.</p>")
         + "<h2>Agent runs (standardweb)</h2>"
         + (table(["Model", "Runs", "Scored", "Disputed", "Mean score", "Outcomes"], runs)

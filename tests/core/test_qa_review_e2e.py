@@ -258,6 +258,7 @@ def _check_people_and_cost(cells: dict[str, str]) -> None:
     assert _pct(cells["ab-accuracy-beta"]) == pytest.approx(1.0)
     assert _pct(cells["ab-accuracy-gamma"]) == pytest.approx(1 - math.log(42 / 40), abs=5e-4)
     assert cells["ab-exact-gamma"] == "0.0 %"
+    assert (cells["ab-exact-beta"], cells["ab-normalized-beta"]) == ("100.0 %", "100.0 %")
     # standardweb on s1: alpha completed (50), beta sign-in wall after the item page (30).
     assert (cells["sw-mean-alpha"], cells["sw-mean-beta"]) == ("50.0", "30.0")
 

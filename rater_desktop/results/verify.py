@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rater_desktop.results.document import (
-    RESULTS_FORMAT,
     READABLE_MAJORS,
+    RESULTS_FORMAT,
     SIGNATURE_NAMESPACE,
 )
 from rater_desktop.results.export import signature_path_for

@@ -7,6 +7,7 @@ from html import escape
 
 from rater_desktop.batch.model import verdict_from_score
 from rater_desktop.qa_review import svg
+from rater_desktop.qa_review.rater_text import canonical_text, claims_evidence
 from rater_desktop.qa_review.summary import QaFigures
 from rater_desktop.qa_review.views import ItemComparison, RaterColumn
 
@@ -314,6 +315,7 @@ def time_cost_section(figures: QaFigures) -> str:
 def _rater_rows(column: RaterColumn) -> list[list[Cell]]:
     rows: list[list[Cell]] = []
     seconds = "" if column.seconds is None else f"{column.seconds:.0f} s"
+    order = column.display_order
     for side in column.sides:
         first = side.side == 0
         rows.append(
@@ -321,9 +323,11 @@ def _rater_rows(column: RaterColumn) -> list[list[Cell]]:
                 f"{column.rater_id} ({column.status}, {seconds})" if first else "",
                 f"{'AB'[side.side]} ({side.identity}), seen as {side.shown_as}",
                 *(str(v) if v is not None else "-" for v in (side.tc, side.fa, side.aip)),
-                side.tc_justification,
+                canonical_text(side.tc_justification, order, note=False),
+                claims_evidence(side.claims) or "no objective claims",
                 column.verdict_label if first else "",
-                column.verdict_justification if first else f"Goal: {column.case_file.main_goal}",
+                canonical_text(column.verdict_justification, order)
+                if first else f"Goal: {column.case_file.main_goal}",
             ]
         )
     return rows
@@ -331,7 +335,9 @@ def _rater_rows(column: RaterColumn) -> list[list[Cell]]:
 
 def comparisons_section(figures: QaFigures, comparisons: Sequence[ItemComparison]) -> str:
     decisions = {a.item_id: a for a in figures.adjudications}
-    parts = ["<h2>Items</h2><p>A and B are the batch file's order, whatever each rater saw.</p>"]
+    parts = ["<h2>Items</h2><p>A and B are the batch file's order, whatever each rater saw. "
+             "A rater who saw them swapped wrote their text with the labels they saw; the file "
+             "side follows each label in brackets.</p>"]
     for c in comparisons:
         decision = decisions.get(c.item_id)
         rows = [row for column in c.raters for row in _rater_rows(column)]
@@ -354,6 +360,7 @@ def comparisons_section(figures: QaFigures, comparisons: Sequence[ItemComparison
                     "FA",
                     "AIP",
                     "TC justification",
+                    "Fact-check evidence",
                     "Verdict",
                     "Verdict justification / case file",
                 ],

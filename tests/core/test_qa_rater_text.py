@@ -3,12 +3,6 @@
 from __future__ import annotations
 
 from rater_desktop.batch.model import Response, Screenshot
-from rater_desktop.rating.model import (
-    Claim,
-    ClaimRating,
-    ShownEvidence,
-    ShownEvidenceKind,
-)
 from rater_desktop.qa_review.rater_text import (
     answers_note,
     canonical_text,
@@ -17,6 +11,12 @@ from rater_desktop.qa_review.rater_text import (
     claims_note,
     is_swapped,
     label_note,
+)
+from rater_desktop.rating.model import (
+    Claim,
+    ClaimRating,
+    ShownEvidence,
+    ShownEvidenceKind,
 )
 
 SWAPPED = ("B", "A")

@@ -84,7 +84,9 @@ class EvidenceActions(QObject):
         menu = QMenu(parent or self.window)
         menu.setObjectName("frameContextMenu")
         decision = self.decision(true_index, frame)
-        cite = menu.addAction(CITE_TEXT)
+        # Enabled: name the claim, so the rater sees what the click will do.
+        cite = menu.addAction(f"{CITE_TEXT}: {decision.reason.removeprefix('Cite as evidence for ')}"
+                              if decision.enabled else CITE_TEXT)
         cite.setObjectName("citeAsEvidence")
         cite.setEnabled(decision.enabled)
         cite.setToolTip(decision.reason)

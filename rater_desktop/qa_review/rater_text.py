@@ -29,8 +29,7 @@ def label_note(display_order: Sequence[str]) -> str:
     """The warning a swapped rater's text needs ("" when labels and file order agree)."""
     if not is_swapped(display_order):
         return ""
-    return ("This rater saw file A as Response B and file B as Response A; the labels in "
-            "their text are what they saw (file side in brackets).")
+    return "This rater saw file A as Response B; [file \u2026] marks the side each label meant."
 
 
 def canonical_text(text: str, display_order: Sequence[str], *, note: bool = True) -> str:

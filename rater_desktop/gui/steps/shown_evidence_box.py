@@ -80,7 +80,8 @@ class ShownEvidenceBox(QWidget):
     def show_claim(self, claim: Claim, response: Response | None, image_for: ImageFor) -> None:
         self.response = response
         self.image_for = image_for
-        has_choices = bool(evidence_choices(response))
+        # Cheap on every refresh; the full list is built only when the menu opens.
+        has_choices = response is not None and bool(response.screenshots or response.trajectory)
         self.pick.setEnabled(has_choices)
         if not has_choices:
             self.pick.setToolTip("This response shows no screenshots or trajectory steps.")

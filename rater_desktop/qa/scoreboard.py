@@ -326,6 +326,8 @@ class ModelStanding:
     strength: float | None
     strength_ci: tuple[float, float] | None
     mean_scores: dict[str, float | None]
+    # True when too few resamples contained every model (see BootstrapIntervals).
+    ci_conditional: bool = False
 
 
 def scoreboard(
@@ -354,6 +356,7 @@ def scoreboard(
             strength=fit.strengths.get(m),
             strength_ci=intervals.strength.get(m),
             mean_scores=means.get(m, dict.fromkeys(SCORE_NAMES)),
+            ci_conditional=intervals.conditional,
         )
         for m in models
     ]

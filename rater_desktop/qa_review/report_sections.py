@@ -200,7 +200,8 @@ def _scoreboard(figures: QaFigures) -> str:
                 (str(r.losses), f"losses-{m}"),
                 (pct(r.win_rate), f"winrate-{m}"),
                 (num(s.strength), f"strength-{m}"),
-                ("n/a" if ci is None else f"{ci[0]:.3f} - {ci[1]:.3f}", f"strength-ci-{m}"),
+                ("n/a" if ci is None else f"{ci[0]:.3f} - {ci[1]:.3f}"
+                 + (" (conditional)" if s.ci_conditional else ""), f"strength-ci-{m}"),
                 *[(num(s.mean_scores.get(k), 2), f"mean-{k}-{m}") for k in ("tc", "fa", "aip")],
             ]
         )
@@ -214,7 +215,8 @@ def _scoreboard(figures: QaFigures) -> str:
     return (
         f"<h2>Model scoreboard</h2><p>Each rater's verdict on a standard item is one game; a "
         f"tie counts half. Strength: Bradley-Terry (geometric mean 1), interval from "
-        f"{figures.bootstrap_resamples} item resamples.</p>"
+        f"{figures.bootstrap_resamples} item resamples (a resample missing a model is drawn "
+        f"again; \"conditional\": too few contained every model).</p>"
         + table(
             [
                 "Model",

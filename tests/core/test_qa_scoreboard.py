@@ -275,3 +275,15 @@ def test_bootstrap_says_conditional_when_redrawing_gives_up(monkeypatch: pytest.
     result = bootstrap(comparisons=_rare_model_comparisons(), resamples=100, seed=1)
     assert result.conditional
     assert result.kept + result.redrawn == 100 and result.kept < 100
+
+
+def test_scoreboard_rows_say_when_intervals_are_conditional(monkeypatch: pytest.MonkeyPatch) -> None:
+    import rater_desktop.qa.scoreboard as module
+
+    items = [ItemFacts(f"i{n}", ("a", "b")) for n in range(10)] + [ItemFacts("i10", ("c", "a"))]
+    judgments = [_j("r1", f"i{n}", -1 if n % 3 else 1) for n in range(11)]
+    rows = scoreboard(judgments=judgments, items=items, resamples=50, seed=1)
+    assert not any(r.ci_conditional for r in rows)
+    monkeypatch.setattr(module, "MAX_DRAWS_PER_RESAMPLE", 1)
+    rows = scoreboard(judgments=judgments, items=items, resamples=50, seed=1)
+    assert all(r.ci_conditional for r in rows)

@@ -106,7 +106,8 @@ def fill_models(table: QTableWidget, figures: QaFigures) -> None:
             standing.model,
             f"{record.wins} / {record.ties} / {record.losses}",
             _interval(record.win_rate, standing.win_rate_ci, pct=True),
-            _interval(standing.strength, standing.strength_ci, pct=False),
+            _interval(standing.strength, standing.strength_ci, pct=False)
+            + (" (conditional)" if standing.ci_conditional else ""),
             means,
             f"{_pct(bench.accuracy)} ({bench.tasks} task(s))" if bench else "\u2013",
             f"{_num(run.mean_score, 1)} ({run.scored} run(s))" if run else "\u2013",

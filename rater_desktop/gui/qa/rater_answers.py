@@ -76,7 +76,8 @@ def _rules(column: RaterColumn) -> str:
             continue
         line = f"{rule.get('rule_id', '?')} ({rule.get('severity', '')})"
         if rule.get("acknowledged"):
-            line += f", acknowledged: {rule.get('reason') or 'no reason'}"
+            reason = canonical_text(str(rule.get("reason") or ""), column.display_order, note=False)
+            line += f", acknowledged: {reason or 'no reason'}"
         lines.append(line)
     return "\n".join(lines) or "all passed"
 

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QApplication, QMenu
 from steps_kit import TEXT_A, TEXT_B, click, fill_case_file, open_rated_window
 
 from rater_desktop.gui.frames import Frame
-from rater_desktop.rating.model import ShownEvidence, ShownEvidenceKind, Step
+from rater_desktop.rating.model import ShownEvidence, ShownEvidenceKind, Step, SubRequestKind
 
 STEP_URL = "https://shop.example/crimson-mini?ref=cart"
 
@@ -147,3 +147,36 @@ def test_copy_url_of_a_trajectory_step_from_its_row_and_the_viewer(
     assert binding.evidence.action("copyStepUrl") is not None
     viewer.close()
 
+
+
+def test_the_current_claim_does_not_carry_over_to_another_item(
+        qtbot: Any, make_window: Any, tmp_path: Path) -> None:
+    items = _items() + [item("item-2", responses=[
+        response("model-alpha", TEXT_A, ["screens/a1.png"]),
+        response("model-beta", TEXT_B, ["screens/b1.png"]),
+    ])]
+    window, binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot, items=items)
+    service = binding.service
+    page = binding.panel.page(Step.FACT_CHECKS)
+    for item_id in ("item-1", "item-2"):  # the same claim ids on both items
+        assert window.item_list.select_item(item_id)
+        assert service.current_item_id == item_id
+        service.set_main_goal("Find a red umbrella under $20")
+        service.add_sub_request(SubRequestKind.LOCATION, "Under $20")
+        for step in (Step.TASK_COMPLETION, Step.CLAIMS):
+            assert not service.set_step(step).refused
+        for true_index, text in ((0, "I added the Red Classic to your cart."),
+                                 (1, "The Crimson Mini costs $15.00.")):
+            service.add_claim_from_selection(true_index, text)
+            claim_id = service.rating.responses[true_index].claims[-1].id
+            service.set_claim_objective(true_index, claim_id, True)
+        assert not service.set_step(Step.FACT_CHECKS).refused
+    assert window.item_list.select_item("item-1")
+    card = next(iter(page.sides["A"].cards.values()))
+    page.make_current(card)
+    assert page.current_claim() is not None
+    assert window.item_list.select_item("item-2")
+    assert [c.claim_id for c in page.sides["A"].cards.values()] == [card.claim_id]
+    assert page.current_claim() is None  # two objective claims and none picked here yet
+    frame = window.item_view.pane_for_true_index(0).frames[0]
+    assert "Pick a claim" in binding.evidence.decision(0, frame).reason

@@ -282,7 +282,8 @@ class FactChecksStep(StepPage):
         super().__init__(ctx)
         self.sides = self.add_sides(FactChecksSide)
         self.finish()
-        self.current: tuple[int, str] | None = None  # (true index, claim id)
+        # (item id, true index, claim id): ids repeat across items, so the item is part of it
+        self.current: tuple[str, int, str] | None = None
         app = QApplication.instance()
         if isinstance(app, QApplication):
             app.focusChanged.connect(self._focus_changed)
@@ -298,7 +299,10 @@ class FactChecksStep(StepPage):
         return [c for side in self.sides.values() for c in side.cards.values()]
 
     def make_current(self, card_widget: FactCheckCard) -> None:
-        self.current = (card_widget.true_index, card_widget.claim_id)
+        service = self.service
+        if service is None or service.current_item_id is None:
+            return
+        self.current = (service.current_item_id, card_widget.true_index, card_widget.claim_id)
         self._mark_current()
 
     def current_claim(self) -> tuple[int, Claim, str] | None:
@@ -310,7 +314,8 @@ class FactChecksStep(StepPage):
         labels = {true_index: label for label, true_index in self.ctx.display_sides()}
         objective = [(i, c) for i, side in enumerate(service.rating.responses)
                      for c in side.claims if c.objective]
-        found = [(i, c) for i, c in objective if (i, c.id) == self.current]
+        found = [(i, c) for i, c in objective
+                 if (service.current_item_id, i, c.id) == self.current]
         if not found and len(objective) == 1:
             found = objective
         if not found:

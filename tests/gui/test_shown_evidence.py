@@ -63,6 +63,8 @@ def test_picker_lists_the_responses_screenshots_and_steps_and_cites_one(
         ShownEvidence(ShownEvidenceKind.SCREENSHOT, "screens/b1.png")]
     row_label = card.findChild(object, f"{card.objectName()}_shownLabel0")
     assert row_label is not None and row_label.text() == "Screenshot 1: Screenshot screens/b1.png"
+    thumb = card.findChild(object, f"{card.objectName()}_shownThumb0")
+    qtbot.waitUntil(lambda: not thumb.pixmap().isNull(), timeout=3000)  # decoded off-thread
     card.shown.fill_menu()  # a cited one is shown as such and cannot be cited twice
     first = card.shown.menu.actions()[0]
     assert first.text().endswith("(cited)") and not first.isEnabled()

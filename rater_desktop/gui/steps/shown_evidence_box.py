@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtGui import QIcon, QImage, QPixmap
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -27,6 +27,8 @@ from rater_desktop.rating.model import Claim, ShownEvidence
 from rater_desktop.rating.shown_evidence import evidence_choices, evidence_label
 
 ICON_SIZE = QSize(64, 40)
+THUMB_RETRY_MS = 250  # a thumbnail not decoded yet is looked up again, a few times
+THUMB_RETRIES = 8
 ImageFor = Callable[[str], QImage | None]
 
 
@@ -76,6 +78,12 @@ class ShownEvidenceBox(QWidget):
         self.pick.setMenu(self.menu)
         column.addWidget(self.pick, 0, Qt.AlignmentFlag.AlignLeft)
         self._rows: list[QWidget] = []
+        self._waiting: list[tuple[QLabel, str]] = []  # row thumbnails still without image
+        self._retries = 0
+        self._retry = QTimer(self)
+        self._retry.setSingleShot(True)
+        self._retry.setInterval(THUMB_RETRY_MS)
+        self._retry.timeout.connect(self._fill_thumbnails)
 
     def show_claim(self, claim: Claim, response: Response | None, image_for: ImageFor) -> None:
         self.response = response
@@ -96,9 +104,25 @@ class ShownEvidenceBox(QWidget):
             row.hide()
             row.setParent(None)  # gone from findChild at once, not after the event loop
             row.deleteLater()
+        self._waiting = []
         self._rows = [self._row(n, ref) for n, ref in enumerate(self.cited)]
         for row in self._rows:
             self.rows_host.addWidget(row)
+        self._retries = 0
+        self._fill_thumbnails()
+
+    def _fill_thumbnails(self) -> None:
+        still = []
+        for label, path in self._waiting:
+            image = self.image_for(path)
+            if image is not None:
+                label.setPixmap(_icon(image).pixmap(ICON_SIZE))
+            else:
+                still.append((label, path))
+        self._waiting = still
+        self._retries += 1
+        if still and self._retries <= THUMB_RETRIES:
+            self._retry.start()
 
     def _row(self, index: int, ref: ShownEvidence) -> QWidget:
         row = QWidget()
@@ -107,10 +131,10 @@ class ShownEvidenceBox(QWidget):
         line.setContentsMargins(0, 0, 0, 0)
         line.setSpacing(6)
         thumb = QLabel()
+        thumb.setObjectName(f"{self._base}_shownThumb{index}")
         thumb.setFixedSize(ICON_SIZE)
-        image = self.image_for(ref.path) if ref.path else None
-        if image is not None:
-            thumb.setPixmap(_icon(image).pixmap(ICON_SIZE))
+        if ref.path:
+            self._waiting.append((thumb, ref.path))
         line.addWidget(thumb)
         text = evidence_label(ref, self.response)
         caption = QLabel(text)

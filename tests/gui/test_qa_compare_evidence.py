@@ -98,3 +98,23 @@ def test_adding_a_rater_to_the_roster_refreshes_every_list(
     assert list(window.compare.legend_boxes) == ["alice", "dave"]
     assert [h for h in _cells(window.compare, "Verdict")] == ["alice", "dave"]
     assert window.dashboard.figures.raters == ("alice", "dave")
+
+
+def test_dashboard_lists_a_rater_without_qualification_answers_as_zero_of_n(
+        qtbot: Any, setup: Setup, temp_settings: QSettings, memory_keyring: Any) -> None:
+    from dataclasses import replace
+
+    from rater_desktop.gui.qa.dashboard_tables import fill_raters
+
+    window = make_qa_window(qtbot, setup, settings=temp_settings, keyring=memory_keyring,
+                            errors=[])
+    window.import_paths(result_files(setup, "alice", "bob"))
+    wait_idle(qtbot, window, figures=True)
+    figures = window.dashboard.figures
+    table = window.dashboard.raters_table
+    without_bob = replace(figures, qualification=tuple(
+        q for q in figures.qualification if q.rater_id != "bob"))
+    fill_raters(table, without_bob)
+    rows = {table.item(r, 0).text(): table.item(r, 1).text() for r in range(table.rowCount())}
+    assert rows["bob"] == "0 of 2 NOT qualified"
+    assert rows["alice"].startswith("2 of 2") or rows["alice"].startswith("1 of 2")

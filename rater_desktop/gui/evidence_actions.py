@@ -78,7 +78,8 @@ class EvidenceActions(QObject):
         current = page.current_claim() if isinstance(page, FactChecksStep) else None
         return cite_decision(
             step=service.rating.current_step, claim=current[1] if current else None,
-            claim_side=current[0] if current else None, ref_side=true_index, ref=ref)
+            claim_side=current[0] if current else None, ref_side=true_index, ref=ref,
+            claim_response=service.item.responses[current[0]] if current else None)
 
     def build_menu(self, true_index: int, frame: Frame, parent: QWidget | None = None) -> QMenu:
         menu = QMenu(parent or self.window)
@@ -123,11 +124,11 @@ class EvidenceActions(QObject):
         service = self.panel.service
         page = self.panel.page(Step.FACT_CHECKS)
         current = page.current_claim() if isinstance(page, FactChecksStep) else None
-        if not decision.enabled or service is None or current is None:
+        if not decision.enabled or decision.ref is None or service is None or current is None:
             self._tell(decision.reason)
             return
         claim_side, claim, label = current
-        ref = frame_ref(frame)
+        ref = decision.ref  # for a file both responses show: as the claim's response shows it
         change = service.add_claim_shown_evidence(claim_side, claim.id, ref)
         if change.refused:
             self._tell(" ".join(change.reasons) or "The evidence could not be cited.")

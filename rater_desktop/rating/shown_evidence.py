@@ -79,10 +79,26 @@ def short_quote(text: str, limit: int = QUOTE_CHARS) -> str:
 
 @dataclass(frozen=True)
 class CiteDecision:
-    """Whether "Cite as evidence for the current claim" acts, and what to tell the rater."""
+    """Whether "Cite as evidence for the current claim" acts, what to tell the rater, and
+    the reference to record (``ref``, set when enabled)."""
 
     enabled: bool
     reason: str
+    ref: ShownEvidence | None = None
+
+
+def _as_own(ref: ShownEvidence, response: Response | None) -> ShownEvidence | None:
+    """The same file as shown with ``response`` (the spec: a file shown with both responses
+    counts for both), or None when that response does not show it."""
+    if response is None or not ref.path:
+        return None
+    for shot in response.screenshots:
+        if shot.path == ref.path:
+            return screenshot_ref(shot.path)
+    for index, step in enumerate(response.trajectory):
+        if step.screenshot == ref.path:
+            return step_ref(index, step.screenshot)
+    return None
 
 
 def cite_decision(
@@ -92,9 +108,11 @@ def cite_decision(
     claim_side: int | None,
     ref_side: int,
     ref: ShownEvidence,
+    claim_response: Response | None = None,
 ) -> CiteDecision:
     """The action is enabled only on the fact-check step, with a claim current there, for
-    evidence of that claim's own response, not cited yet. ``*_side`` are true indexes."""
+    evidence shown with that claim's response, not cited yet. ``*_side`` are true indexes;
+    ``claim_response`` lets a file shown with both responses count for either."""
     if step is None:
         return CiteDecision(False, "Open an item to cite evidence.")
     if step is not Step.FACT_CHECKS:
@@ -103,15 +121,16 @@ def cite_decision(
         )
     if claim is None or claim_side is None:
         return CiteDecision(False, "Pick a claim on the Fact checks step first (click its card).")
-    if claim_side != ref_side:
+    own = ref if claim_side == ref_side else _as_own(ref, claim_response)
+    if own is None:
         return CiteDecision(
             False,
             "This belongs to the other response; a claim can only be proven by what its own "
             "response shows.",
         )
-    if any(e.key() == ref.key() for e in claim.shown_evidence):
+    if any(e.key() == own.key() for e in claim.shown_evidence):
         return CiteDecision(False, f"Already cited for {short_quote(claim.text)}.")
-    return CiteDecision(True, f"Cite as evidence for {short_quote(claim.text)}")
+    return CiteDecision(True, f"Cite as evidence for {short_quote(claim.text)}", own)
 
 
 def cited_message(*, ref: ShownEvidence, claim: Claim, label: str, response: Response | None) -> str:

@@ -83,3 +83,18 @@ def test_messages_and_quotes() -> None:
     assert message == (
         "Cited Screenshot 1: Sent folder as evidence for \u201cI sent the email.\u201d (Response B)."
     )
+
+
+def test_a_file_shown_with_both_responses_counts_for_either() -> None:
+    other = Response(identity="o", text="", screenshots=(Screenshot("shots/x.png"),),
+                     trajectory=(TrajectoryStep(action="click", screenshot="shots/s2.png"),))
+    # Cited from the other response's pane, recorded as the claim's own response shows it.
+    decision = cite_decision(step=Step.FACT_CHECKS, claim=CLAIM, claim_side=0, ref_side=1,
+                             ref=screenshot_ref("shots/x.png"), claim_response=RESPONSE)
+    assert decision.enabled and decision.ref == screenshot_ref("shots/x.png")
+    decision = cite_decision(step=Step.FACT_CHECKS, claim=CLAIM, claim_side=0, ref_side=1,
+                             ref=step_ref(0, "shots/s2.png"), claim_response=RESPONSE)
+    assert decision.enabled and decision.ref == step_ref(1, "shots/s2.png")
+    decision = cite_decision(step=Step.FACT_CHECKS, claim=CLAIM, claim_side=1, ref_side=0,
+                             ref=screenshot_ref("shots/sent.png"), claim_response=other)
+    assert not decision.enabled and "other response" in decision.reason

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from rater_desktop.batch.errors import BatchError, BatchProblem
 from rater_desktop.batch.images import ImageProblem, decode_image
@@ -26,8 +28,18 @@ class ValidationReport:
         return not self.errors
 
 
-def validate_batch(path: str | Path, *, deep: bool = False) -> ValidationReport:
-    """Validate the manifest, the index and every item; with ``deep`` decode every image."""
+# (rubric overrides) -> [(rule id, message)]; the rating core's ``Rubric.problems``, passed
+# in so this package stays a leaf.
+RubricCheck = Callable[[Any], list[tuple[str, str]]]
+
+
+def validate_batch(
+    path: str | Path, *, deep: bool = False, check_rubric: RubricCheck | None = None
+) -> ValidationReport:
+    """Validate the manifest, the index and every item; with ``deep`` decode every image.
+
+    ``check_rubric`` checks the manifest's rubric overrides the way the window will.
+    """
     report = ValidationReport(path=str(path))
     try:
         batch = open_batch(path)
@@ -39,6 +51,8 @@ def validate_batch(path: str | Path, *, deep: bool = False) -> ValidationReport:
         report.item_count = len(batch)
         report.warnings.extend(batch.warnings)
         _check_instructions(batch, report)
+        if check_rubric is not None:
+            _check_rubric(batch, check_rubric, report)
         for entry in batch.index:
             problems = batch.check_item(entry.item_id)
             report.errors.extend(problems.errors)
@@ -53,6 +67,19 @@ def _check_instructions(batch: Batch, report: ValidationReport) -> None:
         batch.instructions_markdown()
     except BatchError as exc:
         report.errors.extend(exc.problems)
+
+
+def _check_rubric(batch: Batch, check: RubricCheck, report: ValidationReport) -> None:
+    for rule_id, message in check(batch.manifest.rubric or None):
+        report.errors.append(
+            BatchProblem(
+                code="bad-rubric",
+                message=message,
+                file="batch.json",
+                field=f"rubric.{rule_id}" if rule_id else "rubric",
+                hint="Fix the rubric override; the window would refuse it and use the defaults.",
+            )
+        )
 
 
 def _check_images(batch: Batch, item: Item, report: ValidationReport) -> None:

@@ -22,10 +22,11 @@ def register(subparsers: Any) -> None:
 
 def run_validate(args: argparse.Namespace) -> int:
     from rater_desktop.batch.validate import validate_batch
+    from rater_desktop.rating.rubric import Rubric
 
     all_ok = True
     for path in args.batches:
-        report = validate_batch(path, deep=args.deep)
+        report = validate_batch(path, deep=args.deep, check_rubric=Rubric.problems)
         if not args.quiet:
             for warning in report.warnings:
                 print(f"{path}: warning: {warning.render()}", file=sys.stderr)

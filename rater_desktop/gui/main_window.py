@@ -6,7 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtCore import QPoint, QSettings, Qt, Signal
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QGuiApplication, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -79,6 +79,7 @@ class MainWindow(QMainWindow):
     batchClosed = Signal()
     currentItemChanged = Signal(str)
     stepMarked = Signal(str, int, int, str, str)  # item id, true index, step, mark, note
+    viewerFrameContextRequested = Signal(int, object, QPoint)  # true index, Frame, global pos
 
     def __init__(self, *, settings: QSettings, loader: ImageLoader | None = None,
                  link_handler: LinkHandler | None = None,
@@ -329,6 +330,7 @@ class MainWindow(QMainWindow):
         if self.viewer is None:
             self.viewer = ScreenshotViewer(self.loader, self)
             self.viewer.stepMarked.connect(self._forward_step_mark)
+            self.viewer.frameContextRequested.connect(self.viewerFrameContextRequested)
             self.viewer.resize(int(self.width() * 0.9), int(self.height() * 0.9))
         pane = self.item_view.pane_for_true_index(true_index)
         self._viewer_item_id = self.item.id if self.item is not None else None

@@ -16,6 +16,7 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QApplication, QMessageBox, QTextEdit
 
 from rater_desktop.gui.batch_source import BatchLike
+from rater_desktop.gui.evidence_actions import EvidenceActions, cached_thumbnail
 from rater_desktop.gui.item_list import ItemProgress
 from rater_desktop.gui.main_window import MainWindow, step_dock_width
 from rater_desktop.gui.steps.cover import ResponseCover
@@ -85,6 +86,8 @@ class RatingBinding(QObject):
         window.set_step_marks_provider(self._step_marks)
         window.batchOpened.connect(self._on_batch_opened)
         window.batchClosed.connect(self._on_batch_closed)
+        self.evidence = EvidenceActions(window, self.panel)  # cite screenshots, copy URLs
+        self.ctx.image_for = cached_thumbnail(window.loader)
         self.panel.flagToggled.connect(self.toggle_flag)
         window.actions_.flag_item.triggered.connect(self.toggle_flag)
         window.currentItemChanged.connect(self.open_item)

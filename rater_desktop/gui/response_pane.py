@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import QPoint, QTimer, Signal
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
@@ -29,6 +29,7 @@ class ResponsePane(QFrame):
     """Final answer, Markdown text, screenshots, trajectory and run report of a response."""
 
     frameActivated = Signal(int, int)  # true response index, frame index
+    frameContextRequested = Signal(int, int, QPoint)  # true index, frame index, global pos
 
     def __init__(self, side: str, *, loader: ImageLoader, link_handler: LinkHandler,
                  parent: QWidget | None = None) -> None:
@@ -84,10 +85,15 @@ class ResponsePane(QFrame):
         self.strip = ScreenshotStrip(self._loader)
         self.strip.setObjectName(f"screenshotStrip{self.side}")
         self.strip.frameActivated.connect(self._emit_frame)
+        self.strip.frameContextRequested.connect(
+            lambda i, pos: self.frameContextRequested.emit(self.true_index, i, pos))
         self.steps_title = section_title("Trajectory")
         self.timeline = TrajectoryTimeline(self._loader)
         self.timeline.setObjectName(f"trajectory{self.side}")
         self.timeline.stepActivated.connect(self._emit_step)
+        self.timeline.stepContextRequested.connect(
+            lambda i, pos: self.frameContextRequested.emit(
+                self.true_index, frame_index_of_step(self.frames, i), pos))
         self.report_title = section_title("Run report")
         self._report_host = QVBoxLayout()
         widgets: list[QWidget] = [self.shots_title, self.strip, self.steps_title,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QPoint, QSize, Qt, Signal
 from PySide6.QtGui import QIcon, QImage, QKeyEvent, QPixmap
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -49,6 +49,7 @@ class ScreenshotViewer(QDialog):
     """Shows one response's frames large; marks on trajectory steps go out as a signal."""
 
     stepMarked = Signal(int, int, str, str)  # true response index, step index, mark, note
+    frameContextRequested = Signal(int, object, QPoint)  # true index, Frame, global pos
 
     def __init__(self, loader: ImageLoader, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -64,6 +65,8 @@ class ScreenshotViewer(QDialog):
         self._marks: dict[tuple[int, int], tuple[str, str]] = {}
         self.canvas = ImageCanvas()
         self.canvas.installEventFilter(self)
+        self.canvas.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.canvas.customContextMenuRequested.connect(self._context_menu)
         self.details = StepDetails()
         self.filmstrip = self._build_filmstrip()
         self.filmstrip.installEventFilter(self)
@@ -79,6 +82,11 @@ class ScreenshotViewer(QDialog):
         splitter.setSizes([900, 320])
         layout.addWidget(splitter, 1)
         layout.addWidget(self.filmstrip)
+
+    def _context_menu(self, pos: QPoint) -> None:
+        if 0 <= self.current < len(self.frames):  # the owner builds the menu (cite, copy URL)
+            self.frameContextRequested.emit(
+                self.true_index, self.frames[self.current], self.canvas.mapToGlobal(pos))
 
     def _build_toolbar(self) -> QHBoxLayout:
         row = QHBoxLayout()

@@ -4,8 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QRect, QSize, Qt, Signal
-from PySide6.QtGui import QImage, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPixmap
+from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QContextMenuEvent,
+    QImage,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPixmap,
+)
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -27,6 +35,7 @@ class ThumbnailButton(QFrame):
     """A clickable thumbnail; placeholder until the image is decoded in the background."""
 
     clicked = Signal()
+    contextRequested = Signal(QPoint)  # global position: the owner builds the menu
 
     def __init__(self, loader: ImageLoader, path: str | None, *, size: QSize,
                  parent: QWidget | None = None) -> None:
@@ -111,6 +120,10 @@ class ThumbnailButton(QFrame):
             return
         super().keyPressEvent(event)
 
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        event.accept()
+        self.contextRequested.emit(event.globalPos())
+
 
 class _Cell(QWidget):
     """One thumbnail with its caption; kept and refilled when the item changes."""
@@ -150,6 +163,7 @@ class ScreenshotStrip(QScrollArea):
     """
 
     frameActivated = Signal(int)
+    frameContextRequested = Signal(int, QPoint)  # screenshot index, global position
 
     def __init__(self, loader: ImageLoader, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -175,6 +189,8 @@ class ScreenshotStrip(QScrollArea):
             cell = _Cell(self._loader)
             index = len(self._cells)
             cell.thumb.clicked.connect(lambda i=index: self.frameActivated.emit(i))
+            cell.thumb.contextRequested.connect(
+                lambda pos, i=index: self.frameContextRequested.emit(i, pos))
             self._row.insertWidget(index, cell)
             self._cells.append(cell)
         for index, cell in enumerate(self._cells):

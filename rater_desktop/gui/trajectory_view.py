@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QPainter, QPaintEvent
+from PySide6.QtCore import QPoint, QSize, Qt, Signal
+from PySide6.QtGui import QContextMenuEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -62,6 +62,8 @@ def url_label(url: str) -> QLabel:
 class _StepRow(QFrame):
     """One step's row; rows are kept and refilled when another item is shown."""
 
+    contextRequested = Signal(QPoint)
+
     def __init__(self, loader: ImageLoader) -> None:
         super().__init__()
         self.setProperty("role", "stepRow")
@@ -95,6 +97,10 @@ class _StepRow(QFrame):
         self.thumb.setObjectName(f"stepThumb{side}{index}")
         self.thumb.setAccessibleName(f"Response {side} step {index + 1} screenshot")
 
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        event.accept()
+        self.contextRequested.emit(event.globalPos())
+
 
 class TrajectoryTimeline(QWidget):
     """Step number, action, target, URL and a thumbnail for every step.
@@ -104,6 +110,7 @@ class TrajectoryTimeline(QWidget):
     """
 
     stepActivated = Signal(int)
+    stepContextRequested = Signal(int, QPoint)  # step index, global position
 
     def __init__(self, loader: ImageLoader, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -144,6 +151,9 @@ class TrajectoryTimeline(QWidget):
             if index == len(self._pool):
                 row = _StepRow(self._loader)
                 row.thumb.clicked.connect(lambda i=index: self.stepActivated.emit(i))
+                for source in (row, row.thumb):
+                    source.contextRequested.connect(
+                        lambda pos, i=index: self.stepContextRequested.emit(i, pos))
                 self._layout.insertWidget(index, row)
                 self._pool.append(row)
             row = self._pool[index]

@@ -180,10 +180,24 @@ def fix_number(value: Any) -> tuple[Any, bool]:
     return value, True
 
 
+def _fix_value_number(value: Any) -> Any:
+    """The reference's number reading for JSON values: its dict scorer has its own copy
+    that drops $, % and 'sqft' but, unlike ``fix_number``, keeps " square kilometers"."""
+    if isinstance(value, str):
+        text = " ".join(" ".join(" ".join(value.split("$")).split("%")).split("sqft")).strip()
+        try:
+            return float(text.replace(",", "."))
+        except ValueError:
+            return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return float(value)
+    return value
+
+
 def _value_score(prediction: Any, gold: Any) -> float:
     """One dict value against another: same type required, then by the gold's type."""
-    prediction = fix_number(prediction)[0] if isinstance(prediction, str | int) else prediction
-    gold = fix_number(gold)[0] if isinstance(gold, str | int) else gold
+    prediction = _fix_value_number(prediction)
+    gold = _fix_value_number(gold)
     if type(prediction) is not type(gold):
         return 0.0
     if isinstance(gold, float):
@@ -249,12 +263,11 @@ def _read_prediction(text: str, gold_type: str) -> Any:
     if (
         isinstance(prediction, list)
         and len(prediction) == 1
-        and (
-            type(prediction[0]) is int
-            or (isinstance(prediction[0], str) and prediction[0].isnumeric())
-        )
+        and isinstance(prediction[0], int | float | str)
+        and not isinstance(prediction[0], bool)
     ):
-        # The reference keeps fix_number's (value, flag) pair here by mistake; use the value.
+        # The reference unwraps only whole numbers and digit strings (and keeps fix_number's
+        # (value, flag) pair by mistake); ["5.5"] or ["Paris"] mean the same as 5.5 or "Paris".
         prediction = fix_number(prediction[0])[0]
     if not isinstance(prediction, list):
         prediction = fix_number(prediction)[0]
@@ -282,17 +295,33 @@ def _has_answer(prediction: Any) -> bool:
     return True
 
 
+# Written-out abstentions: agents print these when they give up. They are no answer, so
+# they never score, even against a gold that happens to read "None".
+ABSTENTIONS = frozenset({"", "null", "none", "nan"})
+
+
+def is_abstention(prediction: str | None) -> bool:
+    """No final answer, or one that only says there is none ("null", "None", "nan", "")."""
+    return prediction is None or prediction.strip().lower() in ABSTENTIONS
+
+
 @dataclass(frozen=True)
 class AnswerScore:
-    """One task: its score in [0, 1], whether an answer was given, and exact match."""
+    """One task: its score in [0, 1], whether an answer was given, and the two matches.
+
+    ``exact_match`` is seed 003's EM: the answer string equals the gold string after
+    stripping surrounding white space. ``normalized_match`` compares after the string
+    scorer's normalisation (case, punctuation, articles, number spelling).
+    """
 
     score: float
     answered: bool
-    exact: bool
+    exact_match: bool
+    normalized_match: bool
     answer_type: str
 
 
-def _exact(prediction: Any, gold: Any, gold_type: str, score: float) -> bool:
+def _normalized_match(prediction: Any, gold: Any, gold_type: str, score: float) -> bool:
     if gold_type in ("string", "string list"):
         predicted = [prediction] if not isinstance(prediction, list) else prediction
         golds = [gold] if isinstance(gold, str) else gold
@@ -318,26 +347,32 @@ def _score(prediction: Any, gold: Any, gold_type: str) -> float:
 def score_answer(*, prediction: str | None, gold: str) -> AnswerScore:
     """Score one final answer against the gold; None (no final answer) is an abstention."""
     gold_value, gold_type = parse_gold(gold)
-    if prediction is None:
-        return AnswerScore(0.0, False, False, gold_type)
+    if prediction is None or is_abstention(prediction):
+        return AnswerScore(0.0, False, False, False, gold_type)
     value = _read_prediction(prediction, gold_type)
+    if not _has_answer(value):  # "[]", '""', "[null]": parsed, but nothing in it
+        return AnswerScore(0.0, False, False, False, gold_type)
     score = min(1.0, max(0.0, _score(value, gold_value, gold_type)))
-    answered = _has_answer(value)
     return AnswerScore(
-        score, answered, answered and _exact(value, gold_value, gold_type, score), gold_type
+        score=score,
+        answered=True,
+        exact_match=prediction.strip() == gold.strip(),
+        normalized_match=_normalized_match(value, gold_value, gold_type, score),
+        answer_type=gold_type,
     )
 
 
 @dataclass(frozen=True)
 class AssistantBenchSummary:
-    """Accuracy, answer rate, precision and exact match (fractions in [0, 1])."""
+    """Accuracy, answer rate, precision, EM and normalised match (fractions in [0, 1])."""
 
     tasks: int
     answered: int
     accuracy: float | None
     answer_rate: float | None
     precision: float | None
-    exact_match: float | None
+    exact_match: float | None  # seed 003's EM: stripped strings equal
+    normalized_match: float | None
 
 
 def summarize(*, scores: Sequence[AnswerScore]) -> AssistantBenchSummary:
@@ -350,7 +385,8 @@ def summarize(*, scores: Sequence[AnswerScore]) -> AssistantBenchSummary:
         accuracy=sum(s.score for s in scores) / tasks if tasks else None,
         answer_rate=len(answered) / tasks if tasks else None,
         precision=sum(s.score for s in answered) / len(answered) if answered else None,
-        exact_match=sum(s.exact for s in scores) / tasks if tasks else None,
+        exact_match=sum(s.exact_match for s in scores) / tasks if tasks else None,
+        normalized_match=sum(s.normalized_match for s in scores) / tasks if tasks else None,
     )
 
 

@@ -64,18 +64,25 @@ def score_qualification(
     tolerance: Tolerance = "same_side_within_one",
     threshold: tuple[int, int] = DEFAULT_THRESHOLD,
     item_ids: Sequence[str] | None = None,
+    raters: Iterable[str] = (),
 ) -> list[QualificationResult]:
     """Score each rater on the qualification items that have an expected verdict.
 
     The item set is ``item_ids`` when given, else every qualification item with an expected
-    verdict seen in the judgments; an item a rater did not answer counts as failed.
+    verdict seen in the judgments; an item a rater did not answer counts as failed. Every
+    rater seen in ``judgments`` (any kind) or named in ``raters`` gets a row, so one who
+    answered no qualification item shows as 0 of N, not qualified, instead of missing.
     """
+    judgments = list(judgments)
     qualification = [
         j for j in judgments if j.kind == "qualification" and j.expected_verdict is not None
     ]
     expected = {j.item_id: j.expected_verdict for j in qualification}
     items = sorted(expected) if item_ids is None else list(item_ids)
     answers: dict[str, dict[str, int | None]] = defaultdict(dict)
+    if items:
+        for rater_id in [*(j.rater_id for j in judgments), *raters]:
+            answers.setdefault(rater_id, {})
     for judgment in qualification:
         answers[judgment.rater_id][judgment.item_id] = judgment.verdict_true
     results = []

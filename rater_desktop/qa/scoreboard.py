@@ -195,11 +195,33 @@ def _start(games: Mapping[str, object], start: Mapping[str, float]) -> dict[str,
 
 @dataclass(frozen=True)
 class BootstrapIntervals:
-    """Percentile intervals per model; a model absent from a resample skips that resample."""
+    """Percentile intervals per model over resamples that contain every model.
+
+    Strengths are normalised over the models present, so a resample missing a model would
+    put the others on a different scale; such resamples are drawn again (``redrawn``).
+    ``conditional`` is True when too many draws missed a model and fewer than
+    ``resamples`` could be kept (``kept``): the intervals then only describe resamples in
+    which every model appears.
+    """
 
     strength: dict[str, tuple[float, float]]
     win_rate: dict[str, tuple[float, float]]
     resamples: int
+    kept: int = 0
+    redrawn: int = 0
+    conditional: bool = False
+
+
+MAX_DRAWS_PER_RESAMPLE = 20  # give up redrawing after this many draws per wanted resample
+
+
+def _draw(rng: random.Random, tables: Sequence[WinTable]) -> WinTable:
+    """One resample: as many items as there are, with replacement, comparisons together."""
+    table: WinTable = defaultdict(float)
+    for _i in range(len(tables)):
+        for pair, w in tables[rng.randrange(len(tables))].items():
+            table[pair] += w
+    return table
 
 
 def bootstrap(
@@ -214,12 +236,13 @@ def bootstrap(
 
     Each resample draws as many items as there are, with replacement, and keeps all the
     comparisons of a drawn item together (raters of one item are not independent).
+    A resample that misses a model is redrawn (see ``BootstrapIntervals``).
     """
     by_item: dict[str, list[Comparison]] = defaultdict(list)
     for c in comparisons:
         by_item[c.item_id].append(c)
-    item_ids = sorted(by_item)
-    tables = [win_table(by_item[i]) for i in item_ids]
+    tables = [win_table(by_item[i]) for i in sorted(by_item)]
+    models = {m for pair in win_table(comparisons) for m in pair}
     start: dict[str, float] | None
     try:
         start = bradley_terry(table=win_table(comparisons), pseudo_count=pseudo_count).strengths
@@ -228,11 +251,14 @@ def bootstrap(
     rng = random.Random(seed)
     strengths: dict[str, list[float]] = defaultdict(list)
     rates: dict[str, list[float]] = defaultdict(list)
-    for _ in range(resamples if item_ids else 0):
-        table: WinTable = defaultdict(float)
-        for _i in item_ids:
-            for pair, w in tables[rng.randrange(len(item_ids))].items():
-                table[pair] += w
+    kept = draws = 0
+    budget = resamples * MAX_DRAWS_PER_RESAMPLE if tables else 0
+    while kept < resamples and draws < budget:
+        draws += 1
+        table = _draw(rng, tables)
+        if {m for pair in table for m in pair} != models:
+            continue
+        kept += 1
         try:
             fit = bradley_terry(table=table, pseudo_count=pseudo_count, tolerance=1e-7, start=start)
         except ValueError:
@@ -250,6 +276,9 @@ def bootstrap(
         strength={m: interval(v) for m, v in sorted(strengths.items())},
         win_rate={m: interval(v) for m, v in sorted(rates.items())},
         resamples=resamples,
+        kept=kept,
+        redrawn=draws - kept,
+        conditional=bool(tables) and kept < resamples,
     )
 
 
@@ -297,6 +326,8 @@ class ModelStanding:
     strength: float | None
     strength_ci: tuple[float, float] | None
     mean_scores: dict[str, float | None]
+    # True when too few resamples contained every model (see BootstrapIntervals).
+    ci_conditional: bool = False
 
 
 def scoreboard(
@@ -325,6 +356,7 @@ def scoreboard(
             strength=fit.strengths.get(m),
             strength_ci=intervals.strength.get(m),
             mean_scores=means.get(m, dict.fromkeys(SCORE_NAMES)),
+            ci_conditional=intervals.conditional,
         )
         for m in models
     ]

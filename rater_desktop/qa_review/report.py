@@ -38,7 +38,7 @@ CSS = """
 body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:2em;color:#1d232b;
 max-width:1100px}h1{font-size:1.6em}h2{margin-top:2em;border-bottom:1px solid #ccd;padding-bottom:.2em}
 table{border-collapse:collapse;margin:.6em 0 1em}th,td{border:1px solid #ccd;padding:.25em .5em;
-vertical-align:top;text-align:left}th{background:#eef1f6}td.num{text-align:right;
+vertical-align:top;text-align:left;white-space:pre-line}th{background:#eef1f6}td.num{text-align:right;
 font-variant-numeric:tabular-nums}.muted{color:#6b7480;fill:#6b7480}.bad{color:#a32020}
 .good{color:#1f6f2f}.warn{color:#8a5a00}svg.chart{display:block;margin:.5em 0 1em;font-size:12px}
 svg .axis{stroke:#555}svg .whisker{stroke:#1d232b;stroke-width:1.5}svg .median{stroke:#1d232b;

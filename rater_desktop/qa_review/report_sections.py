@@ -7,6 +7,7 @@ from html import escape
 
 from rater_desktop.batch.model import verdict_from_score
 from rater_desktop.qa_review import svg
+from rater_desktop.qa_review.rater_text import canonical_text, claims_evidence
 from rater_desktop.qa_review.summary import QaFigures
 from rater_desktop.qa_review.views import ItemComparison, RaterColumn
 
@@ -199,7 +200,8 @@ def _scoreboard(figures: QaFigures) -> str:
                 (str(r.losses), f"losses-{m}"),
                 (pct(r.win_rate), f"winrate-{m}"),
                 (num(s.strength), f"strength-{m}"),
-                ("n/a" if ci is None else f"{ci[0]:.3f} - {ci[1]:.3f}", f"strength-ci-{m}"),
+                ("n/a" if ci is None else f"{ci[0]:.3f} - {ci[1]:.3f}"
+                 + (" (conditional)" if s.ci_conditional else ""), f"strength-ci-{m}"),
                 *[(num(s.mean_scores.get(k), 2), f"mean-{k}-{m}") for k in ("tc", "fa", "aip")],
             ]
         )
@@ -213,7 +215,8 @@ def _scoreboard(figures: QaFigures) -> str:
     return (
         f"<h2>Model scoreboard</h2><p>Each rater's verdict on a standard item is one game; a "
         f"tie counts half. Strength: Bradley-Terry (geometric mean 1), interval from "
-        f"{figures.bootstrap_resamples} item resamples.</p>"
+        f"{figures.bootstrap_resamples} item resamples (a resample missing a model is drawn "
+        f"again; \"conditional\": too few contained every model).</p>"
         + table(
             [
                 "Model",
@@ -242,6 +245,7 @@ def models_section(figures: QaFigures) -> str:
             (pct(s.answer_rate), f"ab-answer-rate-{m}"),
             (pct(s.precision), f"ab-precision-{m}"),
             (pct(s.exact_match), f"ab-exact-{m}"),
+            (pct(s.normalized_match), f"ab-normalized-{m}"),
         ]
         for m, s in figures.assistantbench.items()
     ]
@@ -259,7 +263,8 @@ def models_section(figures: QaFigures) -> str:
     return (
         _scoreboard(figures)
         + "<h2>Exact answers (AssistantBench metrics)</h2>"
-        + (table(["Model", "Tasks", "Accuracy", "Answer rate", "Precision", "Exact match"], bench)
+        + (table(["Model", "Tasks", "Accuracy", "Answer rate", "Precision", "EM",
+                  "Normalised match"], bench)
            if bench else "<p class=\"muted\">No item has a gold answer.</p>")
         + "<h2>Agent runs (standardweb)</h2>"
         + (table(["Model", "Runs", "Scored", "Disputed", "Mean score", "Outcomes"], runs)
@@ -312,6 +317,7 @@ def time_cost_section(figures: QaFigures) -> str:
 def _rater_rows(column: RaterColumn) -> list[list[Cell]]:
     rows: list[list[Cell]] = []
     seconds = "" if column.seconds is None else f"{column.seconds:.0f} s"
+    order = column.display_order
     for side in column.sides:
         first = side.side == 0
         rows.append(
@@ -319,9 +325,11 @@ def _rater_rows(column: RaterColumn) -> list[list[Cell]]:
                 f"{column.rater_id} ({column.status}, {seconds})" if first else "",
                 f"{'AB'[side.side]} ({side.identity}), seen as {side.shown_as}",
                 *(str(v) if v is not None else "-" for v in (side.tc, side.fa, side.aip)),
-                side.tc_justification,
+                canonical_text(side.tc_justification, order, note=False),
+                claims_evidence(side.claims) or "no objective claims",
                 column.verdict_label if first else "",
-                column.verdict_justification if first else f"Goal: {column.case_file.main_goal}",
+                canonical_text(column.verdict_justification, order)
+                if first else f"Goal: {column.case_file.main_goal}",
             ]
         )
     return rows
@@ -329,7 +337,9 @@ def _rater_rows(column: RaterColumn) -> list[list[Cell]]:
 
 def comparisons_section(figures: QaFigures, comparisons: Sequence[ItemComparison]) -> str:
     decisions = {a.item_id: a for a in figures.adjudications}
-    parts = ["<h2>Items</h2><p>A and B are the batch file's order, whatever each rater saw.</p>"]
+    parts = ["<h2>Items</h2><p>A and B are the batch file's order, whatever each rater saw. "
+             "A rater who saw them swapped wrote their text with the labels they saw; the file "
+             "side follows each label in brackets.</p>"]
     for c in comparisons:
         decision = decisions.get(c.item_id)
         rows = [row for column in c.raters for row in _rater_rows(column)]
@@ -352,6 +362,7 @@ def comparisons_section(figures: QaFigures, comparisons: Sequence[ItemComparison
                     "FA",
                     "AIP",
                     "TC justification",
+                    "Fact-check evidence",
                     "Verdict",
                     "Verdict justification / case file",
                 ],

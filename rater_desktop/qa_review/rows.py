@@ -15,6 +15,7 @@ from typing import Any
 
 from rater_desktop.batch.model import verdict_from_score
 from rater_desktop.qa_review.adjudication import Adjudication
+from rater_desktop.qa_review.rater_text import claims_evidence, is_swapped
 from rater_desktop.qa_review.views import ItemComparison, RaterColumn, SideView
 
 COLUMNS = (
@@ -22,7 +23,7 @@ COLUMNS = (
     "response", "identity", "other_identity", "shown_as", "tc", "fa", "aip",
     "main_goal_met", "tc_justification", "fa_justification", "aip_justification",
     "claims", "claims_accurate", "claims_inaccurate", "claims_cca", "claims_subjective",
-    "verdict", "verdict_score", "preference", "verdict_justification", "expected_verdict",
+    "claim_evidence", "labels_swapped", "verdict", "verdict_score", "preference", "verdict_justification", "expected_verdict",
     "seconds", "status", "qa_decision", "qa_note", "qa_corrected_verdict", "qa_reviewer",
 )  # fmt: skip
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -73,6 +74,10 @@ def _row(
         "claims_inaccurate": counts["inaccurate"],
         "claims_cca": counts["cca"],
         "claims_subjective": counts["subjective"],
+        # One line per objective claim: its rating, URL sources and cited screenshots/steps.
+        "claim_evidence": claims_evidence(side.claims),
+        # The rater saw file A as "Response B": labels in their own text mean the other side.
+        "labels_swapped": is_swapped(column.display_order),
         "verdict": None if column.verdict is None else column.verdict.value,
         "verdict_score": score,
         # +3: this response much better than the other, whichever side it is.

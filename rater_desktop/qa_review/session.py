@@ -384,9 +384,11 @@ class QaSession(SummaryMixin):
     @staticmethod
     def _comparison(info: BatchItemInfo, rated: list[tuple[RatedItem, str]]) -> ItemComparison:
         complete = [r.judgment for r, _ in rated if r.complete]
+        # With one rater the spreads are None but the claims still form (one-rater) clusters,
+        # so the compare view's Claims tab shows them instead of staying empty.
         found = (
             disagreement_module.item_disagreement(item_id=info.facts.item_id, judgments=complete)
-            if len(complete) >= 2
+            if complete
             else None
         )
         return item_comparison(info=info, rated=rated, disagreement=found)

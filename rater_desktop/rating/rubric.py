@@ -143,6 +143,26 @@ class Rubric:
             rules[rule_id] = _merge(rule_id, rules.get(rule_id), override)
         return cls(rules=rules)
 
+    @classmethod
+    def problems(cls, overrides: Any) -> list[tuple[str, str]]:
+        """Every override ``from_overrides`` would refuse, as (rule id, message) pairs.
+
+        ``validate`` uses this so a batch it calls valid is one the window accepts.
+        """
+        if overrides is None:
+            return []
+        if not isinstance(overrides, dict):
+            return [("", f"rubric must be an object keyed by rule id, got {overrides!r}")]
+        found: list[tuple[str, str]] = []
+        for rule_id, override in overrides.items():
+            current = _DEFAULTS.get(rule_id)
+            settings = None if current is None else RuleSettings(current[0], dict(current[1]))
+            try:
+                _merge(rule_id, settings, override)
+            except RubricError as exc:
+                found.append((str(rule_id), str(exc)))
+        return found
+
     def severity(self, rule_id: str) -> Severity:
         return self.rules[rule_id].severity
 

@@ -1,4 +1,4 @@
-"""The results document (format ``rater-desktop-results`` 1.0), built from plain inputs.
+"""The results document (format ``rater-desktop-results`` 2.0), built from plain inputs.
 
 Nothing here knows the rating store: callers pass batch metadata, the rater and one
 ItemRecord per item. See docs/results-format.md for every field.
@@ -14,8 +14,12 @@ from typing import Any
 import rater_desktop
 
 RESULTS_FORMAT = "rater-desktop-results"
-RESULTS_FORMAT_VERSION = "1.0"
-RESULTS_FORMAT_MAJOR = 1
+# 2.0: claims carry ``shown_evidence`` (the response's own screenshots and trajectory
+# steps cited as proof). A major bump, so a 1.x reader refuses these files instead of
+# reading them without the evidence and seeing unsupported claims.
+RESULTS_FORMAT_VERSION = "2.0"
+RESULTS_FORMAT_MAJOR = 2
+READABLE_MAJORS = (1, 2)  # 1.x files simply have no shown evidence
 SIGNATURE_NAMESPACE = "rater-desktop-results@v1"
 SIDES = ("A", "B")
 

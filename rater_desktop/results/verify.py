@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rater_desktop.results.document import (
+    READABLE_MAJORS,
     RESULTS_FORMAT,
-    RESULTS_FORMAT_MAJOR,
     SIGNATURE_NAMESPACE,
 )
 from rater_desktop.results.export import signature_path_for
@@ -93,6 +93,22 @@ def _check_signature(results: bytes, signature: bytes) -> SshSignature | VerifyO
         return VerifyOutcome(VerifyStatus.TAMPERED, f"INVALID: {exc}.")
 
 
+def format_version_problem(version: str) -> str:
+    """Why this app cannot read a results file of ``version`` ("" when it can)."""
+    major = version.split(".")[0]
+    if not major.isdigit():
+        return f"format version {version!r} is not a MAJOR.MINOR version"
+    if int(major) in READABLE_MAJORS:
+        return ""
+    newest = f"{max(READABLE_MAJORS)}.x"
+    if int(major) > max(READABLE_MAJORS):
+        return (
+            f"format version {version!r} is newer than this Rater Desktop reads (up to "
+            f"{newest}); install the Rater Desktop version that wrote it or a later one"
+        )
+    return f"format version {version!r} is older than any this Rater Desktop reads"
+
+
 def _parse_document(results: bytes, fingerprint: str) -> dict[str, Any] | VerifyOutcome:
     def bad(reason: str) -> VerifyOutcome:
         return VerifyOutcome(
@@ -110,8 +126,9 @@ def _parse_document(results: bytes, fingerprint: str) -> dict[str, Any] | Verify
     if not isinstance(document, dict) or document.get("format") != RESULTS_FORMAT:
         return bad(f"the 'format' field is not {RESULTS_FORMAT!r}")
     version = str(document.get("format_version", ""))
-    if version.split(".")[0] != str(RESULTS_FORMAT_MAJOR):
-        return bad(f"format version {version!r} is not supported by this Rater Desktop")
+    problem = format_version_problem(version)
+    if problem:
+        return bad(problem)
     rater, batch = document.get("rater"), document.get("batch")
     if not isinstance(rater, dict) or not isinstance(batch, dict):
         return bad("the 'rater' or 'batch' section is missing")

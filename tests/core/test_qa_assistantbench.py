@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import json
 import math
 
 import pytest
@@ -109,7 +110,9 @@ def test_several_json_objects_are_aligned() -> None:
 
 
 def test_abstentions_and_empty_answers() -> None:
-    assert score_answer(prediction=None, gold="Paris") == AnswerScore(0.0, False, False, "string")
+    assert score_answer(prediction=None, gold="Paris") == AnswerScore(
+        0.0, False, False, False, "string"
+    )
     empty = score_answer(prediction="", gold="Paris")
     assert (empty.score, empty.answered) == (0.0, False)
     assert not score_answer(prediction="[]", gold="a\nb").answered
@@ -117,13 +120,78 @@ def test_abstentions_and_empty_answers() -> None:
     assert score_answer(prediction="wrong", gold="Paris").answered
 
 
-def test_exact_match_is_equality_after_normalization() -> None:
-    assert score_answer(prediction="the Eiffel Tower.", gold="Eiffel tower").exact
-    assert not score_answer(prediction="Tower Eiffel", gold="Eiffel Tower").exact
+def test_normalized_match_is_equality_after_normalization() -> None:
+    assert score_answer(prediction="the Eiffel Tower.", gold="Eiffel tower").normalized_match
+    assert not score_answer(prediction="Tower Eiffel", gold="Eiffel Tower").normalized_match
     assert score_answer(prediction="Tower Eiffel", gold="Eiffel Tower").score == 1.0
-    assert score_answer(prediction="$55.00", gold="55").exact
-    assert not score_answer(prediction="54", gold="55").exact
-    assert score_answer(prediction='["b", "a"]', gold="a\nb").exact
+    assert score_answer(prediction="$55.00", gold="55").normalized_match
+    assert not score_answer(prediction="54", gold="55").normalized_match
+    assert score_answer(prediction='["b", "a"]', gold="a\nb").normalized_match
+
+
+def test_em_is_seed_003_stripped_string_equality() -> None:
+    # pred.strip() == gold.strip(): white space around may differ, nothing else.
+    assert score_answer(prediction="  Eiffel Tower\n", gold="Eiffel Tower").exact_match
+    assert not score_answer(prediction="the Eiffel Tower.", gold="Eiffel tower").exact_match
+    assert not score_answer(prediction="$55.00", gold="55").exact_match
+    assert not score_answer(prediction="55.0", gold="55").exact_match
+    assert score_answer(prediction="55", gold="55").exact_match
+
+
+@pytest.mark.parametrize("abstention", ["null", "None", "none", "nan", "NaN", "", "  ", "[]", '""'])
+@pytest.mark.parametrize("gold", ["None", "null", "nan", "Paris", "5"])
+def test_an_abstention_always_scores_zero_and_is_never_correct(abstention: str, gold: str) -> None:
+    result = score_answer(prediction=abstention, gold=gold)
+    assert (result.score, result.answered) == (0.0, False)
+    assert not result.exact_match and not result.normalized_match
+
+
+def test_null_against_gold_none_no_longer_scores_one() -> None:
+    # Before: json.loads("null") gave None, which was read as the text "None" and matched.
+    assert score_answer(prediction="null", gold="None").score == 0.0
+
+
+def test_accuracy_never_exceeds_answer_rate_with_abstentions() -> None:
+    scores = [
+        score_answer(prediction="null", gold="None"),
+        score_answer(prediction="None", gold="None"),
+        score_answer(prediction="nan", gold="nan"),
+        score_answer(prediction="Paris", gold="Paris"),
+    ]
+    summary = summarize(scores=scores)
+    assert summary.answer_rate == pytest.approx(1 / 4)
+    assert summary.accuracy == pytest.approx(1 / 4)
+    assert summary.accuracy <= summary.answer_rate
+
+
+@pytest.mark.parametrize(
+    ("prediction", "gold", "expected"),
+    [
+        ("[5]", "5", 1.0),  # whole number: unwrapped before too
+        ("[5.5]", "5.5", 1.0),  # any number
+        ('["5.5"]', "5.5", 1.0),  # a number written as a string with a point
+        ('["$120"]', "120", 1.0),  # unwrapped, then read like the bare answer "$120"
+        ('["Paris"]', "Paris", 1.0),  # any string
+        ('["-3"]', "-3", 1.0),
+    ],
+)
+def test_single_element_lists_unwrap(prediction: str, gold: str, expected: float) -> None:
+    assert score_answer(prediction=prediction, gold=gold).score == pytest.approx(expected)
+    bare = json.loads(prediction)[0]
+    assert score_answer(prediction=str(bare), gold=gold).score == pytest.approx(expected)
+
+
+def test_lists_of_several_numbers_do_not_unwrap() -> None:
+    assert score_answer(prediction="[5, 6]", gold="5").score == 0.0
+
+
+def test_units_inside_json_values_follow_the_evaluators_dict_reading() -> None:
+    # The dict scorer drops $, % and sqft inside values ...
+    assert _score('{"area": "1200 sqft", "price": "$12"}', '{"area": 1200, "price": 12}') == 1.0
+    # ... but not " square kilometers", which only the top-level reading removes.
+    gold = '{"area": 30}'
+    assert _score('{"area": "30 square kilometers"}', gold) == 0.0
+    assert score_answer(prediction="30 square kilometers", gold="30").score == 1.0
 
 
 def test_summary_figures() -> None:
@@ -140,6 +208,7 @@ def test_summary_figures() -> None:
     assert summary.answer_rate == pytest.approx(3 / 4)
     assert summary.precision == pytest.approx((1 + 2 / 3) / 3)
     assert summary.exact_match == pytest.approx(1 / 4)
+    assert summary.normalized_match == pytest.approx(1 / 4)
     nothing = summarize(scores=[score_answer(prediction=None, gold="x")])
     assert nothing.precision is None and nothing.accuracy == 0.0
     assert summarize(scores=[]).accuracy is None

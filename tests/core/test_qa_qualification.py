@@ -123,3 +123,24 @@ def test_attention_checks_per_rater() -> None:
     assert results["bob"].passed == ("att1",)
     assert results["bob"].undecided == ("att2",)
     assert results["bob"].all_passed
+
+
+def test_rater_without_qualification_answers_is_zero_of_n_not_qualified() -> None:
+    judgments = _batch("good", [-3, -2, -1, 0, 1, 2, 3, -2, 2, 0])
+    judgments.append(RaterJudgment(rater_id="late", item_id="s1", verdict_true=1))
+    results = {r.rater_id: r for r in score_qualification(judgments=judgments)}
+    assert set(results) == {"good", "late"}
+    late = results["late"]
+    assert (late.passed, late.total, late.qualified) == (0, 10, False)
+    assert len(late.failed_items) == 10
+
+
+def test_roster_raters_with_no_judgment_at_all_get_a_row() -> None:
+    judgments = _batch("good", [-3, -2, -1, 0, 1, 2, 3, -2, 2, 0])
+    results = {r.rater_id: r for r in score_qualification(judgments=judgments, raters=["zed"])}
+    assert (results["zed"].passed, results["zed"].total, results["zed"].qualified) == (0, 10, False)
+
+
+def test_no_qualification_items_means_no_rows() -> None:
+    judgments = [RaterJudgment(rater_id="r", item_id="s1", verdict_true=1)]
+    assert score_qualification(judgments=judgments) == []

@@ -258,6 +258,7 @@ def _check_people_and_cost(cells: dict[str, str]) -> None:
     assert _pct(cells["ab-accuracy-beta"]) == pytest.approx(1.0)
     assert _pct(cells["ab-accuracy-gamma"]) == pytest.approx(1 - math.log(42 / 40), abs=5e-4)
     assert cells["ab-exact-gamma"] == "0.0 %"
+    assert (cells["ab-exact-beta"], cells["ab-normalized-beta"]) == ("100.0 %", "100.0 %")
     # standardweb on s1: alpha completed (50), beta sign-in wall after the item page (30).
     assert (cells["sw-mean-alpha"], cells["sw-mean-beta"]) == ("50.0", "30.0")
 
@@ -277,6 +278,10 @@ def _check_disagreements(cells: dict[str, str]) -> None:
 def _check_escaping(html: str) -> None:
     assert "<script" not in html.lower()
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    # Each rater's evidence and, for a rater who saw s1 swapped, the labels explained.
+    assert "https://shop.example/red-umbrella; Screenshot screens/s1-cart.png; Step 3" in html
+    assert "This rater saw file A as Response B" in html
+    assert "on s1: Response A [file B] is better." in html
     assert not re.search(r"\b(src|href)\s*=", html, flags=re.IGNORECASE)
     assert "@import" not in html and "url(" not in html
     assert html.count("<svg") >= 5  # alpha, verdicts, spreads, strengths, times
@@ -307,6 +312,11 @@ def test_csv_and_jsonl_rows_per_item_rater_response(setup: Setup, tmp_path: Path
         r for r in records if (r["rater_id"], r["item_id"], r["response"]) == ("alice", "s1", "A")
     )
     assert (s1_alice_a["claims"], s1_alice_a["claims_accurate"]) == (1, 1)
+    assert s1_alice_a["claim_evidence"].endswith(
+        "(Accurate): https://shop.example/red-umbrella; Screenshot screens/s1-cart.png; Step 3")
+    assert s1_alice_a["labels_swapped"] is False
+    s1_bob = next(r for r in records if (r["rater_id"], r["item_id"]) == ("bob", "s1"))
+    assert s1_bob["labels_swapped"] is True
     assert {r["rater_id"] for r in records} == set(RATERS)
 
 

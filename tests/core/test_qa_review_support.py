@@ -16,7 +16,14 @@ from rater_desktop.batch.loader import open_batch
 from rater_desktop.batch.model import verdict_from_score
 from rater_desktop.profiles import create_profile, load_private_key
 from rater_desktop.rating.display_order import display_order
-from rater_desktop.rating.model import Claim, ClaimRating, ItemRating, ItemStatus
+from rater_desktop.rating.model import (
+    Claim,
+    ClaimRating,
+    ItemRating,
+    ItemStatus,
+    ShownEvidence,
+    ShownEvidenceKind,
+)
 from rater_desktop.rating.rubric import Rubric
 from rater_desktop.rating.store import MemoryRatingStore
 from rater_desktop.results.collect import collect_item_records
@@ -110,8 +117,12 @@ def claims_for(rater: str, item_id: str, side: int) -> list[Claim]:
             rater, ClaimRating.ACCURATE
         )
         start = 1 if rater == "carol" else 0
+        # alice backs hers with a page and the response's own screenshot and step.
+        sources = ["https://shop.example/red-umbrella"] if rater == "alice" else []
+        shown = [ShownEvidence(ShownEvidenceKind.SCREENSHOT, "screens/s1-cart.png"),
+                 ShownEvidence(ShownEvidenceKind.STEP, "", 2)] if rater == "alice" else []
         return [Claim(id="c1", start=start, end=10, text=text[start:10], objective=True,
-                      rating=rating)]  # fmt: skip
+                      rating=rating, sources=sources, shown_evidence=shown)]  # fmt: skip
     if (item_id, side) == ("s3", 1) and rater in ("alice", "bob"):
         subjective = rater == "alice"
         return [Claim(id="c1", start=5, end=15, text=text[5:15], objective=not subjective,
@@ -132,7 +143,10 @@ def rating_for(rater: str, item_id: str) -> ItemRating:
     order = display_order(batch_seed=SEED, rater_id=rater, item_id=item_id)
     shown = order.verdict_to_display(verdict_from_score(VERDICTS[rater][item_id]))
     rating.verdict = order.verdict_to_true(shown)
-    rating.verdict_justification = f"{rater} says <script>alert(1)</script> on {item_id}"
+    # Written with the labels the rater saw (bob saw s1 swapped).
+    rating.verdict_justification = (
+        f"{rater} says <script>alert(1)</script> on {item_id}: Response A is better."
+    )
     rating.status = ItemStatus.COMPLETE
     rating.timing.active_seconds = SECONDS[rater] + (10.0 if item_id == "s1" else 0.0)
     rating.timing.step_seconds = {"case_file": 10.0, "verdict": rating.timing.active_seconds - 10}

@@ -233,3 +233,57 @@ def test_scoreboard_rows_strongest_first() -> None:
     assert rows[0].strength_ci is not None and rows[0].win_rate_ci is not None
     assert rows[0].mean_scores["tc"] == 5.0
     assert scoreboard(judgments=judgments, items=items, resamples=100, seed=7) == rows
+
+
+def _rare_model_comparisons() -> list[Comparison]:
+    # "c" plays in one item of eleven: about a third of plain resamples would miss it.
+    data = [Comparison(f"i{n}", "a", "b", 1.0 if n % 3 else 0.0) for n in range(10)]
+    data.append(Comparison("i10", "c", "a", 0.5))
+    return data
+
+
+def test_bootstrap_redraws_resamples_that_miss_a_model() -> None:
+    result = bootstrap(comparisons=_rare_model_comparisons(), resamples=100, seed=1)
+    assert result.kept == 100
+    assert result.redrawn > 10  # (10/11)^11 = 35 % of draws miss "c"
+    assert not result.conditional
+    assert set(result.strength) == {"a", "b", "c"}
+
+
+def test_bootstrap_keeps_every_model_on_one_scale(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every kept resample fits all three models, so each model has one value per resample.
+    import rater_desktop.qa.scoreboard as module
+
+    seen: list[set[str]] = []
+    real = module.bradley_terry
+
+    def spy(**kwargs: object) -> module.BradleyTerryFit:
+        fit = real(**kwargs)  # type: ignore[arg-type]
+        seen.append(set(fit.strengths))
+        return fit
+
+    monkeypatch.setattr(module, "bradley_terry", spy)
+    bootstrap(comparisons=_rare_model_comparisons(), resamples=60, seed=2)
+    assert len(seen) == 61  # the full fit, then one per kept resample
+    assert all(models == {"a", "b", "c"} for models in seen)
+
+
+def test_bootstrap_says_conditional_when_redrawing_gives_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    import rater_desktop.qa.scoreboard as module
+
+    monkeypatch.setattr(module, "MAX_DRAWS_PER_RESAMPLE", 1)
+    result = bootstrap(comparisons=_rare_model_comparisons(), resamples=100, seed=1)
+    assert result.conditional
+    assert result.kept + result.redrawn == 100 and result.kept < 100
+
+
+def test_scoreboard_rows_say_when_intervals_are_conditional(monkeypatch: pytest.MonkeyPatch) -> None:
+    import rater_desktop.qa.scoreboard as module
+
+    items = [ItemFacts(f"i{n}", ("a", "b")) for n in range(10)] + [ItemFacts("i10", ("c", "a"))]
+    judgments = [_j("r1", f"i{n}", -1 if n % 3 else 1) for n in range(11)]
+    rows = scoreboard(judgments=judgments, items=items, resamples=50, seed=1)
+    assert not any(r.ci_conditional for r in rows)
+    monkeypatch.setattr(module, "MAX_DRAWS_PER_RESAMPLE", 1)
+    rows = scoreboard(judgments=judgments, items=items, resamples=50, seed=1)
+    assert all(r.ci_conditional for r in rows)

@@ -29,7 +29,7 @@ KEY = keys.generate_private_key()
 def test_document_fields_and_schema() -> None:
     doc = sample_document(KEY, items=2)
     jsonschema.validate(doc, SCHEMA)
-    assert doc["format"] == "rater-desktop-results" and doc["format_version"] == "1.0"
+    assert doc["format"] == "rater-desktop-results" and doc["format_version"] == "2.0"
     assert doc["app_version"] == rater_desktop.__version__
     assert doc["exported_at"] == "2026-11-30T10:00:00Z"
     assert doc["signature_namespace"] == SIGNATURE_NAMESPACE
@@ -40,6 +40,10 @@ def test_document_fields_and_schema() -> None:
     assert second["display_order"] == ["B", "A"]
     assert second["shown"]["A"] == {"file_side": "B", "identity": "agent-y"}
     assert first["rating"]["responses"][0]["claims"][0]["text"] == "Flight at 9h"
+    assert first["rating"]["responses"][1]["claims"][0]["shown_evidence"] == [
+        {"kind": "screenshot", "path": "shots/sent.png"},
+        {"kind": "step", "path": "shots/s3.png", "step": 3},
+    ]
     assert first["rule_results"][0]["reason"] == "only one source exists"
     assert "incomplete" not in first
     assert doc["summary"] == {"items": 2, "complete": 2, "incomplete": 0}
@@ -114,3 +118,15 @@ def test_duplicate_items_and_naive_times_are_refused() -> None:
         )
     with pytest.raises(ResultsDocumentError, match="timezone"):
         sample_document(KEY, exported_at=datetime(2026, 11, 30))
+
+
+def test_schema_refuses_version_1_and_bad_shown_evidence() -> None:
+    doc = sample_document(KEY, items=1)
+    old = json.loads(json.dumps(doc))
+    old["format_version"] = "1.0"
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(old, SCHEMA)
+    bad = json.loads(json.dumps(doc))
+    bad["items"][0]["rating"]["responses"][1]["claims"][0]["shown_evidence"][1]["step"] = -1
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(bad, SCHEMA)

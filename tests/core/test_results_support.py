@@ -8,7 +8,14 @@ from typing import Any
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from rater_desktop.batch.model import Verdict
-from rater_desktop.rating.model import Claim, ClaimRating, ItemRating, ItemStatus
+from rater_desktop.rating.model import (
+    Claim,
+    ClaimRating,
+    ItemRating,
+    ItemStatus,
+    ShownEvidence,
+    ShownEvidenceKind,
+)
 from rater_desktop.results.document import (
     BatchMeta,
     ItemRecord,
@@ -37,6 +44,11 @@ def rating_dict(item_id: str, *, seconds: float = 61.123456789) -> dict[str, Any
     rating.responses[0].claims.append(
         Claim(id="c1", start=0, end=12, text="Flight at 9h", rating=ClaimRating.ACCURATE,
               sources=["https://www.google.com/search?q=flight"], justification="seen")
+    )  # fmt: skip
+    rating.responses[1].claims.append(
+        Claim(id="c2", start=0, end=9, text="I sent it", rating=ClaimRating.ACCURATE,
+              shown_evidence=[ShownEvidence(ShownEvidenceKind.SCREENSHOT, "shots/sent.png"),
+                              ShownEvidence(ShownEvidenceKind.STEP, "shots/s3.png", 3)])
     )  # fmt: skip
     rating.responses[1].tc = 2
     rating.verdict = Verdict.A_BETTER

@@ -201,3 +201,38 @@ def test_we_accept_results_signed_by_ssh_keygen(exported: Path, tmp_path: Path) 
     assert sig.is_file()
     outcome = _check(exported)
     assert outcome.status is VerifyStatus.VALID, outcome.message
+
+
+def _signed(tmp_path: Path, document: dict[str, object]) -> Path:
+    data = json.dumps(document).encode()
+    target = tmp_path / "v.results.json"
+    target.write_bytes(data)
+    (tmp_path / "v.results.json.sig").write_text(
+        sshsig.sign(data, private_key=KEY, namespace=SIGNATURE_NAMESPACE)
+    )
+    return target
+
+
+def test_a_version_1_file_is_still_read(tmp_path: Path) -> None:
+    document = sample_document(KEY, items=1)
+    document["format_version"] = "1.0"
+    outcome = _check(_signed(tmp_path, document))
+    assert outcome.status is VerifyStatus.VALID and outcome.document is not None
+
+
+def test_exports_are_version_2_which_a_version_1_reader_refuses(exported: Path) -> None:
+    document = json.loads(exported.read_bytes())
+    assert document["format_version"] == "2.0"
+    # What a 1.x reader checks: the major version must be 1.
+    assert document["format_version"].split(".")[0] != "1"
+
+
+def test_a_newer_major_version_is_refused_clearly(tmp_path: Path) -> None:
+    document = sample_document(KEY, items=1)
+    document["format_version"] = "3.0"
+    outcome = _check(_signed(tmp_path, document))
+    assert outcome.status is VerifyStatus.MALFORMED_RESULTS
+    assert "format version '3.0' is newer than this Rater Desktop reads (up to 2.x)" in (
+        outcome.message
+    )
+    assert verify_module.format_version_problem("x") != ""

@@ -43,6 +43,7 @@ from rater_desktop.gui.qa.state import ReviewState
 from rater_desktop.gui.safe_browser import LinkHandler
 from rater_desktop.gui.steps.highlight import find_claim
 from rater_desktop.qa_review.adjudication import Adjudication
+from rater_desktop.qa_review.rater_text import answers_note, claims_note, is_swapped
 from rater_desktop.qa_review.views import ItemComparison
 
 Segment = tuple[int, int, tuple[str, ...]]
@@ -84,7 +85,7 @@ class CompareView(QWidget):
         self.tabs.setObjectName("qaCompareTabs")
         self.tabs.setAccessibleName("Raters' answers and claims")
         self.answers = make_table("qaRaterAnswersTable", "Each rater's answers", [])
-        self.tabs.addTab(self.answers, "Raters' answers")
+        self.tabs.addTab(self._answers_tab(), "Raters' answers")
         self.tabs.addTab(self._claims_tab(), "Claims")
         column.addWidget(self.tabs, 1)
         self.adjudication = AdjudicationPanel(save=save, clear=clear)
@@ -119,10 +120,21 @@ class CompareView(QWidget):
         row.addWidget(self.summary, 1)
         return row
 
+    def _answers_tab(self) -> QWidget:
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.answers_note = _note_label("qaAnswersNote", "Why there are no answers")
+        layout.addWidget(self.answers_note)
+        layout.addWidget(self.answers, 1)
+        return page
+
     def _claims_tab(self) -> QWidget:
         page = QWidget()
         layout = QVBoxLayout(page)
         layout.setContentsMargins(6, 6, 6, 6)
+        self.claims_note = _note_label("qaClaimsNote", "About the claims shown")
+        layout.addWidget(self.claims_note)
         self.legend_host = QHBoxLayout()
         legend_label = QLabel("Highlight claims of:")
         legend_label.setProperty("role", "muted")
@@ -217,7 +229,10 @@ class CompareView(QWidget):
         for side, name in zip(("A", "B"), identities, strict=True):
             self.item_view.panes[side].title.setText(f"Response {side} ({name})" if name
                                                      else f"Response {side}")
-        fill_answers(self.answers, comparison, self.state.raters)
+        responses = (self.item.responses[0], self.item.responses[1]) if self.item else (None, None)
+        fill_answers(self.answers, comparison, self.state.raters, responses)
+        names = [c.rater_id for c in comparison.raters] if comparison else []
+        _set_note(self.answers_note, answers_note(raters=names, has_batch=self.batch is not None))
         self._fill_claims()
         self.highlight_claims()
         self._set_summary(comparison)
@@ -231,11 +246,14 @@ class CompareView(QWidget):
             self.summary.setText("")
             return
         parts = [comparison.kind, f"{len(comparison.raters)} rater(s)"]
+        swapped = [c.rater_id for c in comparison.raters if is_swapped(c.display_order)]
+        if swapped:
+            parts.append(f"saw file A as Response B: {', '.join(swapped)}")
         if comparison.expected_verdict is not None:
             expected = verdict_from_score(comparison.expected_verdict)
             parts.append(f"expected: {verdict_text(expected, comparison.identities)}")
         found = comparison.disagreement
-        if found is not None:
+        if found is not None and len(found.raters) >= 2:
             parts.append(f"verdict spread {found.verdict_spread or 0:.0f}, "
                          f"score spread {found.max_score_spread or 0:.0f}, "
                          f"{found.claim_conflicts} claim conflict(s)")
@@ -252,8 +270,12 @@ class CompareView(QWidget):
         comparison = self.comparison()
         clusters = comparison.disagreement.claim_clusters if (
             comparison and comparison.disagreement) else ()
-        fill_clusters(self.clusters, clusters, self._response_texts(),
-                      only_conflicts=self.only_conflicts.isChecked())
+        shown = fill_clusters(self.clusters, clusters, self._response_texts(),
+                              only_conflicts=self.only_conflicts.isChecked())
+        raters = [c.rater_id for c in comparison.raters] if comparison else []
+        _set_note(self.claims_note, claims_note(
+            raters=raters, has_batch=self.batch is not None, clusters=len(clusters),
+            shown=shown, only_conflicts=self.only_conflicts.isChecked()))
 
     def highlight_claims(self) -> int:
         """Mark every shown rater's claims in their colour; returns the claims found.
@@ -304,6 +326,22 @@ class CompareView(QWidget):
     def _rater_color(self, rater: str) -> QColor:
         raters: Sequence[str] = self.state.raters
         return rater_color(raters.index(rater) if rater in raters else 0)
+
+
+def _note_label(object_name: str, accessible: str) -> QLabel:
+    label = QLabel("")
+    label.setObjectName(object_name)
+    label.setAccessibleName(accessible)
+    label.setWordWrap(True)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setProperty("role", "muted")
+    label.setVisible(False)
+    return label
+
+
+def _set_note(label: QLabel, text: str) -> None:
+    label.setText(text)
+    label.setVisible(bool(text))
 
 
 def claim_segments(spans: dict[str, list[tuple[int, int]]]) -> list[Segment]:

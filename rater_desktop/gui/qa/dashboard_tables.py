@@ -75,6 +75,8 @@ def fill_raters(table: QTableWidget, figures: QaFigures) -> None:
     qualification = {q.rater_id: q for q in figures.qualification}
     attention = {a.rater_id: a for a in figures.attention}
     agreement = {r.rater: r for r in figures.verdict_agreement.per_rater}
+    # A rater with no qualification answer at all is 0 of N, not "no items".
+    items = max((q.total for q in figures.qualification), default=0)
     table.setRowCount(len(figures.raters))
     for row, rater in enumerate(figures.raters):
         q, a, r = qualification.get(rater), attention.get(rater), agreement.get(rater)
@@ -83,7 +85,7 @@ def fill_raters(table: QTableWidget, figures: QaFigures) -> None:
         texts = [
             rater,
             f"{q.passed} of {q.total} " + ("qualified" if q.qualified else "NOT qualified")
-            if q and q.total else "no items",
+            if q and q.total else f"0 of {items} NOT qualified" if items else "no items",
             f"{len(a.passed)} passed, {len(a.missed)} missed" if a else "none",
             _pct(r.pairwise_agreement) if r else "\u2013",
             _num(r.alpha_change) if r else "\u2013",
@@ -106,7 +108,8 @@ def fill_models(table: QTableWidget, figures: QaFigures) -> None:
             standing.model,
             f"{record.wins} / {record.ties} / {record.losses}",
             _interval(record.win_rate, standing.win_rate_ci, pct=True),
-            _interval(standing.strength, standing.strength_ci, pct=False),
+            _interval(standing.strength, standing.strength_ci, pct=False)
+            + (" (conditional)" if standing.ci_conditional else ""),
             means,
             f"{_pct(bench.accuracy)} ({bench.tasks} task(s))" if bench else "\u2013",
             f"{_num(run.mean_score, 1)} ({run.scored} run(s))" if run else "\u2013",

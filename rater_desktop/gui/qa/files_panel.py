@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from rater_desktop.qa_review.store import StoredFile
 
+DETAILS_HINT = "Select a file to see what verification found."
 COLUMNS = ("State", "Rater", "In statistics", "Details", "Key fingerprint", "Exported", "File")
 PATH_ROLE = Qt.ItemDataRole.UserRole + 1
 STATE_WORDS = {
@@ -86,7 +87,7 @@ class ResultsPanel(QWidget):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch if column == 3
                                         else QHeaderView.ResizeMode.ResizeToContents)
         layout.addWidget(self.tree, 1)
-        self.details = QLabel("Select a file to see what verification found.")
+        self.details = QLabel(DETAILS_HINT)
         self.details.setObjectName("qaFileDetails")
         self.details.setAccessibleName("Verification details of the selected file")
         self.details.setWordWrap(True)
@@ -111,7 +112,12 @@ class ResultsPanel(QWidget):
         layout.addLayout(buttons)
 
     def set_files(self, files: Sequence[StoredFile], *, used: frozenset[str]) -> None:
+        """Refill the list; the selected file stays selected and its details are redone
+        (after a roster change its state may have changed)."""
+        selected = {str(r.data(0, Qt.ItemDataRole.UserRole)) for r in self.tree.selectedItems()}
+        self.tree.blockSignals(True)
         self.tree.clear()
+        self.tree.blockSignals(False)
         style = self.style()
         counts = {"valid": 0, "unknown_signer": 0, "invalid": 0}
         for stored in files:
@@ -145,6 +151,9 @@ class ResultsPanel(QWidget):
             for column in range(len(COLUMNS)):
                 row.setToolTip(column, f"{stored.message}\n{stored.path}")
             self.tree.addTopLevelItem(row)
+            if stored.file_sha256 in selected:
+                row.setSelected(True)
+        self._selection_changed()
         self.summary.setText(
             f"{len(files)} file(s): {counts['valid']} valid, "
             f"{counts['unknown_signer']} unknown key, {counts['invalid']} invalid. "
@@ -161,10 +170,19 @@ class ResultsPanel(QWidget):
         rows = [self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount())]
         return {str(row.data(0, PATH_ROLE)): row.text(0) for row in rows if row is not None}
 
+    def show_recheck(self, changed: Sequence[StoredFile]) -> None:
+        """After a roster change: which files changed state (the old import lines are stale)."""
+        lines = [f"{Path(f.path).name}: now {STATE_WORDS.get(f.status, f.status)}"
+                 for f in changed]
+        self.show_messages(["Roster changed; files verified again.",
+                            *(lines or ["No file changed state."])])
+
     def _selection_changed(self) -> None:
         selected = self.tree.selectedItems()
         self.remove_button.setEnabled(bool(selected))
-        if selected:
+        if not selected:
+            self.details.setText(DETAILS_HINT)
+        else:
             row = selected[0]
             self.details.setText(f"{row.text(0)}: {row.text(3)}\nFile: "
                                  f"{row.data(0, PATH_ROLE)}\nKey: {row.text(4) or 'unknown'}")

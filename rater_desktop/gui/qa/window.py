@@ -310,8 +310,13 @@ class QaWindow(QMainWindow):
             return
         self.runner.start("Verifying against the roster\u2026",
                           lambda: recheck_and_review(session),
-                          done=lambda result: self._apply_state(result[1]),
+                          done=self._rechecked,
                           failed=self._job_failed)
+
+    def _rechecked(self, result: tuple[list[Any], ReviewState]) -> None:
+        if not self.closed:
+            self.files_panel.show_recheck(result[0])
+        self._apply_state(result[1])
 
     # -- state ------------------------------------------------------------------------
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QButtonGroup,
     QComboBox,
     QHBoxLayout,
@@ -23,14 +25,23 @@ from rater_desktop.gui.steps.common import (
     card,
     hint_label,
     name,
+    restyle,
     set_checked_quietly,
     side_title,
     title_label,
 )
 from rater_desktop.gui.steps.page import StepContext, StepPage
+from rater_desktop.gui.steps.shown_evidence_box import ShownEvidenceBox
 from rater_desktop.rating.helpers import is_http_url, is_search_result_url
 from rater_desktop.rating.justification import fact_check_template
-from rater_desktop.rating.model import Claim, ClaimRating, EvidenceKind, ItemRating, Step
+from rater_desktop.rating.model import (
+    Claim,
+    ClaimRating,
+    EvidenceKind,
+    ItemRating,
+    ShownEvidence,
+    Step,
+)
 from rater_desktop.rating.service import RatingService
 
 EVIDENCE_LABELS = {
@@ -69,6 +80,7 @@ class FactCheckCard(QWidget):
         base = f"factCheck{label}_{claim.id}"
         self.setObjectName(base)
         frame, column = card(f"{base}_card", role="claimCard")
+        self.frame = frame
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(frame)
@@ -107,6 +119,8 @@ class FactCheckCard(QWidget):
         self.source_notes.setProperty("role", "inlineProblem")
         self.source_notes.setWordWrap(True)
         column.addWidget(self.source_notes)
+        self.shown = ShownEvidenceBox(base, label, on_add=self._cite, on_remove=self._uncite)
+        column.addWidget(self.shown)
         self.justification = TextField(f"{base}_justification",
                                        f"Response {label} claim justification",
                                        placeholder="What the sources say", on_edit=self._justify,
@@ -133,7 +147,28 @@ class FactCheckCard(QWidget):
         notes = source_problems(claim.sources, extra_hosts)
         self.source_notes.setText("\n".join(notes))
         self.source_notes.setVisible(bool(notes))
+        service = self.page.service
+        response = service.item.responses[true_index] if service is not None else None
+        self.shown.show_claim(claim, response, self.page.ctx.image_for)
         self.justification.show_text(claim.justification)
+
+    def set_current(self, current: bool) -> None:
+        if bool(self.frame.property("current")) != current:
+            self.frame.setProperty("current", current)
+            restyle(self.frame)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self.page.make_current(self)
+        super().mousePressEvent(event)
+
+    def _cite(self, ref: ShownEvidence) -> None:
+        self.page.make_current(self)
+        if self.page.service is not None:
+            self.page.service.add_claim_shown_evidence(self.true_index, self.claim_id, ref)
+
+    def _uncite(self, ref: ShownEvidence) -> None:
+        if self.page.service is not None:
+            self.page.service.remove_claim_shown_evidence(self.true_index, self.claim_id, ref)
 
     def _rate(self, value: ClaimRating) -> None:
         if self.page.service is not None:
@@ -247,7 +282,56 @@ class FactChecksStep(StepPage):
         super().__init__(ctx)
         self.sides = self.add_sides(FactChecksSide)
         self.finish()
+        # (item id, true index, claim id): ids repeat across items, so the item is part of it
+        self.current: tuple[str, int, str] | None = None
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.focusChanged.connect(self._focus_changed)
 
     def refresh_fields(self, service: RatingService, rating: ItemRating) -> None:
         for label, true_index in self.ctx.display_sides():
             self.sides[label].refresh(service, rating, true_index)
+        self._mark_current()
+
+    # -- the current claim: the card the rater last worked in ("cite as evidence" target)
+
+    def cards(self) -> list[FactCheckCard]:
+        return [c for side in self.sides.values() for c in side.cards.values()]
+
+    def make_current(self, card_widget: FactCheckCard) -> None:
+        service = self.service
+        if service is None or service.current_item_id is None:
+            return
+        self.current = (service.current_item_id, card_widget.true_index, card_widget.claim_id)
+        self._mark_current()
+
+    def current_claim(self) -> tuple[int, Claim, str] | None:
+        """(true index, claim, display label) of the current claim; with no card picked
+        yet and only one objective claim in the item, that one."""
+        service = self.service
+        if service is None or service.current_item_id is None:
+            return None
+        labels = {true_index: label for label, true_index in self.ctx.display_sides()}
+        objective = [(i, c) for i, side in enumerate(service.rating.responses)
+                     for c in side.claims if c.objective]
+        found = [(i, c) for i, c in objective
+                 if (service.current_item_id, i, c.id) == self.current]
+        if not found and len(objective) == 1:
+            found = objective
+        if not found:
+            return None
+        true_index, claim = found[0]
+        return true_index, claim, f"Response {labels.get(true_index, '?')}"
+
+    def _mark_current(self) -> None:
+        current = self.current_claim()
+        key = (current[0], current[1].id) if current else None
+        for card_widget in self.cards():
+            card_widget.set_current((card_widget.true_index, card_widget.claim_id) == key)
+
+    def _focus_changed(self, _old: object, new: object) -> None:
+        widget = new
+        while widget is not None and not isinstance(widget, FactCheckCard):
+            widget = widget.parentWidget() if hasattr(widget, "parentWidget") else None
+        if isinstance(widget, FactCheckCard) and widget.page is self:
+            self.make_current(widget)

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QTextEdit, QVBoxLayout, QWidget
 
 from rater_desktop.gui.steps.badges import Matcher, RuleBadges
@@ -30,6 +31,8 @@ class StepContext:
         self.service: RatingService | None = None
         self.browser_for = browser_for
         self.message: Callable[[str], None] = lambda _text: None
+        # A batch image scaled for thumbnails, if already decoded (else None; may start it).
+        self.image_for: Callable[[str], QImage | None] = lambda _path: None
 
     def acknowledge(self, rule_id: str, reason: str) -> None:
         if self.service is not None:

@@ -5,7 +5,14 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from rater_desktop.rating.helpers import CACHE_TEXT_LIMIT, candidate_claims, sentence_spans
+from rater_desktop.rating.detect.actions import is_bare_completion
+from rater_desktop.rating.helpers import (
+    CACHE_TEXT_LIMIT,
+    CandidateSentence,
+    candidate_claims,
+    sentence_spans,
+)
+from rater_desktop.rating.model import Claim
 from rater_desktop.rating.model import SIDES
 from rater_desktop.rating.rules.base import RuleContext, RuleResult, claim_field, side_field
 
@@ -19,15 +26,21 @@ _FINITE_VERBS = (
 )
 _VERB = re.compile(rf"\b(?:{_FINITE_VERBS})\b", re.IGNORECASE)
 _SUBJECT_START = re.compile(
-    r"^\s*(?:(?:the|a|an|it|he|she|they|we|i|you|this|that|these|those|its|his|her|their|"
-    r"our|your|there|each|both|all)\b|[A-Z0-9])"
+    r"\s*+(?:(?i:the|a|an|it|he|she|they|we|i|you|this|that|these|those|its|his|her|their|"
+    r"our|your|there|each|both|all)\b|(?!(?i:under|over|with|without|for|in|on|at|by|from|to|of|"
+    r"after|before|during|near|within|between|about|up|less|more|then|also)\b)[A-Z0-9])"
 )
+_AND = re.compile(r"(?<!\s),?\s++and\s++")
+_CLAUSE_WORDS = 12  # a second clause's verb follows its subject closely
 
 
 def _joins_two_clauses(text: str) -> bool:
-    parts = re.split(r",?\s+and\s+", text)
+    """" and " between two parts that each have a subject and a finite verb ("Size 9,
+    Wide (2E) and Under $120 filters" is one statement: "Under" starts no clause)."""
+    parts = _AND.split(text[:CACHE_TEXT_LIMIT])
     for left, right in zip(parts, parts[1:], strict=False):
-        if _VERB.search(left) and _SUBJECT_START.match(right) and _VERB.search(right):
+        head = " ".join(right.split()[:_CLAUSE_WORDS])
+        if _VERB.search(left) and _SUBJECT_START.match(head) and _VERB.search(head):
             return True
     return False
 
@@ -106,6 +119,25 @@ def fc3_claims_atomic(ctx: RuleContext) -> list[RuleResult]:
     return results
 
 
+def _covered(sentence: CandidateSentence, claims: list[Claim]) -> bool:
+    return any(c.start < sentence.end and sentence.start < c.end for c in claims)
+
+
+def _uncovered_actions(sentences: list[CandidateSentence], claims: list[Claim]) -> list[CandidateSentence]:
+    """Action sentences no claim covers; a bare "Done." is covered by a neighbour's claim."""
+    out = []
+    for i, sentence in enumerate(sentences):
+        if _covered(sentence, claims):
+            continue
+        if sentence.is_action:
+            out.append(sentence)
+        elif is_bare_completion(sentence.text):
+            neighbours = sentences[max(0, i - 1) : i] + sentences[i + 1 : i + 2]
+            if not any(_covered(n, claims) for n in neighbours):
+                out.append(sentence)
+    return out
+
+
 def fc4_actions_listed(ctx: RuleContext) -> list[RuleResult]:
     """FC-4: every sentence reporting an agent action is covered by a claim."""
     verbs = ctx.param("FC-4", "action_verbs")
@@ -113,11 +145,7 @@ def fc4_actions_listed(ctx: RuleContext) -> list[RuleResult]:
     for side in SIDES:
         claims = ctx.rating.responses[side].claims
         failures = []
-        for sentence in candidate_claims(ctx.plain_texts[side], verbs):
-            if not sentence.is_action:
-                continue
-            if any(c.start < sentence.end and sentence.start < c.end for c in claims):
-                continue
+        for sentence in _uncovered_actions(candidate_claims(ctx.plain_texts[side], verbs), claims):
             excerpt = sentence.text if len(sentence.text) <= 60 else sentence.text[:57] + "..."
             message = (
                 f'{ctx.response_label(side)} reports an action that is not listed as a claim: '

@@ -148,7 +148,7 @@ def action_lemmas(extra_verbs: tuple[str, ...]) -> frozenset[str]:
     if cached is None:
         from rater_desktop.rating.detect.lemmas import lemma_candidates
 
-        extra = set()
+        extra: set[str] = set()
         for verb in extra_verbs:
             head = verb.split()[0].lower() if verb.split() else ""
             if head:

@@ -24,7 +24,7 @@ _PATTERNS = {
     r"(?:few|fewer|fewest|minimal|minimum)\s+(?:steps?|clicks?|actions?)|"
     r"number\s+of\s+(?:steps|actions|clicks)|\d+\s+(?:steps|actions|clicks)|"
     r"time-?consuming|repeat(?:ed|edly|ing)|quickly|slowly|promptly|economical\w*|"
-    rf"{_JUDGED}(?:quick|fast|slow|direct)\b|streamlined|round-?about|retri(?:ed|es)",
+    rf"{_JUDGED}(?:quick|fast|slow)\b|streamlined|round-?about|retri(?:ed|es)",
     "output_quality": r"outputs?|format\w*|final\s+answer|presentation|presented|"
     r"clean(?:ly)?|messy|junk|readab\w*|well-structured|structured|layout|well-written|"
     r"answer\s+quality|tidy|clutter\w*|easy\s+to\s+(?:read|scan|follow)|"

@@ -12,8 +12,7 @@ from rater_desktop.rating.helpers import (
     candidate_claims,
     sentence_spans,
 )
-from rater_desktop.rating.model import Claim
-from rater_desktop.rating.model import SIDES
+from rater_desktop.rating.model import SIDES, Claim
 from rater_desktop.rating.rules.base import RuleContext, RuleResult, claim_field, side_field
 
 _FINITE_VERBS = (

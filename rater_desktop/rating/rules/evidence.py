@@ -54,7 +54,7 @@ def cited_evidence(claim: Claim, response: Response | None) -> CitedEvidence:
             shown.append(ShownEvidence(ShownEvidenceKind.SCREENSHOT, path=text))
         else:
             urls.append(text)
-    not_shown = []
+    not_shown: list[ShownEvidence] = []
     for ref in claim.shown_evidence:
         (not_shown if shown_evidence_problem(ref, response) else shown).append(ref)
     return CitedEvidence(urls=urls, shown=shown, not_shown=not_shown)

@@ -12,12 +12,12 @@ DIMENSIONS = ("navigation", "interaction", "efficiency", "output_quality")
 _JUDGED = r"(?:was|were|is|are|felt|seemed|looked|stayed)\s+(?:very\s+|quite\s+|fairly\s+|not\s+)?"
 _PATTERNS = {
     "navigation": r"navigat\w*|path(?:s|way)?|routes?|went\s+(?:straight\s+|directly\s+)?to|"
-    r"visit(?:ed|ing)|landed\s+on|meander\w*|detours?|redirect\w*|brows(?:ed|ing)|"
+    r"visit(?:ed|ing)|landed\s+on|(?:going|gone|headed)\s+to\s+the|meander\w*|detours?|redirect\w*|brows(?:ed|ing)|"
     r"back\s+and\s+forth|(?:wrong|irrelevant|right|correct)\s+(?:page|site|section)s?|"
     r"straight\s+to|headed\s+(?:straight\s+)?to|found\s+its\s+way",
     "interaction": r"interact\w*|click\w*|mis-?click\w*|typ(?:ed|ing)|tap(?:ped|ping)|"
     r"scroll\w*|buttons?|(?:search|text|input)\s+(?:box|field)|fields?|forms?|"
-    r"select(?:ed|ing|ion)|entered|filled|menus?|drop-?downs?|filters?|toggl\w*|checkbox\w*|"
+    r"select(?:ed|ing|ion)|entered|filled\s+(?:in|out)|menus?|drop-?downs?|filters?|toggl\w*|checkbox\w*|"
     r"input",
     "efficiency": r"(?:in)?efficien\w*|wasted?|wasting|unnecessar\w*|redundant|loop\w*|"
     r"extra\s+(?:steps?|clicks?|actions?|pages?|searches)|"

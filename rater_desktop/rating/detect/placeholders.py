@@ -18,17 +18,30 @@ _PLACEHOLDER_TOKENS = re.compile(
 CHECK_LIMIT = 100_000  # a justification longer than this is not a placeholder anyway
 
 
+# A template's label at the start of a line: "Justification:", "Response A:", "Sources:".
+_LABEL = re.compile(r"[ \t]*+[-*•]?[ \t]*+[A-Za-z][A-Za-z0-9 ]{0,30}:")
+
+
 def strip_placeholders(text: str) -> str:
     """``text`` without template fill-in parts and placeholder tokens."""
     text = text[:CHECK_LIMIT]
     return _PLACEHOLDER_TOKENS.sub(" ", _TEMPLATE_PART.sub(" ", text))
 
 
+def _line_words(line: str) -> int:
+    stripped = strip_placeholders(line)
+    label = _LABEL.match(stripped)
+    if label is not None and word_count(stripped[label.end() :]) == 0:
+        return 0  # a template label whose part is still unfilled
+    return word_count(stripped)
+
+
 def written_word_count(text: str) -> int:
-    """Words the rater actually wrote: placeholders and unfilled template parts excluded."""
+    """Words the rater actually wrote: placeholders, unfilled template parts and their
+    labels excluded."""
     if len(text) > CHECK_LIMIT:
         return word_count(text)
-    return word_count(strip_placeholders(text))
+    return sum(_line_words(line) for line in text.split("\n"))
 
 
 def is_placeholder(text: str) -> bool:

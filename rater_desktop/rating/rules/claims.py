@@ -122,6 +122,14 @@ def _covered(sentence: CandidateSentence, claims: list[Claim]) -> bool:
     return any(c.start < sentence.end and sentence.start < c.end for c in claims)
 
 
+def _states_action(sentence: CandidateSentence, claims: list[Claim]) -> bool:
+    """A neighbour of "Done." whose claim says what was done."""
+    return any(
+        c.start < sentence.end and sentence.start < c.end and (c.action or sentence.is_action)
+        for c in claims
+    )
+
+
 def _uncovered_actions(sentences: list[CandidateSentence], claims: list[Claim]) -> list[CandidateSentence]:
     """Action sentences no claim covers; a bare "Done." is covered by a neighbour's claim."""
     out = []
@@ -132,7 +140,7 @@ def _uncovered_actions(sentences: list[CandidateSentence], claims: list[Claim]) 
             out.append(sentence)
         elif is_bare_completion(sentence.text):
             neighbours = sentences[max(0, i - 1) : i] + sentences[i + 1 : i + 2]
-            if not any(_covered(n, claims) for n in neighbours):
+            if not any(_states_action(n, claims) for n in neighbours):
                 out.append(sentence)
     return out
 

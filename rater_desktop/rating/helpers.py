@@ -123,13 +123,18 @@ _PRIVATE_PATTERNS: dict[str, re.Pattern[str]] = {
 }
 
 
+PRIVATE_SCAN_LIMIT = 20_000  # a claim is a span of a response, which is at most this long
+
+
 def private_data_in(text: str) -> list[str]:
     """Kinds of private user data that ``text`` seems to contain (FC-8)."""
+    text = text[:PRIVATE_SCAN_LIMIT]
     if len(text) > CACHE_TEXT_LIMIT:
         return list(_private_data_in.__wrapped__(text))
     return list(_private_data_in(text))
 
 
+_LOCAL_CHAR = re.compile(r"[\w.+-]")
 _EMAIL_LOCAL = re.compile(r"[\w.+-]{1,64}$")
 _EMAIL_DOMAIN = re.compile(r"[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\b")
 
@@ -138,7 +143,7 @@ def _has_email(text: str) -> bool:
     """Looks around each "@" only, so long texts without addresses stay cheap."""
     at = text.find("@")
     while at != -1:
-        if _EMAIL_LOCAL.search(text[max(0, at - 64) : at]) and _EMAIL_DOMAIN.match(
+        if at and _LOCAL_CHAR.match(text, at - 1) and _EMAIL_LOCAL.search(text[max(0, at - 64) : at]) and _EMAIL_DOMAIN.match(
             text[at + 1 : at + 256]
         ):
             return True

@@ -66,6 +66,9 @@ def sentence_spans(plain: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     offset = 0
     for line in plain.split("\n"):
+        if not line.strip():
+            offset += len(line) + 1
+            continue
         marker = _LINE_MARKER.match(line)
         skip = marker.end() if marker else 0
         spans.extend(_split_line(line[skip:], offset + skip))

@@ -114,7 +114,8 @@ _PRIVATE_PATTERNS: dict[str, re.Pattern[str]] = {
     ),
     "card or account number": re.compile(
         r"\b(?:\d[ -]?){12,18}\d\b"
-        r"|\b(?:account|acct|iban|routing|card|member(?:ship)?)\s*(?:number|no\.?|#)\s*[:#]?\s*"
+        r"|\b(?:account|acct|iban|routing|card|member(?:ship)?|confirmation|booking|reservation)"
+        r"\s*(?:number|no\.?|#|code)\s*(?:is\s+)?[:#]?\s*"
         r"[A-Z0-9 -]{0,40}\d{4}"
         r"|\bending\s+in\s+\d{4}\b"
         r"|(?-i:\b[A-Z]{2}\d{2}[A-Z0-9]{11,30}\b)",

@@ -27,7 +27,8 @@ ACTION_LEMMAS = frozenset(
     "post purchase register remove rename reply request reschedule reserve save schedule "
     "search select send set share sign submit subscribe switch type update upload verify "
     "visit write attach rsvp block unsubscribe text call notify review compare filter sort "
-    "browse scroll follow join enable disable install sync star pin tag print fetch".split()
+    "browse scroll follow join enable disable install sync star pin tag print fetch choose "
+    "press tap stop continue reach reload wait skip tick go head return".split()
 )
 _SUBJECTS = frozenset({"i", "we", "i've", "we've", "i'd", "we'd", "i'm", "we're"})
 _OTHER_SUBJECTS = frozenset({"you", "he", "she", "they", "it", "this", "that", "which", "who"})
@@ -56,6 +57,7 @@ _BARE = re.compile(
     r"(?:all\s+)?(?:done|set|finished|complete|completed|task\s+complete(?:d)?)[.!]*",
     re.IGNORECASE,
 )
+_BY_NAME = re.compile(r"\b(?:was|were) [a-z]++ by (?:[A-Z]|the [A-Z])")
 _YEAR = re.compile(r"\b(?:1[5-9]|20)\d\d\b")
 _TOKEN = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)?")
 MAX_SENTENCE = 2_000  # an action is reported near a sentence's start; longer is cut
@@ -103,13 +105,13 @@ def _passive_or_result(tokens: list[str], i: int, lemmas: frozenset[str]) -> boo
     word = rest[0]
     if is_past_form(word) and lemma_in(word, lemmas):
         return True
-    # "is (now) in your cart", "are on your calendar"
+    # "is (now) in your cart", "are in your FreshCart cart", "is on your calendar"
     return (
         tokens[i] in ("is", "are", "'s", "'re")
         and word in ("in", "on", "to", "into")
         and len(rest) > 2
         and rest[1] in ("your", "the", "my")
-        and rest[2] in _RESULT_PLACES
+        and any(w in _RESULT_PLACES for w in tokens[i + 3 : i + 7])
     )
 
 
@@ -123,7 +125,8 @@ def is_action_sentence(sentence: str, extra_verbs: Iterable[str] = ()) -> bool:
     if is_past_form(lead) and lemma_in(lead, lemmas):
         return True
     # "was opened in 1937" is history, not the agent's doing
-    historical = _YEAR.search(sentence[:MAX_SENTENCE]) is not None
+    head = sentence[:MAX_SENTENCE]
+    historical = _YEAR.search(head) is not None or _BY_NAME.search(head) is not None
     for i, word in enumerate(tokens):
         if word in _SUBJECTS and _first_person_action(tokens, i):
             return True

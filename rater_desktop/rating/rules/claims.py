@@ -27,7 +27,7 @@ _VERB = re.compile(rf"\b(?:{_FINITE_VERBS})\b", re.IGNORECASE)
 _SUBJECT_START = re.compile(
     r"\s*+(?:(?i:the|a|an|it|he|she|they|we|i|you|this|that|these|those|its|his|her|their|"
     r"our|your|there|each|both|all)\b|(?!(?i:under|over|with|without|for|in|on|at|by|from|to|of|"
-    r"after|before|during|near|within|between|about|up|less|more|then|also)\b)[A-Z0-9])"
+    r"after|before|during|near|within|between|about|up|less|more|then|also)\b)[A-Z])"
 )
 _AND = re.compile(r"(?<!\s),?\s++and\s++")
 _CLAUSE_WORDS = 12  # a second clause's verb follows its subject closely
@@ -38,7 +38,9 @@ def _joins_two_clauses(text: str) -> bool:
     Wide (2E) and Under $120 filters" is one statement: "Under" starts no clause)."""
     parts = _AND.split(text[:CACHE_TEXT_LIMIT])
     for left, right in zip(parts, parts[1:], strict=False):
-        head = " ".join(right.split()[:_CLAUSE_WORDS])
+        # the second clause's verb sits before its first comma ("5:30 PM and 9:30 PM
+        # left, so I skipped it" joins two times, not two statements)
+        head = " ".join(re.split(r"[,;:]", right, maxsplit=1)[0].split()[:_CLAUSE_WORDS])
         if _VERB.search(left) and _SUBJECT_START.match(head) and _VERB.search(head):
             return True
     return False

@@ -50,6 +50,14 @@ def _tc_bounds(main: bool, subs: list[bool]) -> tuple[int, int, str]:
     return 1, 3, f"{missed} sub-requests were not met, so TC should be 3 or lower"
 
 
+def _evidence_caps_tc(rating: ResponseRating) -> bool:
+    """An action claim whose evidence is partial, missing or irrelevant: TC-4 then sets
+    the score (guideline Cases 2-4), so TC-2 does not also ask for 4 or 5."""
+    return any(
+        _evidence_kind(c) in _EVIDENCE_TC for c in rating.claims if c.action
+    )
+
+
 def tc2_score_matches_checklist(ctx: RuleContext) -> list[RuleResult]:
     """TC-2: the TC score agrees with the Yes/No answers."""
     results: list[RuleResult] = []
@@ -62,6 +70,8 @@ def tc2_score_matches_checklist(ctx: RuleContext) -> list[RuleResult]:
             results.append(ctx.ok("TC-2", field, side))
             continue
         low, high, why = _tc_bounds(rating.main_goal_met, [bool(a) for a in answers])
+        if low == 4 and _evidence_caps_tc(rating):
+            low = 1
         if low <= rating.tc <= high:
             results.append(ctx.ok("TC-2", field, side))
         else:

@@ -66,7 +66,7 @@ def flawed_specs() -> list[dict[str, Any]]:
 
 
 def apply_edits(spec: dict[str, Any], edits: list[list[Any]]) -> dict[str, Any]:
-    """``[op, path, value?]`` with op ``set`` or ``del``; path is a list of keys/indexes."""
+    """``[op, path, value?]``: ``set``, ``del`` or ``add`` (append to the list at path)."""
     spec = copy.deepcopy(spec)
     for edit in edits:
         op, path = edit[0], edit[1]
@@ -77,6 +77,8 @@ def apply_edits(spec: dict[str, Any], edits: list[list[Any]]) -> dict[str, Any]:
             target[path[-1]] = edit[2]
         elif op == "del":
             del target[path[-1]]
+        elif op == "add":
+            target[path[-1]].append(edit[2])
         else:
             raise ValueError(f"unknown edit {op!r}")
     return spec
@@ -91,12 +93,14 @@ def _claim(rating: ItemRating, item: Item, side: int, plain: str, entry: Any, de
         start = plain.find(text, start + 1)
     if start < 0:
         raise ValueError(f"claim text not in response {side}: {text!r}")
-    claim = Claim(id=rating.new_id("c"), start=start, end=start + len(text), text=plain[start : start + len(text)])
+    # "as_text" stores an edited text at the located span (an FC-1 flaw)
+    stored = settings.get("as_text", plain[start : start + len(text)])
+    claim = Claim(id=rating.new_id("c"), start=start, end=start + len(text), text=stored)
     claim.action = bool(settings.get("action", is_action_sentence(claim.text)))
     claim.objective = not settings.get("subj", False)
     if "objective" in settings:
-        claim.objective = settings["objective"]
-    if claim.objective:
+        claim.objective = settings["objective"]  # null: not labelled yet (an FC-2 flaw)
+    if claim.objective or settings.get("keep_rating"):
         claim.rating = RATINGS[settings.get("rating", "acc")] if settings.get("rating", "acc") else None
         claim.sources = list(settings.get("src", []))
         claim.justification = settings.get("why", "")
@@ -170,6 +174,7 @@ def noise_table() -> tuple[list[RuleRow], dict[str, Any]]:
         "careful": len(careful),
         "blocked": sorted(cid for cid, res in careful_results.items() if any(r.blocking for r in res)),
         "warned": sorted(cid for cid, res in careful_results.items() if any(r.warning for r in res)),
+        "hinted": sum(any(r.hint for r in res) for res in careful_results.values()),
         "flawed": sum(r.flawed for r in rows),
         "caught": sum(r.caught for r in rows),
     }
@@ -182,7 +187,8 @@ def markdown_table(rows: list[RuleRow], summary: dict[str, Any]) -> str:
         f"{summary['flawed']} flawed ratings (each breaks one rule). "
         f"Careful ratings blocked: {len(summary['blocked'])}; warned by any rule: "
         f"{len(summary['warned'])} of {summary['careful']}"
-        + (f" ({', '.join(summary['warned'])})." if summary["warned"] else "."),
+        + (f" ({', '.join(summary['warned'])})" if summary["warned"] else "")
+        + f"; with a quiet hint (never counted): {summary['hinted']}.",
         "",
         "| rule | recall on flawed ratings | careful ratings warned or blocked | missed flaws |",
         "|---|---|---|---|",

@@ -31,6 +31,12 @@ def test_overrides_merge_with_defaults() -> None:
     assert rubric.to_dict()["AP-1"] == {"severity": "warn", "min_words": 80}
 
 
+def test_a_rule_can_be_made_a_quiet_hint() -> None:
+    rubric = Rubric.from_overrides({"FC-3": {"severity": "hint"}})
+    assert rubric.severity("FC-3") is Severity.HINT and rubric.enabled("FC-3")
+    assert rubric.to_dict()["FC-3"] == {"severity": "hint"}
+
+
 @pytest.mark.parametrize(
     ("overrides", "needles"),
     [

@@ -217,3 +217,14 @@ def test_hints_are_recorded_with_their_severity() -> None:
     rating.case_file.checklist = ["Lists three shoes"]
     (hint,) = _found(rating, item, plains, "CF-3")
     assert hint.to_dict()["severity"] == "hint" and not hint.warning and not hint.blocking
+
+
+def test_export_records_hints_with_their_severity_and_no_reason() -> None:
+    from rater_desktop.results.collect import item_record
+
+    rating, item, _ = filled_rating()
+    rating.case_file.checklist = ["Lists three shoes"]
+    rating.acknowledged = {"CF-3": "kept"}
+    record = item_record(item, rating, rater_id="r1", display_seed="s", rubric=Rubric.default())
+    (entry,) = [r for r in record.rule_results if r["rule_id"] == "CF-3" and not r["passed"]]
+    assert entry["severity"] == "hint" and entry["acknowledged"] is False and entry["reason"] == ""

@@ -97,6 +97,16 @@ def test_non_action_sentences(sentence: str) -> None:
     assert not is_action_sentence(sentence)
 
 
+def test_action_position() -> None:
+    from rater_desktop.rating.detect.actions import action_at
+
+    sentence = "Totals include fees; nothing has been reserved."
+    assert sentence[action_at(sentence) or 0 :].startswith("has been reserved")
+    assert action_at("I reloaded once; it came back unchanged.") == 0
+    assert action_at("After that, we booked it.") == 12
+    assert action_at("The price is $25.") is None
+
+
 def test_bare_completion() -> None:
     assert is_bare_completion("Done.") and is_bare_completion("All set!")
     assert is_bare_completion("Task complete.")

@@ -17,6 +17,7 @@ from rater_desktop.rating.model import (
 )
 from rater_desktop.rating.rubric import Rubric, Severity
 from rater_desktop.rating.rules import can_complete, check_item, unacknowledged_warnings
+from rater_desktop.rating.text import make_claim
 
 
 def _found(rating: ItemRating, item: Item, plains: tuple[str, str], rule: str) -> list:  # type: ignore[type-arg]
@@ -189,6 +190,20 @@ def test_fc4_bare_done_is_covered_by_the_neighbouring_claim() -> None:
     rating.responses[0].claims = [c for c in claims if not c.action and c.text != "Done."]
     found = _found(rating, item, plains, "FC-4")
     assert len(found) == 2  # "Done." and the result statement
+
+
+def test_fc4_half_a_sentence_listed_does_not_cover_its_action() -> None:
+    item = make_item(text_a="I reloaded once; it came back unchanged. It costs $25.")
+    rating, _, plains = filled_rating(item)
+    plain = plains[0]
+    start = plain.index("it came back")
+    keep = [c for c in rating.responses[0].claims if c.start > start]
+    rating.responses[0].claims = keep + [make_claim(plain, start, start + len("it came back unchanged."), claim_id="cx")]
+    for claim in rating.responses[0].claims:
+        claim.objective, claim.rating, claim.sources = True, ClaimRating.ACCURATE, ["https://a.example", "https://b.example"]
+        claim.justification = "ok"
+    (f,) = _found(rating, item, plains, "FC-4")
+    assert "I reloaded once" in f.message
 
 
 @pytest.mark.parametrize(

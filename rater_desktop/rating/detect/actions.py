@@ -63,8 +63,13 @@ _TOKEN = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)?")
 MAX_SENTENCE = 2_000  # an action is reported near a sentence's start; longer is cut
 
 
-def _tokens(sentence: str) -> list[str]:
-    return [t.lower().replace("’", "'") for t in _TOKEN.findall(sentence[:MAX_SENTENCE])]
+def _tokens(sentence: str) -> tuple[list[str], list[int]]:
+    """Lower-cased word tokens and where each starts in ``sentence``."""
+    words, starts = [], []
+    for match in _TOKEN.finditer(sentence[:MAX_SENTENCE]):
+        words.append(match.group().lower().replace("’", "'"))
+        starts.append(match.start())
+    return words, starts
 
 
 def is_past_form(word: str) -> bool:
@@ -115,26 +120,32 @@ def _passive_or_result(tokens: list[str], i: int, lemmas: frozenset[str]) -> boo
     )
 
 
-def is_action_sentence(sentence: str, extra_verbs: Iterable[str] = ()) -> bool:
-    """True when ``sentence`` reports something the agent did (see the module doc)."""
+def action_at(sentence: str, extra_verbs: Iterable[str] = ()) -> int | None:
+    """Where in ``sentence`` the action is reported (its subject, auxiliary or leading
+    verb), or None when the sentence reports no action (see the module doc)."""
     lemmas = action_lemmas(tuple(extra_verbs))
-    tokens = _tokens(sentence)
+    tokens, starts = _tokens(sentence)
     if not tokens:
-        return False
-    lead = tokens[1] if tokens[0] == "successfully" and len(tokens) > 1 else tokens[0]
-    if is_past_form(lead) and lemma_in(lead, lemmas):
-        return True
+        return None
+    lead = 1 if tokens[0] == "successfully" and len(tokens) > 1 else 0
+    if is_past_form(tokens[lead]) and lemma_in(tokens[lead], lemmas):
+        return starts[lead]
     # "was opened in 1937" is history, not the agent's doing
     head = sentence[:MAX_SENTENCE]
     historical = _YEAR.search(head) is not None or _BY_NAME.search(head) is not None
     for i, word in enumerate(tokens):
         if word in _SUBJECTS and _first_person_action(tokens, i):
-            return True
+            return starts[i]
         if historical and word in ("was", "were"):
             continue
         if word in _BE and _passive_or_result(tokens, i, lemmas):
-            return True
-    return False
+            return starts[i]
+    return None
+
+
+def is_action_sentence(sentence: str, extra_verbs: Iterable[str] = ()) -> bool:
+    """True when ``sentence`` reports something the agent did (see the module doc)."""
+    return action_at(sentence, extra_verbs) is not None
 
 
 def is_bare_completion(sentence: str) -> bool:

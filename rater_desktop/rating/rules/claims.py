@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from rater_desktop.rating.detect.actions import is_bare_completion
+from rater_desktop.rating.detect.actions import action_at, is_bare_completion
 from rater_desktop.rating.helpers import (
     CACHE_TEXT_LIMIT,
     CandidateSentence,
@@ -132,14 +132,27 @@ def _states_action(sentence: CandidateSentence, claims: list[Claim]) -> bool:
     )
 
 
-def _uncovered_actions(sentences: list[CandidateSentence], claims: list[Claim]) -> list[CandidateSentence]:
-    """Action sentences no claim covers; a bare "Done." is covered by a neighbour's claim."""
+def _action_listed(sentence: CandidateSentence, claims: list[Claim], verbs: list[str]) -> bool:
+    """A claim covers where the action is reported, not just any part of its sentence
+    ("I reloaded once; it came back unchanged" needs "I reloaded once" listed)."""
+    at = action_at(sentence.text, verbs)
+    where = sentence.start + (at or 0)
+    return any(c.start <= where < c.end for c in claims)
+
+
+def _uncovered_actions(
+    sentences: list[CandidateSentence], claims: list[Claim], verbs: list[str]
+) -> list[CandidateSentence]:
+    """Action sentences whose action no claim covers; a bare "Done." is covered by a
+    neighbour's claim that states the action."""
     out = []
     for i, sentence in enumerate(sentences):
+        if sentence.is_action:
+            if not _action_listed(sentence, claims, verbs):
+                out.append(sentence)
+            continue
         if _covered(sentence, claims):
             continue
-        if sentence.is_action:
-            out.append(sentence)
         elif is_bare_completion(sentence.text):
             neighbours = sentences[max(0, i - 1) : i] + sentences[i + 1 : i + 2]
             if not any(_states_action(n, claims) for n in neighbours):
@@ -154,7 +167,8 @@ def fc4_actions_listed(ctx: RuleContext) -> list[RuleResult]:
     for side in SIDES:
         claims = ctx.rating.responses[side].claims
         failures = []
-        for sentence in _uncovered_actions(candidate_claims(ctx.plain_texts[side], verbs), claims):
+        sentences = candidate_claims(ctx.plain_texts[side], verbs)
+        for sentence in _uncovered_actions(sentences, claims, verbs):
             excerpt = sentence.text if len(sentence.text) <= 60 else sentence.text[:57] + "..."
             message = (
                 f'{ctx.response_label(side)} reports an action that is not listed as a claim: '

@@ -141,6 +141,11 @@ def test_fc7_sources(source: str, ok: bool) -> None:
         ("The store opens at 9; it closes at 5.", False),
         ("The hat is red. It costs $25.", False),
         ("Salt and pepper are included.", True),
+        # v2 clause detection
+        ("There are 50 states, and element 50 is tin (Sn).", False),
+        ("I searched with the Size 9, Wide (2E) and Under $120 filters switched on.", True),
+        ("Tempo Rise 3 - $98.00, comes in a wide fit and is a great value.", True),
+        ("It only has 5:30 PM and 9:30 PM left, so I skipped it.", True),
     ],
 )
 def test_fc3_atomicity(text: str, atomic: bool) -> None:

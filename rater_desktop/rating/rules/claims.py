@@ -29,6 +29,11 @@ _SUBJECT_START = re.compile(
     r"our|your|there|each|both|all)\b|(?!(?i:under|over|with|without|for|in|on|at|by|from|to|of|"
     r"after|before|during|near|within|between|about|up|less|more|then|also)\b)[A-Z])"
 )
+# "element 50 is tin": a short lower-case subject and a form of be/have
+_NOUN_SUBJECT = re.compile(
+    r"\s*+(?!(?:also|then|still|now|not|just|only|so|is|are|was|were|has|have)\b)"
+    r"[a-z][\w'-]*+(?:\s++[\w'-]++){0,2}?\s++(?:is|are|was|were|has|have)\b"
+)
 _AND = re.compile(r"(?<!\s),?\s++and\s++")
 _CLAUSE_WORDS = 12  # a second clause's verb follows its subject closely
 
@@ -41,7 +46,9 @@ def _joins_two_clauses(text: str) -> bool:
         # the second clause's verb sits before its first comma ("5:30 PM and 9:30 PM
         # left, so I skipped it" joins two times, not two statements)
         head = " ".join(re.split(r"[,;:]", right, maxsplit=1)[0].split()[:_CLAUSE_WORDS])
-        if _VERB.search(left) and _SUBJECT_START.match(head) and _VERB.search(head):
+        if not _VERB.search(left):
+            continue
+        if (_SUBJECT_START.match(head) and _VERB.search(head)) or _NOUN_SUBJECT.match(head):
             return True
     return False
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from rater_desktop.batch.model import Item, ItemKind, Response, Verdict
 from rater_desktop.rating import helpers
+from rater_desktop.rating.detect import sources
 from rater_desktop.rating.helpers import candidate_claims
 from rater_desktop.rating.model import (
     CaseFile,
@@ -35,7 +36,9 @@ BUDGET_MS = 5.0
 COLD_CACHES = (
     helpers._candidates,
     helpers._private_data_in,
-    helpers.source_problem,
+    sources._is_search,
+    sources.source_key,
+    sources.reliability_kind,
     claim_rules._non_atomic_reasons,
 )
 SENTENCES = [

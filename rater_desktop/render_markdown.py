@@ -9,6 +9,11 @@ Batch text is hostile input: it may carry raw HTML, ``javascript:`` links, remot
 * an image is kept only when it points inside the batch (a clean relative path) and the
   caller allows it; it is then rewritten to the ``batch:`` scheme so the viewer can serve
   it from the batch and nothing else. Every other image becomes a short text marker.
+
+Layout cost grows with the amount of formatting (Qt lays out thousands of list items or
+table rows slowly), so a text over the formatting budget (:func:`formatting_allowed`,
+documented in docs/batch-format.md, Limits) is shown as plain text, and its plain
+rendering for claims (``rating.text.plain_text``) is the text as written.
 """
 
 from __future__ import annotations
@@ -30,6 +35,26 @@ _SCHEME_RE = re.compile(r"^\s*([A-Za-z][A-Za-z0-9+.\-]*)\s*:")
 _SAFE_SEGMENT_RE = re.compile(r"^[A-Za-z0-9._\- ]+$")
 
 ImagePolicy = Callable[[str], bool]
+
+
+MAX_FORMATTED_CHARS = 20_000
+MAX_FORMATTED_LINES = 400
+MAX_FORMATTED_MARKS = 1_500
+_MARKS = "*_`[|#>~<\\!"
+PLAIN_NOTE = (
+    "<p><i>Shown as plain text: this text is too long or has too much formatting to lay "
+    "out quickly.</i></p>"
+)
+
+
+def formatting_allowed(text: str) -> bool:
+    """True when ``text`` is small enough to be rendered as formatted Markdown.
+
+    Counts with ``str.count`` only (linear, in C) before any parsing happens.
+    """
+    if len(text) > MAX_FORMATTED_CHARS or text.count("\n") > MAX_FORMATTED_LINES:
+        return False
+    return sum(text.count(mark) for mark in _MARKS) <= MAX_FORMATTED_MARKS
 
 
 def url_scheme(url: str) -> str | None:
@@ -123,8 +148,10 @@ def render_markdown(text: str, *, allow_image: ImagePolicy | None = None) -> str
     """HTML for ``text`` with raw HTML escaped and unsafe links and images removed.
 
     ``allow_image(path)`` decides whether a batch-internal image path may be shown; without
-    it no image is ever shown.
+    it no image is ever shown. A text over the formatting budget is shown as plain text.
     """
+    if not formatting_allowed(text):
+        return PLAIN_NOTE + plain_text_html(text)
     md = _parser()
     env: dict[str, Any] = {}
     tokens = md.parse(text, env)

@@ -15,6 +15,7 @@ from typing import Any
 class Severity(StrEnum):
     BLOCK = "block"  # the item cannot be completed while the rule fails
     WARN = "warn"  # shown and recorded; completion allowed
+    HINT = "hint"  # shown quietly; never counted as a warning, recorded in the export
     OFF = "off"  # not checked
 
 
@@ -27,7 +28,6 @@ DEFAULT_VAGUE_WORDS = (
     "good",
     "nice",
     "appropriate",
-    "relevant",
     "useful",
     "great",
     "proper",
@@ -41,6 +41,23 @@ DEFAULT_VAGUE_WORDS = (
     "correctly",
     "accurately",
     "etc",
+    # negated and near forms raters reach for
+    "unhelpful",
+    "inappropriate",
+    "improper",
+    "unreasonable",
+    "unsuitable",
+    "inadequate",
+    "insufficient",
+    "satisfactory",
+    "acceptable",
+    "decent",
+    "excellent",
+    "nicely",
+    "comprehensive",
+    "thorough",
+    "user-friendly",
+    "engaging",
 )
 
 DEFAULT_ACTION_VERBS = (
@@ -79,6 +96,7 @@ _DEFAULTS: dict[str, tuple[Severity, dict[str, Any]]] = {
     "FV-3": (Severity.WARN, {}),
     "FV-4": (Severity.WARN, {}),
     "FV-5": (Severity.WARN, {}),
+    "FV-6": (Severity.WARN, {}),
     # Study-design rules are behaviours, not per-item checks; listed so a batch may set
     # their parameters (SD-4 is used by QA scoring).
     "SD-1": (Severity.OFF, {}),
@@ -193,7 +211,7 @@ def _merge(rule_id: str, current: RuleSettings | None, override: Any) -> RuleSet
                 severity = Severity(value)
             except ValueError:
                 raise RubricError(
-                    f"rubric rule {rule_id} parameter 'severity' must be block, warn or off, "
+                    f"rubric rule {rule_id} parameter 'severity' must be block, warn, hint or off, "
                     f"got {value!r}"
                 ) from None
         elif name in params:

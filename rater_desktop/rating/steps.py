@@ -30,7 +30,7 @@ STEP_RULES: dict[Step, tuple[str, ...]] = {
     Step.CLAIMS: ("FC-1", "FC-2", "FC-3", "FC-4", "FC-8"),
     Step.FACT_CHECKS: ("FC-5", "FC-6", "FC-7", "FC-9"),
     Step.AI_PERFORMANCE: ("AP-1", "AP-2"),
-    Step.VERDICT: ("FV-1", "FV-2", "FV-3", "FV-4", "FV-5"),
+    Step.VERDICT: ("FV-1", "FV-2", "FV-3", "FV-4", "FV-5", "FV-6"),
     Step.ROADBLOCKS_FEEDBACK: (),
 }
 

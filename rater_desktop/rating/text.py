@@ -17,6 +17,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from rater_desktop.rating.model import Claim
+from rater_desktop.render_markdown import formatting_allowed
 
 BULLET = "• "
 _MD = MarkdownIt("commonmark", {"html": False}).enable(["table", "strikethrough"])
@@ -127,7 +128,13 @@ def _render(tokens: list[Token]) -> str:
 
 @lru_cache(maxsize=16)
 def plain_text(markdown: str) -> str:
-    """The response's plain text: what claim offsets index into."""
+    """The response's plain text: what claim offsets index into.
+
+    A text over the window's formatting budget is shown as written, so its plain text
+    is the text itself (line ends normalised).
+    """
+    if not formatting_allowed(markdown):
+        return markdown.replace("\r\n", "\n").replace("\r", "\n")
     return _render(_MD.parse(markdown))
 
 

@@ -67,8 +67,10 @@ def test_non_action_sentences(sentence: str) -> None:
 
 
 def test_custom_action_verbs() -> None:
-    assert not is_action_sentence("I pinned the note.")
-    assert is_action_sentence("I pinned the note.", ["pinned"])
+    # v2: after "I" any past verb is an action; the rubric's verbs widen passive forms
+    assert is_action_sentence("I frobbed the note.")
+    assert not is_action_sentence("The note was frobbed.")
+    assert is_action_sentence("The note was frobbed.", ["frobbed"])
 
 
 def test_sentence_spans_never_merge_lines() -> None:
@@ -127,7 +129,7 @@ def test_is_http_url() -> None:
 
 
 def test_vague_words_respect_rubric() -> None:
-    assert vague_words_in("Should give a Helpful, relevant answer") == ["helpful", "relevant"]
+    assert vague_words_in("Should give a Helpful, relevant answer") == ["helpful"]  # v2
     assert vague_words_in("Should list 3 stores") == []
     assert vague_words_in("Should give goodness") == []
     rubric = Rubric.from_overrides({"CF-3": {"vague_words": ["fancy"]}})

@@ -100,3 +100,24 @@ def test_helpers() -> None:
     assert is_batch_relative_path("screens/a b.png")
     assert not is_batch_relative_path("screens\\a.png")
     assert not is_batch_relative_path("C:/a.png")
+
+
+def test_text_over_the_formatting_budget_is_shown_as_escaped_plain_text() -> None:
+    from rater_desktop.render_markdown import MAX_FORMATTED_LINES, formatting_allowed
+
+    heavy = "- <script>alert(1)</script> item\n" * (MAX_FORMATTED_LINES + 1)
+    assert not formatting_allowed(heavy)
+    html = render_markdown(heavy)
+    assert "<script>" not in html and "&lt;script&gt;" in html
+    assert "<li>" not in html and "plain text" in html
+    assert formatting_allowed("- a\n- b\n\n**bold** [x](https://a.example)")
+    assert not formatting_allowed("*" * 1_501)
+    assert not formatting_allowed("x" * 20_001)
+
+
+def test_plain_text_of_an_over_budget_text_is_the_text_itself() -> None:
+    from rater_desktop.rating.text import plain_text
+
+    heavy = "- **a** item\r\n" * 500
+    assert plain_text(heavy) == heavy.replace("\r\n", "\n")
+    assert plain_text("- **a** item") == "• a item"

@@ -20,21 +20,33 @@ def _ids(rating: ItemRating, **kw) -> set[str]:  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize(
-    ("line", "ok"),
+    ("line", "warned", "hinted"),
     [
-        ("Should list 3 stores in Scottsdale.", True),
-        ("should not book anything", True),
-        ("- SHOULD NOT include other stores", True),
-        ("Must list 3 stores", False),
-        ("Should be helpful", False),
-        ("Should give relevant options", False),
-        ("Shouldered bags only", False),
+        ("Should list 3 stores in Scottsdale.", False, False),
+        ("should not book anything", False, False),
+        ("- SHOULD NOT include other stores", False, False),
+        ("Must list 3 stores", False, True),  # v2: the opening is only recommended
+        ("Should be helpful", True, False),
+        ("Should give relevant options", False, False),  # v2: "relevant" is not vague
+        ("Should give unhelpful options", True, False),
+        ("Shouldered bags only", False, True),
     ],
 )
-def test_cf3_checklist_lines(line: str, ok: bool) -> None:
-    rating, _, _ = filled_rating()
+def test_cf3_checklist_lines(line: str, warned: bool, hinted: bool) -> None:
+    rating, item, plains = filled_rating()
     rating.case_file.checklist = [line]
-    assert ("CF-3" not in _ids(rating)) is ok
+    found = [f for f in failures(rating, item, plains) if f.rule_id == "CF-3"]
+    assert any(f.warning for f in found) is warned
+    assert any(f.hint for f in found) is hinted
+
+
+def test_cf3_opening_is_a_hint_only() -> None:
+    rating, item, plains = filled_rating()
+    rating.case_file.checklist = ["Must list 3 stores in Scottsdale."]
+    (hint,) = [f for f in failures(rating, item, plains) if f.rule_id == "CF-3"]
+    assert hint.severity is Severity.HINT and hint.hint and not hint.warning
+    results = check_item(rating, item=item, plain_texts=plains, rubric=Rubric.default())
+    assert unacknowledged_warnings(results, {}) == [] and can_complete(results)[0]
 
 
 @pytest.mark.parametrize(
@@ -88,12 +100,12 @@ def test_tc3_only_for_critical_claims() -> None:
     assert "TC-3" not in _ids(rating)
 
 
-def test_fc6_one_source_warns_zero_blocks_cca_needs_none() -> None:
+def test_fc6_one_source_hints_zero_blocks_cca_needs_none() -> None:
     rating, item, plains = filled_rating()
     claim = rating.responses[0].claims[1]
     claim.sources = ["https://hats.example/classic"]
     fc6 = [f for f in failures(rating, item, plains) if f.rule_id == "FC-6"]
-    assert [f.severity for f in fc6] == [Severity.WARN]
+    assert [f.severity for f in fc6] == [Severity.HINT]  # v2: the second source is a hint
     claim.sources = []
     fc6 = [f for f in failures(rating, item, plains) if f.rule_id == "FC-6"]
     assert [f.severity for f in fc6] == [Severity.BLOCK]
@@ -129,6 +141,11 @@ def test_fc7_sources(source: str, ok: bool) -> None:
         ("The store opens at 9; it closes at 5.", False),
         ("The hat is red. It costs $25.", False),
         ("Salt and pepper are included.", True),
+        # v2 clause detection
+        ("There are 50 states, and element 50 is tin (Sn).", False),
+        ("I searched with the Size 9, Wide (2E) and Under $120 filters switched on.", True),
+        ("Tempo Rise 3 - $98.00, comes in a wide fit and is a great value.", True),
+        ("It only has 5:30 PM and 9:30 PM left, so I skipped it.", True),
     ],
 )
 def test_fc3_atomicity(text: str, atomic: bool) -> None:
@@ -154,8 +171,15 @@ def _scores(rating: ItemRating, a: tuple[int, int, int], b: tuple[int, int, int]
         ((5, 5, 3), (3, 5, 5), Verdict.A_BETTER, set()),  # correctness beats AIP
         ((5, 5, 3), (3, 5, 5), Verdict.B_BETTER, {"FV-3"}),
         ((5, 5, 4), (5, 5, 3), Verdict.A_SLIGHTLY_BETTER, set()),  # AIP breaks the tie
-        ((5, 5, 5), (5, 5, 3), Verdict.A_BETTER, set()),
-        ((5, 5, 4), (5, 5, 3), Verdict.A_BETTER, {"FV-4"}),
+        # v2 (FV-6): a verdict decided by AIP alone is "slightly better", whatever the lead
+        ((5, 5, 5), (5, 5, 3), Verdict.A_BETTER, {"FV-6"}),
+        ((5, 5, 5), (5, 5, 3), Verdict.A_SLIGHTLY_BETTER, set()),
+        ((5, 5, 4), (5, 5, 3), Verdict.A_BETTER, {"FV-4", "FV-6"}),
+        # v2 (FV-6): a lead of 4+ on TC + FA is "better" or "much better"
+        ((5, 5, 4), (2, 3, 4), Verdict.A_SLIGHTLY_BETTER, {"FV-6"}),
+        ((5, 5, 4), (2, 3, 4), Verdict.A_BETTER, set()),
+        ((5, 5, 4), (4, 3, 4), Verdict.A_SLIGHTLY_BETTER, set()),
+        ((5, 5, 4), (4, 3, 4), Verdict.A_MUCH_BETTER, set()),
         ((5, 5, 4), (5, 4, 4), Verdict.A_MUCH_BETTER, {"FV-4"}),
         ((5, 5, 4), (5, 4, 4), Verdict.ABOUT_SAME, {"FV-3", "FV-5"}),
         ((4, 4, 4), (4, 4, 4), Verdict.ABOUT_SAME, set()),
@@ -210,8 +234,8 @@ def test_rubric_overrides_change_thresholds_and_severity() -> None:
     assert "FV-2" in {f.rule_id for f in failures(rating, item, plains)}
     strict = Rubric.from_overrides({"FC-6": {"recommended_sources": 3}, "CF-3": {"severity": "block"}})
     fc6 = [f for f in failures(rating, item, plains, strict) if f.rule_id == "FC-6"]
-    assert fc6 and all(f.severity is Severity.WARN for f in fc6)
-    rating.case_file.checklist = ["Be nice"]
+    assert fc6 and all(f.severity is Severity.HINT for f in fc6)
+    rating.case_file.checklist = ["Should be nice"]
     cf3 = [f for f in failures(rating, item, plains, strict) if f.rule_id == "CF-3"]
     assert cf3 and cf3[0].blocking
     off = Rubric.from_overrides({"CF-3": {"severity": "off"}})
@@ -222,7 +246,7 @@ def test_rubric_overrides_change_thresholds_and_severity() -> None:
 
 def test_can_complete_blocks_only_on_block_failures() -> None:
     rating, item, plains = filled_rating()
-    rating.case_file.checklist.append("Be nice")  # warn only
+    rating.case_file.checklist.append("Should be nice")  # warn only
     results = check_item(rating, item=item, plain_texts=plains, rubric=Rubric.default())
     ok, reasons = can_complete(results)
     assert ok and reasons == []

@@ -99,6 +99,13 @@ def _fv4_one_point(r: ItemRating) -> None:
     r.verdict = Verdict.A_MUCH_BETTER
 
 
+def _fv6_aip_decides_strongly(r: ItemRating) -> None:
+    b = r.responses[1]
+    b.tc, b.aip = 5, 2
+    b.sub_request_met = dict.fromkeys(b.sub_request_met, True)
+    r.verdict = Verdict.A_MUCH_BETTER
+
+
 def _fv5_about_same(r: ItemRating) -> None:
     r.verdict = Verdict.ABOUT_SAME
 
@@ -128,6 +135,7 @@ BREAKERS: dict[str, tuple[Mutator, Severity]] = {
     "FV-3": (_verdict(Verdict.B_BETTER), Severity.WARN),
     "FV-4": (_fv4_one_point, Severity.WARN),
     "FV-5": (_fv5_about_same, Severity.WARN),
+    "FV-6": (_fv6_aip_decides_strongly, Severity.WARN),
 }
 
 

@@ -16,7 +16,9 @@ def test_defaults_follow_the_guideline() -> None:
     assert rubric.param("FV-2", "min_words") == 30
     assert rubric.param("FC-6", "recommended_sources") == 2
     assert rubric.param("SD-4", "pass_threshold") == 8 and rubric.param("SD-4", "out_of") == 10
-    assert {"helpful", "good", "nice", "appropriate", "relevant"} <= set(rubric.param("CF-3", "vague_words"))
+    vague = set(rubric.param("CF-3", "vague_words"))
+    assert {"helpful", "good", "nice", "appropriate", "unhelpful"} <= vague
+    assert "relevant" not in vague  # v2: the guideline's own model checklist line uses it
     assert rubric.severity("CF-1") is Severity.BLOCK and rubric.severity("FV-3") is Severity.WARN
     assert set(RULES) <= set(RULE_IDS)
 
@@ -29,6 +31,12 @@ def test_overrides_merge_with_defaults() -> None:
     assert rubric.to_dict()["AP-1"] == {"severity": "warn", "min_words": 80}
 
 
+def test_a_rule_can_be_made_a_quiet_hint() -> None:
+    rubric = Rubric.from_overrides({"FC-3": {"severity": "hint"}})
+    assert rubric.severity("FC-3") is Severity.HINT and rubric.enabled("FC-3")
+    assert rubric.to_dict()["FC-3"] == {"severity": "hint"}
+
+
 @pytest.mark.parametrize(
     ("overrides", "needles"),
     [
@@ -36,7 +44,7 @@ def test_overrides_merge_with_defaults() -> None:
         ({"AP-1": {"min_words": "fifty"}}, ["AP-1", "min_words", "whole number"]),
         ({"AP-1": {"min_words": True}}, ["AP-1", "min_words"]),
         ({"AP-1": {"min_words": -3}}, ["AP-1", "min_words"]),
-        ({"FC-6": {"severity": "fatal"}}, ["FC-6", "severity", "block, warn or off"]),
+        ({"FC-6": {"severity": "fatal"}}, ["FC-6", "severity", "block, warn, hint or off"]),
         ({"CF-3": {"vague_words": "nice"}}, ["CF-3", "vague_words", "list"]),
         ({"CF-3": {"vague_words": ["ok", 3]}}, ["CF-3", "vague_words"]),
         ({"FV-2": {"max_words": 3}}, ["FV-2", "max_words", "no parameter"]),

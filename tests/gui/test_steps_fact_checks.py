@@ -40,9 +40,10 @@ def test_fact_check_of_an_objective_claim(qtbot: Any, make_window: Any, tmp_path
     assert service.rating.responses[true_b].claims[0].sources == [
         "https://shop.example/crimson-mini"]
     rules = card.rules.rule_ids()
-    assert "FC-7" not in rules and "FC-6" in rules  # one source: warn, two recommended
+    assert "FC-7" not in rules and "FC-6" in rules  # one source: two are recommended
     badge = next(b for b in card.rules.badges.values() if b.result.rule_id == "FC-6")
-    assert badge.property("tone") == "warn"
+    assert badge.property("tone") == "hint"  # rules v2: a quiet hint, nothing to acknowledge
+    assert badge.action.isHidden()
     side.scale.buttons[2].setFocus()
     qtbot.keyClick(side.scale.buttons[2], Qt.Key.Key_2)
     assert "FC-9" in side.rules.rule_ids()  # all claims Accurate but FA 2

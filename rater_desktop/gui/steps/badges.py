@@ -31,7 +31,8 @@ def badge_key(result: RuleResult) -> str:
 
 
 class RuleBadge(QFrame):
-    """One failing rule: red for block, amber for warn (with Acknowledge)."""
+    """One failing rule: red for block, amber for warn (with Acknowledge), a quiet line for
+    a hint (nothing to acknowledge)."""
 
     def __init__(self, result: RuleResult, *, object_name: str, acknowledged: str | None,
                  on_ack: Acknowledge, on_withdraw: Withdraw) -> None:
@@ -75,12 +76,14 @@ class RuleBadge(QFrame):
         self.acknowledged = reason
         if result.blocking:
             tone, prefix = "block", "Must fix"
+        elif result.hint:
+            tone, prefix = "hint", "Tip"
         elif reason:
             tone, prefix = "acknowledged", "Kept"
         else:
             tone, prefix = "warn", "Check"
         text = f"{result.rule_id} \u00b7 {prefix}: {result.message}"
-        if reason:
+        if reason and result.warning:
             text += f"\nYour reason: {reason}"
         self.text.setText(text)
         self.setAccessibleName(text)

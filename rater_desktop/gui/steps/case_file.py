@@ -111,8 +111,8 @@ class CaseFileStep(StepPage):
                                           field_prefix("case_file.sub_requests")))
         self.section("Gold-standard checklist")
         self.column.addWidget(hint_label(
-            'One line per check, each starting with "Should" or "Should NOT", '
-            "specific enough to answer Yes or No."))
+            "One line per check, specific enough to answer Yes or No, without vague words "
+            '("helpful", "good"). Starting with "Should" or "Should NOT" helps.'))
         self.checklist = TextField("caseFileChecklist", "Gold-standard checklist",
                                    placeholder="Should list 2 or 3 shoes under $120\n"
                                    "Should NOT include other stores",

@@ -45,6 +45,7 @@ from rater_desktop.rating.rules.verdict import (
     fv3_correctness_is_king,
     fv4_one_point_is_slight,
     fv5_about_same_only_when_equal,
+    fv6_strength_follows_lead,
 )
 
 RuleFunction = Callable[[RuleContext], list[RuleResult]]
@@ -74,6 +75,7 @@ RULES: dict[str, RuleFunction] = {
     "FV-3": fv3_correctness_is_king,
     "FV-4": fv4_one_point_is_slight,
     "FV-5": fv5_about_same_only_when_equal,
+    "FV-6": fv6_strength_follows_lead,
 }
 
 

@@ -37,6 +37,11 @@ class RuleResult:
     def warning(self) -> bool:
         return not self.passed and self.severity is Severity.WARN
 
+    @property
+    def hint(self) -> bool:
+        """A quiet suggestion: shown next to the field, never counted as a warning."""
+        return not self.passed and self.severity is Severity.HINT
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "rule_id": self.rule_id,

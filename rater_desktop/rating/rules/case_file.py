@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from rater_desktop.rating.helpers import vague_words_in
+from rater_desktop.rating.helpers import is_placeholder, vague_words_in
+from rater_desktop.rating.rubric import Severity
 from rater_desktop.rating.rules.base import RuleContext, RuleResult
 
 _SHOULD = re.compile(r"^\s*(?:[-*•]\s*|\d+[.)]\s*)?should(?:\s+not)?\b", re.IGNORECASE)
@@ -12,15 +13,13 @@ _SHOULD = re.compile(r"^\s*(?:[-*•]\s*|\d+[.)]\s*)?should(?:\s+not)?\b", re.IG
 
 def cf1_main_goal_written(ctx: RuleContext) -> list[RuleResult]:
     """CF-1: a main goal is written (responses stay hidden until it is)."""
-    if ctx.rating.case_file.main_goal.strip():
+    goal = ctx.rating.case_file.main_goal
+    if not is_placeholder(goal):
         return [ctx.ok("CF-1", "case_file.main_goal")]
-    return [
-        ctx.fail(
-            "CF-1",
-            "Write the user's main goal before looking at the responses.",
-            "case_file.main_goal",
-        )
-    ]
+    message = "Write the user's main goal before looking at the responses."
+    if goal.strip():
+        message = f'"{goal.strip()[:40]}" is a placeholder, not a goal. ' + message
+    return [ctx.fail("CF-1", message, "case_file.main_goal")]
 
 
 def cf2_sub_requests_listed(ctx: RuleContext) -> list[RuleResult]:
@@ -53,21 +52,22 @@ def cf2_sub_requests_listed(ctx: RuleContext) -> list[RuleResult]:
 
 
 def cf3_checklist_wording(ctx: RuleContext) -> list[RuleResult]:
-    """CF-3: checklist lines start with Should / Should NOT and avoid vague words."""
+    """CF-3: checklist lines avoid vague words (warn); a Should / Should NOT opening is
+    recommended only (hint)."""
     failures = []
     for number, line in enumerate(ctx.rating.case_file.checklist, start=1):
         if not line.strip():
             continue
         field = f"case_file.checklist.{number - 1}"
-        problems = []
-        if not _SHOULD.match(line):
-            problems.append('start it with "Should" or "Should NOT"')
         vague = vague_words_in(line, ctx.rubric)
         if vague:
             words = ", ".join(f'"{w}"' for w in dict.fromkeys(vague))
-            problems.append(f"replace vague wording ({words}) with something checkable")
-        if problems:
-            failures.append(
-                ctx.fail("CF-3", f"Checklist line {number}: " + "; ".join(problems) + ".", field)
+            message = f"Checklist line {number}: replace vague wording ({words}) with something checkable."
+            failures.append(ctx.fail("CF-3", message, field))
+        if not _SHOULD.match(line[:200]):
+            message = (
+                f'Checklist line {number}: starting with "Should" or "Should NOT" makes it '
+                "easier to answer Yes or No (optional)."
             )
+            failures.append(ctx.fail("CF-3", message, field, severity=Severity.HINT))
     return ctx.outcome("CF-3", failures, "case_file.checklist")

@@ -5,8 +5,14 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from rater_desktop.rating.helpers import CACHE_TEXT_LIMIT, candidate_claims, sentence_spans
-from rater_desktop.rating.model import SIDES
+from rater_desktop.rating.detect.actions import action_at, is_bare_completion
+from rater_desktop.rating.helpers import (
+    CACHE_TEXT_LIMIT,
+    CandidateSentence,
+    candidate_claims,
+    sentence_spans,
+)
+from rater_desktop.rating.model import SIDES, Claim
 from rater_desktop.rating.rules.base import RuleContext, RuleResult, claim_field, side_field
 
 _FINITE_VERBS = (
@@ -19,15 +25,30 @@ _FINITE_VERBS = (
 )
 _VERB = re.compile(rf"\b(?:{_FINITE_VERBS})\b", re.IGNORECASE)
 _SUBJECT_START = re.compile(
-    r"^\s*(?:(?:the|a|an|it|he|she|they|we|i|you|this|that|these|those|its|his|her|their|"
-    r"our|your|there|each|both|all)\b|[A-Z0-9])"
+    r"\s*+(?:(?i:the|a|an|it|he|she|they|we|i|you|this|that|these|those|its|his|her|their|"
+    r"our|your|there|each|both|all)\b|(?!(?i:under|over|with|without|for|in|on|at|by|from|to|of|"
+    r"after|before|during|near|within|between|about|up|less|more|then|also)\b)[A-Z])"
 )
+# "element 50 is tin": a short lower-case subject and a form of be/have
+_NOUN_SUBJECT = re.compile(
+    r"\s*+(?!(?:also|then|still|now|not|just|only|so|is|are|was|were|has|have)\b)"
+    r"[a-z][\w'-]*+(?:\s++[\w'-]++){0,2}?\s++(?:is|are|was|were|has|have)\b"
+)
+_AND = re.compile(r"(?<!\s),?\s++and\s++")
+_CLAUSE_WORDS = 12  # a second clause's verb follows its subject closely
 
 
 def _joins_two_clauses(text: str) -> bool:
-    parts = re.split(r",?\s+and\s+", text)
+    """" and " between two parts that each have a subject and a finite verb ("Size 9,
+    Wide (2E) and Under $120 filters" is one statement: "Under" starts no clause)."""
+    parts = _AND.split(text[:CACHE_TEXT_LIMIT])
     for left, right in zip(parts, parts[1:], strict=False):
-        if _VERB.search(left) and _SUBJECT_START.match(right) and _VERB.search(right):
+        # the second clause's verb sits before its first comma ("5:30 PM and 9:30 PM
+        # left, so I skipped it" joins two times, not two statements)
+        head = " ".join(re.split(r"[,;:]", right, maxsplit=1)[0].split()[:_CLAUSE_WORDS])
+        if not _VERB.search(left):
+            continue
+        if (_SUBJECT_START.match(head) and _VERB.search(head)) or _NOUN_SUBJECT.match(head):
             return True
     return False
 
@@ -106,6 +127,46 @@ def fc3_claims_atomic(ctx: RuleContext) -> list[RuleResult]:
     return results
 
 
+def _covered(sentence: CandidateSentence, claims: list[Claim]) -> bool:
+    return any(c.start < sentence.end and sentence.start < c.end for c in claims)
+
+
+def _states_action(sentence: CandidateSentence, claims: list[Claim]) -> bool:
+    """A neighbour of "Done." whose claim says what was done."""
+    return any(
+        c.start < sentence.end and sentence.start < c.end and (c.action or sentence.is_action)
+        for c in claims
+    )
+
+
+def _action_listed(sentence: CandidateSentence, claims: list[Claim], verbs: list[str]) -> bool:
+    """A claim covers where the action is reported, not just any part of its sentence
+    ("I reloaded once; it came back unchanged" needs "I reloaded once" listed)."""
+    at = action_at(sentence.text, verbs)
+    where = sentence.start + (at or 0)
+    return any(c.start <= where < c.end for c in claims)
+
+
+def _uncovered_actions(
+    sentences: list[CandidateSentence], claims: list[Claim], verbs: list[str]
+) -> list[CandidateSentence]:
+    """Action sentences whose action no claim covers; a bare "Done." is covered by a
+    neighbour's claim that states the action."""
+    out = []
+    for i, sentence in enumerate(sentences):
+        if sentence.is_action:
+            if not _action_listed(sentence, claims, verbs):
+                out.append(sentence)
+            continue
+        if _covered(sentence, claims):
+            continue
+        elif is_bare_completion(sentence.text):
+            neighbours = sentences[max(0, i - 1) : i] + sentences[i + 1 : i + 2]
+            if not any(_states_action(n, claims) for n in neighbours):
+                out.append(sentence)
+    return out
+
+
 def fc4_actions_listed(ctx: RuleContext) -> list[RuleResult]:
     """FC-4: every sentence reporting an agent action is covered by a claim."""
     verbs = ctx.param("FC-4", "action_verbs")
@@ -113,11 +174,8 @@ def fc4_actions_listed(ctx: RuleContext) -> list[RuleResult]:
     for side in SIDES:
         claims = ctx.rating.responses[side].claims
         failures = []
-        for sentence in candidate_claims(ctx.plain_texts[side], verbs):
-            if not sentence.is_action:
-                continue
-            if any(c.start < sentence.end and sentence.start < c.end for c in claims):
-                continue
+        sentences = candidate_claims(ctx.plain_texts[side], verbs)
+        for sentence in _uncovered_actions(sentences, claims, verbs):
             excerpt = sentence.text if len(sentence.text) <= 60 else sentence.text[:57] + "..."
             message = (
                 f'{ctx.response_label(side)} reports an action that is not listed as a claim: '

@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
-from rater_desktop.rating.helpers import private_data_in, source_problem, word_count
-from rater_desktop.rating.model import SIDES, ClaimRating
+from rater_desktop.batch.model import Response
+from rater_desktop.rating.helpers import (
+    distinct_sources,
+    private_data_in,
+    reliability_kind,
+    source_problem,
+    written_word_count,
+)
+from rater_desktop.rating.model import SIDES, Claim, ClaimRating
 from rater_desktop.rating.rubric import Severity
 from rater_desktop.rating.rules.base import RuleContext, RuleResult, claim_field, side_field
+from rater_desktop.rating.rules.evidence import cited_evidence, describe
 
 
 def fc5_objective_claims_rated(ctx: RuleContext) -> list[RuleResult]:
@@ -21,7 +29,7 @@ def fc5_objective_claims_rated(ctx: RuleContext) -> list[RuleResult]:
             if claim.rating is None:
                 message = f"Rate {label}: Accurate, Inaccurate or Cannot Confidently Assess."
                 failures.append(ctx.fail("FC-5", message, claim_field(side, claim, "rating"), side))
-            if word_count(claim.justification) == 0:
+            if written_word_count(claim.justification) == 0:
                 message = f"Explain the fact check of {label}."
                 failures.append(
                     ctx.fail("FC-5", message, claim_field(side, claim, "justification"), side)
@@ -33,48 +41,72 @@ def fc5_objective_claims_rated(ctx: RuleContext) -> list[RuleResult]:
     return results
 
 
-def fc6_sources_cited(ctx: RuleContext) -> list[RuleResult]:
-    """FC-6: Accurate/Inaccurate ratings cite a source; fewer than recommended warns."""
+def _response(ctx: RuleContext, side: int) -> Response | None:
+    return ctx.item.responses[side] if ctx.item is not None else None
+
+
+def _checked(claim: Claim) -> bool:
+    return bool(claim.objective) and claim.rating in (ClaimRating.ACCURATE, ClaimRating.INACCURATE)
+
+
+def _fc6_claim(ctx: RuleContext, side: int, claim: Claim) -> list[RuleResult]:
     minimum = max(1, int(ctx.param("FC-6", "min_sources")))
     recommended = int(ctx.param("FC-6", "recommended_sources"))
+    cited = cited_evidence(claim, _response(ctx, side))
+    urls = distinct_sources(cited.urls)
+    label, field = ctx.claim_label(side, claim), claim_field(side, claim, "sources")
+    out = [
+        ctx.fail("FC-6", f"{label} cites {describe(ref)}, which is not shown with "
+                 f"{ctx.response_label(side)}; cite its own screenshot or step.", field, side)
+        for ref in cited.not_shown
+    ]
+    if len(urls) + len(cited.shown) < minimum:
+        out.append(ctx.fail("FC-6", f"Cite evidence for {label}: a direct source URL, or a "
+                            "screenshot or step shown with the response.", field, side))
+        return out
+    if cited.shown:
+        return out
+    kinds = [reliability_kind(u) for u in urls]
+    if urls and all(kinds):
+        names = ", ".join(dict.fromkeys(k for k in kinds if k))
+        out.append(ctx.fail("FC-6", f"{label} rests only on less reliable sources ({names}); "
+                            "add an official or reputable source.", field, side, Severity.WARN))
+    elif len(urls) < recommended:
+        same = " (two of its addresses are the same page)" if len(cited.urls) > len(urls) else ""
+        out.append(ctx.fail("FC-6", f"{label} cites {len(urls)} source{same}; {recommended} "
+                            "independent sources are recommended.", field, side, Severity.HINT))
+    return out
+
+
+def fc6_sources_cited(ctx: RuleContext) -> list[RuleResult]:
+    """FC-6: Accurate/Inaccurate ratings cite evidence (URL or shown screenshot/step);
+    only less reliable sources warn; fewer than recommended URL sources is a hint."""
     results: list[RuleResult] = []
     for side in SIDES:
         failures = []
         for claim in ctx.rating.responses[side].claims:
-            if not claim.objective or claim.rating not in (ClaimRating.ACCURATE, ClaimRating.INACCURATE):
-                continue
-            count = sum(1 for s in claim.sources if s.strip())
-            field = claim_field(side, claim, "sources")
-            if count < minimum:
-                message = f"Cite at least {minimum} direct source URL for {ctx.claim_label(side, claim)}."
-                failures.append(ctx.fail("FC-6", message, field, side))
-            elif count < recommended:
-                message = (
-                    f"{ctx.claim_label(side, claim)} cites {count} source; {recommended} "
-                    "independent sources are recommended."
-                )
-                failures.append(ctx.fail("FC-6", message, field, side, Severity.WARN))
+            if _checked(claim):
+                failures += _fc6_claim(ctx, side, claim)
         results += ctx.outcome("FC-6", failures, side_field(side, "claims"), side)
     return results
 
 
 def fc7_sources_direct(ctx: RuleContext) -> list[RuleResult]:
-    """FC-7: sources are http(s) URLs and not search-engine result pages."""
+    """FC-7: URL sources are http(s) and not search-engine result pages."""
     extra = tuple(ctx.param("FC-7", "extra_search_hosts"))
     results: list[RuleResult] = []
     for side in SIDES:
         failures = []
         for claim in ctx.rating.responses[side].claims:
             field = claim_field(side, claim, "sources")
-            for source in claim.sources:
-                if not source.strip():
-                    continue
+            for source in cited_evidence(claim, _response(ctx, side)).urls:
                 problem = source_problem(source, extra)
                 if problem is None:
                     continue
                 shown = source if len(source) <= 60 else source[:57] + "..."
                 if problem == "not_http":
-                    message = f'Source "{shown}" of {ctx.claim_label(side, claim)} is not a web address (http or https).'
+                    message = (f'Source "{shown}" of {ctx.claim_label(side, claim)} is not a web '
+                               "address (http or https) nor a screenshot shown with the response.")
                 else:
                     message = (
                         f'Source "{shown}" of {ctx.claim_label(side, claim)} is a search results '

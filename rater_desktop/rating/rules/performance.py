@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rater_desktop.rating.helpers import DIMENSIONS, dimensions_covered, word_count
+from rater_desktop.rating.helpers import DIMENSIONS, dimensions_covered, written_word_count
 from rater_desktop.rating.model import SIDES
 from rater_desktop.rating.rules.base import RuleContext, RuleResult, side_field
 
@@ -27,7 +27,7 @@ def ap1_justification_length(ctx: RuleContext) -> list[RuleResult]:
                 ctx.fail("AP-1", f"{label}: choose an AI Performance score (1-5).",
                          side_field(side, "aip"), side)
             )
-        words = word_count(rating.aip_justification)
+        words = written_word_count(rating.aip_justification)
         if words < minimum:
             failures.append(
                 ctx.fail(

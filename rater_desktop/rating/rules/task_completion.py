@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from rater_desktop.rating.helpers import word_count
-from rater_desktop.rating.model import SIDES, ClaimRating, EvidenceKind
+from rater_desktop.rating.helpers import written_word_count
+from rater_desktop.rating.model import SIDES, Claim, ClaimRating, EvidenceKind, ResponseRating
 from rater_desktop.rating.rules.base import RuleContext, RuleResult, claim_field, side_field
 
 
@@ -42,9 +42,20 @@ def tc1_checklist_answered(ctx: RuleContext) -> list[RuleResult]:
 def _tc_bounds(main: bool, subs: list[bool]) -> tuple[int, int, str]:
     if not main:
         return 1, 2, "the main goal was not met, so TC should be 2 or lower"
-    if all(subs):
+    missed = subs.count(False)
+    if not missed:
         return 4, 5, "the main goal and every sub-request were met, so TC should be 4 or 5"
-    return 1, 4, "a sub-request was not met, so TC should be 4 or lower"
+    if missed == 1:
+        return 1, 4, "a sub-request was not met, so TC should be 4 or lower"
+    return 1, 3, f"{missed} sub-requests were not met, so TC should be 3 or lower"
+
+
+def _evidence_caps_tc(rating: ResponseRating) -> bool:
+    """An action claim whose evidence is partial, missing or irrelevant: TC-4 then sets
+    the score (guideline Cases 2-4), so TC-2 does not also ask for 4 or 5."""
+    return any(
+        _evidence_kind(c) in _EVIDENCE_TC for c in rating.claims if c.action
+    )
 
 
 def tc2_score_matches_checklist(ctx: RuleContext) -> list[RuleResult]:
@@ -59,6 +70,8 @@ def tc2_score_matches_checklist(ctx: RuleContext) -> list[RuleResult]:
             results.append(ctx.ok("TC-2", field, side))
             continue
         low, high, why = _tc_bounds(rating.main_goal_met, [bool(a) for a in answers])
+        if low == 4 and _evidence_caps_tc(rating):
+            low = 1
         if low <= rating.tc <= high:
             results.append(ctx.ok("TC-2", field, side))
         else:
@@ -86,26 +99,46 @@ def tc3_critical_cca_caps_tc(ctx: RuleContext) -> list[RuleResult]:
 
 
 _EVIDENCE_TC = {
-    EvidenceKind.PARTIAL: ({3}, "evidence only partly proves it, so TC should be 3"),
-    EvidenceKind.NONE: ({3, 4}, "there is no screenshot or link proving it, so TC should be 3 or 4"),
-    EvidenceKind.IRRELEVANT: ({1}, "the screenshot does not relate to it, so TC should be 1"),
+    EvidenceKind.PARTIAL: ((3, 3), "evidence only partly proves it, so TC should be 3"),
+    EvidenceKind.NONE: ((3, 4), "there is no screenshot or link proving it, so TC should be 3 or 4"),
+    EvidenceKind.IRRELEVANT: ((1, 1), "the screenshot does not relate to it, so TC should be 1"),
 }
 
 
+def _evidence_kind(claim: Claim) -> EvidenceKind | None:
+    """The evidence recorded; an action claim with nothing recorded has no evidence."""
+    if claim.evidence is not None:
+        return claim.evidence
+    if claim.shown_evidence or any(s.strip() for s in claim.sources):
+        return None  # evidence cited but not graded: nothing to compare TC with
+    return EvidenceKind.NONE
+
+
+def _tc_allowed(kind: EvidenceKind, rating: ResponseRating) -> tuple[int, int] | None:
+    allowed = _EVIDENCE_TC.get(kind)
+    if allowed is None:
+        return None
+    low, high = allowed[0]
+    if rating.main_goal_met is False:
+        low = 1  # the task failed for other reasons (TC-2): the evidence only caps TC
+    return low, high
+
+
 def tc4_action_evidence(ctx: RuleContext) -> list[RuleResult]:
-    """TC-4: TC agrees with the evidence recorded for action claims."""
+    """TC-4: TC agrees with the evidence for action claims (none recorded = no evidence)."""
     results: list[RuleResult] = []
     for side in SIDES:
         rating = ctx.rating.responses[side]
         failures = []
         for claim in rating.claims:
-            if not claim.action or claim.evidence is None or rating.tc is None:
+            kind = _evidence_kind(claim) if claim.action else None
+            bounds = _tc_allowed(kind, rating) if kind is not None else None
+            if kind is None or bounds is None or rating.tc is None:
                 continue
-            allowed = _EVIDENCE_TC.get(claim.evidence)
-            if allowed is not None and rating.tc not in allowed[0]:
+            if not bounds[0] <= rating.tc <= bounds[1]:
                 message = (
                     f"{ctx.response_label(side)}: TC is {rating.tc}, but for the action in "
-                    f"{ctx.claim_label(side, claim)} {allowed[1]}."
+                    f"{ctx.claim_label(side, claim)} {_EVIDENCE_TC[kind][1]}."
                 )
                 failures.append(ctx.fail("TC-4", message, claim_field(side, claim, "evidence"), side))
         results += ctx.outcome("TC-4", failures, side_field(side, "tc"), side)
@@ -125,7 +158,7 @@ def tc5_tc_justified(ctx: RuleContext) -> list[RuleResult]:
                 ctx.fail("TC-5", f"{label}: choose a Task Completion score (1-5).",
                          side_field(side, "tc"), side)
             )
-        if word_count(rating.tc_justification) < minimum:
+        if written_word_count(rating.tc_justification) < minimum:
             failures.append(
                 ctx.fail("TC-5", f"{label}: explain how you reached the Task Completion score.",
                          side_field(side, "tc_justification"), side)

@@ -1,4 +1,4 @@
-"""FV-1..FV-5: the final 7-point verdict and its justification."""
+"""FV-1..FV-6: the final 7-point verdict and its justification."""
 
 from __future__ import annotations
 
@@ -6,17 +6,19 @@ import re
 from dataclasses import dataclass
 
 from rater_desktop.batch.model import Verdict
-from rater_desktop.rating.helpers import word_count
+from rater_desktop.rating.helpers import written_word_count
 from rater_desktop.rating.model import ItemRating
 from rater_desktop.rating.rules.base import RuleContext, RuleResult
 
-_BODY = re.compile(r"^\s*justification\s*:", re.IGNORECASE | re.MULTILINE)
+_BODY = re.compile(r"^[ \t]*+justification[ \t]*+:", re.IGNORECASE | re.MULTILINE)
 
 
 def justification_body(text: str) -> str:
     """The rater's own words: after the template's "Justification:" line, if present."""
-    matches = list(_BODY.finditer(text))
-    return text[matches[-1].end() :] if matches else text
+    last = None
+    for last in _BODY.finditer(text):  # noqa: B007 - only the last one matters
+        pass
+    return text[last.end() :] if last is not None else text
 
 
 @dataclass(frozen=True)
@@ -61,7 +63,7 @@ def fv1_verdict_chosen(ctx: RuleContext) -> list[RuleResult]:
 def fv2_justification_length(ctx: RuleContext) -> list[RuleResult]:
     """FV-2: the final justification (rater's words, not the template) is long enough."""
     minimum = int(ctx.param("FV-2", "min_words"))
-    words = word_count(justification_body(ctx.rating.verdict_justification))
+    words = written_word_count(justification_body(ctx.rating.verdict_justification))
     if words >= minimum:
         return [ctx.ok("FV-2", "verdict_justification")]
     message = f"The final justification has {words} words of your own; write at least {minimum}."
@@ -122,3 +124,26 @@ def fv5_about_same_only_when_equal(ctx: RuleContext) -> list[RuleResult]:
         "choose the response the scores favour."
     )
     return [ctx.fail("FV-5", message, "verdict")]
+
+
+def _strength_problem(expected: ExpectedWinner, strength: int) -> str | None:
+    if expected.criterion == "performance" and strength > 1:
+        return ("only AI Performance separates the responses (TC + FA are tied), so the "
+                'winner is "slightly better"')
+    if expected.criterion == "correctness" and expected.lead >= 4 and strength < 2:
+        return (f"the lead on TC + FA is {expected.lead} points, so the winner is "
+                '"better" or "much better"')
+    return None
+
+
+def fv6_strength_follows_lead(ctx: RuleContext) -> list[RuleResult]:
+    """FV-6: the verdict's strength follows the size of the lead (1-point leads are FV-4)."""
+    verdict, expected = ctx.rating.verdict, expected_winner(ctx.rating)
+    if verdict is None or expected is None or expected.winner is None:
+        return [ctx.ok("FV-6", "verdict")]
+    if _favoured(verdict) != expected.winner:
+        return [ctx.ok("FV-6", "verdict")]  # wrong direction / "about the same": FV-3, FV-5
+    problem = _strength_problem(expected, abs(verdict.score))
+    if problem is None:
+        return [ctx.ok("FV-6", "verdict")]
+    return [ctx.fail("FV-6", f"{ctx.response_label(expected.winner)} wins, but {problem}.", "verdict")]

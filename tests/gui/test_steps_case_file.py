@@ -58,10 +58,13 @@ def test_checklist_warning_can_be_acknowledged(qtbot: Any, make_window: Any,
                                                tmp_path: Path) -> None:
     _window, binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot)
     page = binding.panel.page(Step.CASE_FILE)
+    page.checklist.setFocus()
     qtbot.keyClicks(page.checklist, "Must be helpful")
     badges = page.findChild(type(page.other_badges), "caseFileChecklistRules")
     assert badges.rule_ids() == ["CF-3"]
     badge = next(iter(badges.badges.values()))
+    assert badge.property("tone") == "todo"  # still typing: the rule waits
+    page.main_goal.setFocus()  # the rater leaves the checklist
     assert badge.property("tone") == "warn"
     assert "Should" in badge.text.text()
     click(qtbot, badge.action)

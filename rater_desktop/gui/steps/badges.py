@@ -9,11 +9,17 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from rater_desktop.gui.steps.common import LineField, name, set_look
+from rater_desktop.rating.attention import Voice
 from rater_desktop.rating.rules.base import RuleResult
 
 Acknowledge = Callable[[str, str], None]
 Withdraw = Callable[[str], None]
 Matcher = Callable[[RuleResult], bool]
+VoiceOf = Callable[[RuleResult], Voice]
+
+
+def _always_speak(_result: RuleResult) -> Voice:
+    return Voice.SPEAK
 
 
 def field_prefix(*prefixes: str) -> Matcher:
@@ -31,7 +37,8 @@ def badge_key(result: RuleResult) -> str:
 
 
 class RuleBadge(QFrame):
-    """One failing rule: red for block, amber for warn (with Acknowledge)."""
+    """One failing rule: red for block, amber for warn (with Acknowledge); a neutral
+    "To do" while the rater has not reached its field (see rating.attention)."""
 
     def __init__(self, result: RuleResult, *, object_name: str, acknowledged: str | None,
                  on_ack: Acknowledge, on_withdraw: Withdraw) -> None:
@@ -68,12 +75,15 @@ class RuleBadge(QFrame):
         self.action.setProperty("flat", True)
         self.action.clicked.connect(self._toggle)
         column.addWidget(self.action, 0, Qt.AlignmentFlag.AlignLeft)
+        self.voice = Voice.SPEAK
         self.show_acknowledged(acknowledged)
 
     def show_acknowledged(self, reason: str | None) -> None:
         result = self.result
         self.acknowledged = reason
-        if result.blocking:
+        if self.voice is Voice.TODO and not reason:
+            tone, prefix = "todo", "To do"
+        elif result.blocking:
             tone, prefix = "block", "Must fix"
         elif reason:
             tone, prefix = "acknowledged", "Kept"
@@ -86,7 +96,7 @@ class RuleBadge(QFrame):
         self.setAccessibleName(text)
         self.text.setAccessibleName(text)
         set_look(self, "tone", tone)
-        self.action.setVisible(result.warning)
+        self.action.setVisible(result.warning and tone != "todo")
         self.action.setText("Withdraw reason" if reason else "Acknowledge\u2026")
         self.action.setAccessibleName(
             f"{'Withdraw reason for' if reason else 'Acknowledge'} {result.rule_id}")
@@ -125,15 +135,17 @@ class RuleBadges(QWidget):
         self.badges: dict[str, RuleBadge] = {}
         self.setVisible(False)
 
-    def show_results(self, results: Iterable[RuleResult],
-                     acknowledged: Mapping[str, str]) -> None:
+    def show_results(self, results: Iterable[RuleResult], acknowledged: Mapping[str, str],
+                     voice: VoiceOf = _always_speak) -> None:
         failing = [r for r in results if not r.passed]
         keys = [badge_key(r) for r in failing]
         if keys != list(self.badges):
             self._rebuild(failing, acknowledged)
         for badge in self.badges.values():
             reason = acknowledged.get(badge.result.rule_id)
-            if reason != badge.acknowledged:
+            heard = voice(badge.result)
+            if reason != badge.acknowledged or heard is not badge.voice:
+                badge.voice = heard
                 badge.show_acknowledged(reason)
         self.setVisible(bool(self.badges))
 

@@ -59,6 +59,8 @@ QFrame[role="ruleBadge"][tone="warn"] { background: $warn_bg; border-color: $war
 QFrame[role="ruleBadge"][tone="warn"] QLabel { color: $warn_fg; }
 QFrame[role="ruleBadge"][tone="acknowledged"] { background: transparent; border-style: dashed; }
 QFrame[role="ruleBadge"][tone="acknowledged"] QLabel { color: $muted; }
+QFrame[role="ruleBadge"][tone="todo"] { background: $card; border-color: $line; }
+QFrame[role="ruleBadge"][tone="todo"] QLabel { color: $muted; }
 QPlainTextEdit { background: $textarea; color: $text; border: 1px solid $line; border-radius: 5px; padding: 3px 5px; }
 QPlainTextEdit:focus { border-color: $accent; }
 QPushButton[role="stepCrumb"] { padding: 0; font-weight: 700; border-radius: 14px; }

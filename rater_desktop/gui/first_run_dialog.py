@@ -34,8 +34,8 @@ from rater_desktop.signing.passphrase import MIN_PASSPHRASE_LENGTH, passphrase_s
 CreateProfile = Callable[[dict[str, Any]], Any]
 KEY_SENTENCE = (
     "This computer has no secure keyring, so the key that signs your results is kept in a "
-    "file locked with this passphrase: nobody can sign as you without it, and if you forget "
-    "it the key is lost, so once you are set up keep a copy with "
+    "file locked with this passphrase; nobody can sign as you without it, and a forgotten "
+    "passphrase cannot be recovered, so once you are set up keep a backup with "
     "\u201crater-desktop key export-backup --out FILE\u201d.")
 ID_HINT = ("Suggested from your name; you can change it. It names your results and your "
            "entry in the QA lead's roster.")
@@ -203,17 +203,23 @@ class FirstRunDialog(QDialog):
         if self.confirmation.text() and len(self.confirmation.text()) >= len(
                 self.passphrase.text()):
             self._touched.add("confirmation")  # finished typing it: say if it differs
+        grew = False
         for key, label in notes.items():
             problem = problems.get(key) if key in self._touched else None
             label.setText(problem or hints[key])
             label.setProperty("tone", "error" if problem else "hint")
             label.style().unpolish(label)
             label.style().polish(label)
+            grew |= label.isHidden() and bool(label.text())
             label.setVisible(bool(label.text()))
+        if grew and self.isVisible():
+            self.adjustSize()  # room for the new line, instead of squeezing the form
 
     def _strength_text(self) -> str:
-        strength = passphrase_strength(self.passphrase.text())
-        return f"At least {MIN_PASSPHRASE_LENGTH} characters \u00b7 strength: {strength.label}"
+        minimum = f"At least {MIN_PASSPHRASE_LENGTH} characters"
+        if not self.passphrase.text():
+            return minimum + "."
+        return f"{minimum} \u00b7 strength: {passphrase_strength(self.passphrase.text()).label}"
 
     # ------------------------------------------------------------------ keys and submit
 

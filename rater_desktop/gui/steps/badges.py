@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Mapping
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from rater_desktop.gui.steps.common import LineField, name, set_look
+from rater_desktop.gui.steps.common import LineField, name, restyle, set_look
 from rater_desktop.rating.attention import Voice
 from rater_desktop.rating.rules.base import RuleResult
 
@@ -95,7 +95,10 @@ class RuleBadge(QFrame):
         self.text.setText(text)
         self.setAccessibleName(text)
         self.text.setAccessibleName(text)
+        changed = self.property("tone") != tone
         set_look(self, "tone", tone)
+        if changed:
+            restyle(self.text)  # its colour comes from the frame's tone
         self.action.setVisible(result.warning and tone != "todo")
         self.action.setText("Withdraw reason" if reason else "Acknowledge\u2026")
         self.action.setAccessibleName(

@@ -84,6 +84,10 @@ def _attach_now(window: MainWindow) -> None:
     window.setProperty("ratingBinding", binding)
     attach_store_services(window, binding, store=store, profile=profile, data_dir=data_dir,
                           relay=relay)
+    from rater_desktop.gui.practice import focus_current_step, install_practice
+
+    install_practice(window, data_dir=data_dir, rater_id=profile.rater_id,
+                     focus_work=lambda: focus_current_step(binding.panel))
 
 
 def attach_store_services(window: MainWindow, binding: Any, *, store: Any, profile: Any,

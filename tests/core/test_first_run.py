@@ -90,3 +90,19 @@ def test_the_practice_marker_is_kept_per_profile(memory_keyring: Any) -> None:
     assert not first_run.practice_seen(data_dir=folder, rater_id="bo")
     (folder / "profiles" / "bo" / first_run.ONBOARDING_FILE).write_text("{not json")
     assert not first_run.practice_seen(data_dir=folder, rater_id="bo")
+
+
+def test_the_sample_readme_tells_trainers_what_each_sample_trains(
+        sample_batches_dir: Any) -> None:
+    import json
+
+    readme = (sample_batches_dir / "README.md").read_text(encoding="utf-8")
+    batches = [p for p in sorted(sample_batches_dir.iterdir()) if (p / "batch.json").is_file()]
+    assert len(batches) >= 3
+    for batch in batches:
+        assert f"## {batch.name}" in readme, batch.name
+        if batch.name == "assistantbench-qualification":
+            continue  # described as two groups, not item by item
+        for line in (batch / "items.jsonl").read_text(encoding="utf-8").splitlines():
+            assert f"`{json.loads(line)['id']}`" in readme
+    assert "Practice tour" in readme

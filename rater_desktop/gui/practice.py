@@ -16,6 +16,7 @@ from typing import Any
 from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt, QTimer
 from PySide6.QtGui import QAction, QKeyEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -31,6 +32,7 @@ from rater_desktop.gui.theme import current_theme
 
 ACTION_NAME = "actionPracticeTour"
 CARD_WIDTH = 380
+WAIT_MS = 300
 
 
 @dataclass(frozen=True)
@@ -272,7 +274,14 @@ class PracticeController(QObject):
     def item_opened(self, item_id: str) -> None:
         if item_id and self.tour is None and not practice_seen(
                 data_dir=self._data_dir, rater_id=self._rater_id):
-            QTimer.singleShot(0, self.start)  # after the item and the instructions show
+            QTimer.singleShot(0, self._start_when_free)  # after the item and instructions
+
+    def _start_when_free(self) -> None:
+        """Wait while a dialog (the batch instructions, a question) is in front."""
+        if QApplication.activeModalWidget() is not None:
+            QTimer.singleShot(WAIT_MS, self._start_when_free)
+            return
+        self.start()
 
     def start(self) -> None:
         if self.tour is not None:

@@ -101,3 +101,20 @@ def test_the_card_goes_beside_its_target_and_stays_inside() -> None:
     assert place_card(card=(380, 200), target=(0, 600, 1366, 90), area=area) == (0, 388)
     left, top = place_card(card=(380, 200), target=(0, 0, 1366, 700), area=area)
     assert 0 <= left <= area[0] - 380 and 0 <= top <= area[1] - 200
+
+
+def test_the_tour_waits_for_a_dialog_in_front(qtbot: Any, make_window: Any,
+                                              tmp_path: Path) -> None:
+    from PySide6.QtWidgets import QDialog
+
+    window, _binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot)
+    instructions = QDialog(window)
+    instructions.setModal(True)
+    instructions.show()
+    qtbot.waitUntil(lambda: QApplication.activeModalWidget() is instructions, timeout=2000)
+    controller = install_practice(window, data_dir=appdirs.data_dir(), rater_id="rater-1",
+                                  focus_work=lambda: None)
+    qtbot.wait(100)
+    assert controller.tour is None
+    instructions.close()
+    assert _tour(qtbot, window) is controller.tour

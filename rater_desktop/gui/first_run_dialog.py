@@ -39,6 +39,7 @@ KEY_SENTENCE = (
     "\u201crater-desktop key export-backup --out FILE\u201d.")
 ID_HINT = ("Suggested from your name; you can change it. It names your results and your "
            "entry in the QA lead's roster.")
+ID_NEEDED = "Choose a rater id: letters, digits, '.', '_' and '-'."
 _TONE_COLORS = {"light": {"error": "#9c2626", "hint": "#5f6a7d"},
                 "dark": {"error": "#ffb4b4", "hint": "#a3acba"}}
 
@@ -196,7 +197,9 @@ class FirstRunDialog(QDialog):
 
     def _recheck(self) -> None:
         problems = self.problems()
-        hints = {"name": "", "rater_id": ID_HINT if self.rater_id.text() else "",
+        id_hint = ID_HINT if self.rater_id.text() else (ID_NEEDED if self.display_name.text()
+                                                         else "")
+        hints = {"name": "", "rater_id": id_hint,
                  "passphrase": self._strength_text(), "confirmation": ""}
         notes = {"name": self.name_note, "rater_id": self.id_note,
                  "passphrase": self.passphrase_note, "confirmation": self.confirmation_note}

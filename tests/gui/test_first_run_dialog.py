@@ -162,3 +162,16 @@ def test_a_refusal_from_the_core_is_shown_in_the_dialog(qtbot: Any, error: Excep
     dialog.create_button.click()
     assert _red(dialog.problem) and str(error)[:10] in dialog.problem.text()
     assert dialog.isVisible()
+
+
+def test_a_name_with_nothing_to_suggest_asks_for_an_id(qtbot: Any) -> None:
+    dialog, made = _dialog(qtbot, needs_passphrase=False)
+    dialog.display_name.insert("李小龙")
+    assert dialog.rater_id.text() == ""
+    assert "Choose a rater id" in dialog.id_note.text() and not _red(dialog.id_note)
+    qtbot.keyClick(dialog.display_name, Qt.Key.Key_Return)
+    qtbot.keyClick(dialog.rater_id, Qt.Key.Key_Return)  # empty: the problem shows, no create
+    assert _red(dialog.id_note) and made == []
+    qtbot.keyClicks(dialog.rater_id, "bruce")
+    qtbot.keyClick(dialog.rater_id, Qt.Key.Key_Return)
+    assert made == [{"rater_id": "bruce", "display_name": "李小龙"}]

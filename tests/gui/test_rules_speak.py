@@ -82,3 +82,16 @@ def test_each_item_keeps_its_own_visits(qtbot: Any, make_window: Any, tmp_path: 
     binding.service.open_item("item-1")
     assert _tones(page) == {"CF-1": "block", "CF-2": "block"}
     assert window is not None
+
+
+def test_a_field_left_while_items_switch_is_not_held_against_the_new_item(
+        qtbot: Any, make_window: Any, tmp_path: Path) -> None:
+    _window, binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot)
+    page = binding.panel.page(Step.CASE_FILE)
+    page.main_goal.setFocus()
+    binding.service.open_item("item-2")  # e.g. Alt+Right with the cursor in Main goal
+    page.checklist.setFocus()  # focus moved by the switch, not by the rater's visit
+    assert _tones(page) == {"CF-1": "todo", "CF-2": "todo"}
+    page.main_goal.setFocus()  # now the rater really enters and leaves Main goal
+    page.checklist.setFocus()
+    assert _tones(page) == {"CF-1": "block", "CF-2": "todo"}

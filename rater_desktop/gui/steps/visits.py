@@ -78,6 +78,7 @@ class VisitTracker(QObject):
 
     def reset(self) -> None:
         self._by_item.clear()
+        self._focus_item = None
         self._ctx.attention = None
 
     def follow(self) -> Attention | None:
@@ -88,9 +89,9 @@ class VisitTracker(QObject):
             return None
         item = service.current_item_id
         if item != self._focus_item:
-            focused = QApplication.focusWidget()
-            if focused is not None and self._panel.isAncestorOf(focused):
-                self._focus_item = item  # the field under the cursor is now this item's
+            # A field left while the items switch belongs to neither: no credit (never a
+            # red badge the rater did not cause); the next focus or edit sets the item.
+            self._focus_item = None
         if item not in self._by_item:
             self._by_item[item] = Attention.for_rating(service.rating)
         self._ctx.attention = self._by_item[item]

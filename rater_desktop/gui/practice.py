@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from rater_desktop.first_run import mark_practice_seen, practice_seen
+from rater_desktop.gui.steps.visits import mark_aside
 from rater_desktop.gui.theme import current_theme
 
 ACTION_NAME = "actionPracticeTour"
@@ -87,6 +88,7 @@ class PracticeTour(QFrame):
                  cards: tuple[Card, ...] = CARDS) -> None:
         super().__init__(window)
         self.setObjectName("practiceCard")
+        mark_aside(self)  # reading the tour is not leaving the field under the cursor
         self.setAccessibleName("Practice tour")
         self._window = window
         self._cards = cards

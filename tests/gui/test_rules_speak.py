@@ -95,3 +95,31 @@ def test_a_field_left_while_items_switch_is_not_held_against_the_new_item(
     page.main_goal.setFocus()  # now the rater really enters and leaves Main goal
     page.checklist.setFocus()
     assert _tones(page) == {"CF-1": "block", "CF-2": "todo"}
+
+
+def test_a_dialog_or_the_practice_card_in_front_is_not_a_visit(
+        qtbot: Any, make_window: Any, tmp_path: Path) -> None:
+    from PySide6.QtWidgets import QDialog, QLineEdit, QVBoxLayout
+
+    from rater_desktop import appdirs
+    from rater_desktop.gui.practice import PracticeTour, install_practice
+
+    window, binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot)
+    page = binding.panel.page(Step.CASE_FILE)
+    page.main_goal.setFocus()  # where the app puts the cursor on a new item
+    instructions = QDialog(window)
+    field = QLineEdit()
+    QVBoxLayout(instructions).addWidget(field)
+    instructions.show()
+    instructions.activateWindow()
+    field.setFocus()
+    qtbot.waitUntil(field.hasFocus, timeout=2000)
+    instructions.close()
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=2000)
+    assert _tones(page) == {"CF-1": "todo", "CF-2": "todo"}
+    install_practice(window, data_dir=appdirs.data_dir(), rater_id="rater-1",
+                     focus_work=lambda: None)
+    qtbot.waitUntil(lambda: window.findChild(PracticeTour) is not None
+                    and window.findChild(PracticeTour).next_button.hasFocus(), timeout=3000)
+    assert _tones(page) == {"CF-1": "todo", "CF-2": "todo"}

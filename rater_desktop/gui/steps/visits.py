@@ -28,6 +28,7 @@ from rater_desktop.rating.model import Step
 FIELD_PROPERTY = "ratingField"
 EDITED_PROPERTY = "ratingFieldsEdited"
 EDITED_ITEM_PROPERTY = "ratingFieldsEditedItem"  # widgets are reused across items
+ASIDE_PROPERTY = "focusLeavesNoField"
 
 
 _TYPING = (QLineEdit, QPlainTextEdit, QTextEdit, QAbstractSpinBox)
@@ -37,6 +38,21 @@ def tag_field(widget: QWidget, field: str) -> QWidget:
     """Leaving ``widget`` (or a widget inside it) visits ``field``."""
     widget.setProperty(FIELD_PROPERTY, field)
     return widget
+
+
+def mark_aside(widget: QWidget) -> QWidget:
+    """Focus moving into ``widget`` (a guide laid over the window) leaves no field."""
+    widget.setProperty(ASIDE_PROPERTY, True)
+    return widget
+
+
+def _in_aside(widget: QWidget) -> bool:
+    node: QWidget | None = widget
+    while node is not None:
+        if node.property(ASIDE_PROPERTY) is True:
+            return True
+        node = node.parentWidget()
+    return False
 
 
 def _tag_of(widget: QWidget, panel: QWidget) -> str | None:
@@ -133,13 +149,16 @@ class VisitTracker(QObject):
         if attention is not None:
             attention.try_complete()
 
+    def _same_window(self, widget: QWidget) -> bool:
+        return widget.window() is self._panel.window()
+
     def _current_item(self) -> str | None:
         service = self._ctx.service
         return None if service is None else service.current_item_id
 
     def _focus_changed(self, old: QWidget | None, new: QWidget | None) -> None:
-        if new is None:
-            return  # the window lost focus (another app, a dialog): nothing was left
+        if new is None or not self._same_window(new) or _in_aside(new):
+            return  # a dialog, another app or the practice card: the field was not left
         item = self._focus_item
         left = _fields_of(old, self._panel, item) - _fields_of(new, self._panel, item)
         if self._panel.isAncestorOf(new):

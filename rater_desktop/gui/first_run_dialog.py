@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QFocusEvent, QKeyEvent
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -95,6 +95,8 @@ class FirstRunDialog(QDialog):
         cancel.clicked.connect(self.reject)
         column.addWidget(buttons)
         self._apply_colors()
+        for _key, field in self._all_fields():
+            field.installEventFilter(self)
         self.set_needs_passphrase(needs_passphrase)
         self.setMinimumWidth(560)
         self.display_name.setFocus()
@@ -164,6 +166,20 @@ class FirstRunDialog(QDialog):
         self.key_section.setVisible(needed)
         self._recheck()
         self.adjustSize()
+
+    def _all_fields(self) -> list[tuple[str, QLineEdit]]:
+        return [("name", self.display_name), ("rater_id", self.rater_id),
+                ("passphrase", self.passphrase), ("confirmation", self.confirmation)]
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """A field typed in and left (Tab, a click elsewhere) says what is wrong with it."""
+        if event.type() == QEvent.Type.FocusOut and isinstance(event, QFocusEvent) and \
+                event.reason() != Qt.FocusReason.ActiveWindowFocusReason:
+            key = next((k for k, w in self._all_fields() if w is watched), None)
+            if key is not None and isinstance(watched, QLineEdit) and watched.text():
+                self._touched.add(key)
+                self._recheck()
+        return super().eventFilter(watched, event)
 
     def fields(self) -> list[tuple[str, QLineEdit]]:
         order = [("name", self.display_name), ("rater_id", self.rater_id)]

@@ -28,6 +28,7 @@ def _dialog(qtbot: Any, *, needs_passphrase: bool, create: Any = None,
     dialog.show()
     qtbot.waitExposed(dialog)
     dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow, timeout=2000)  # focus events need it
     dialog.display_name.setFocus()
     return dialog, made
 
@@ -175,3 +176,16 @@ def test_a_name_with_nothing_to_suggest_asks_for_an_id(qtbot: Any) -> None:
     qtbot.keyClicks(dialog.rater_id, "bruce")
     qtbot.keyClick(dialog.rater_id, Qt.Key.Key_Return)
     assert made == [{"rater_id": "bruce", "display_name": "李小龙"}]
+
+
+def test_a_field_typed_in_and_left_with_tab_shows_its_problem(qtbot: Any) -> None:
+    dialog, _ = _dialog(qtbot, needs_passphrase=True)
+    dialog.passphrase.setFocus()
+    qtbot.keyClicks(dialog.passphrase, "abc")
+    assert not _red(dialog.passphrase_note)  # still typing
+    qtbot.keyClick(dialog.passphrase, Qt.Key.Key_Tab)
+    assert dialog.focusWidget() is not dialog.passphrase
+    assert _red(dialog.passphrase_note) and "at least 8" in dialog.passphrase_note.text()
+    dialog.display_name.setFocus()
+    qtbot.keyClick(dialog.display_name, Qt.Key.Key_Tab)  # left empty, never typed: quiet
+    assert not _red(dialog.name_note)

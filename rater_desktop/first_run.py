@@ -76,9 +76,11 @@ def first_run_problems(*, display_name: str, rater_id: str, passphrase: str | No
         phrase_problem = passphrase_problem(passphrase)
         if phrase_problem:
             problems["passphrase"] = phrase_problem
+        elif not confirmation:
+            problems["confirmation"] = "Type the passphrase again to confirm it."
         elif confirmation != passphrase:
             problems["confirmation"] = str(
-                passphrase_problem(passphrase, confirmation=confirmation or ""))
+                passphrase_problem(passphrase, confirmation=confirmation))
     return problems
 
 

@@ -51,6 +51,9 @@ def test_form_problems_are_keyed_by_field() -> None:
     mismatch = first_run.first_run_problems(display_name="Ana", rater_id="ana",
                                             passphrase="long enough", confirmation="long enuf")
     assert set(mismatch) == {"confirmation"} and "differ" in mismatch["confirmation"]
+    missing = first_run.first_run_problems(display_name="Ana", rater_id="ana",
+                                           passphrase="long enough", confirmation="")
+    assert missing == {"confirmation": "Type the passphrase again to confirm it."}
 
 
 def test_passphrase_minimum_and_strength() -> None:

@@ -146,8 +146,12 @@ def create_profile(
 
     validate_rater_id(rater_id)
     name = validate_display_name(display_name)
-    if passphrase is not None and not passphrase:
-        raise ProfileError("The passphrase for the key file must not be empty.")
+    if passphrase is not None:
+        from rater_desktop.signing.passphrase import passphrase_problem
+
+        problem = passphrase_problem(passphrase)  # the same minimum as the command line
+        if problem:
+            raise ProfileError(problem)
     if _profile_file(data_dir, rater_id).exists():
         raise ProfileError(f"A profile {rater_id!r} already exists on this computer.")
     key = private_key or keys.generate_private_key()

@@ -21,7 +21,6 @@ if TYPE_CHECKING:
     from rater_desktop.profiles import Profile
 
 PASSPHRASE_ENV = "RATER_DESKTOP_PASSPHRASE"
-MIN_NEW_PASSPHRASE = 8
 EXIT_OK = 0
 EXIT_FAILED = 1
 
@@ -42,10 +41,13 @@ def read_passphrase(prompt: str, *, new: bool = False) -> str:
                 raise CliError("The two passphrases differ; nothing was changed.")
         except EOFError as exc:
             raise CliError(f"No passphrase given (no terminal?). Set {PASSPHRASE_ENV}.") from exc
+    from rater_desktop.signing.passphrase import passphrase_problem
+
     if not passphrase:
         raise CliError("The passphrase must not be empty.")
-    if new and len(passphrase) < MIN_NEW_PASSPHRASE:
-        raise CliError(f"Choose a passphrase of at least {MIN_NEW_PASSPHRASE} characters.")
+    problem = passphrase_problem(passphrase) if new else None
+    if problem:
+        raise CliError(problem)
     return passphrase
 
 

@@ -10,6 +10,7 @@ from batchkit import batch_files, write_folder
 from steps_kit import rating_items
 
 from rater_desktop import appdirs, profiles
+from rater_desktop.gui.first_run_dialog import FirstRunDialog
 from rater_desktop.gui.steps import startup
 from rater_desktop.signing import keystore
 
@@ -35,21 +36,32 @@ def test_attaches_with_the_existing_profile(qtbot: Any, make_window: Any, tmp_pa
     assert (appdirs.data_dir() / "profiles" / "ana" / "ratings.sqlite3").is_file()
 
 
+def _fill_and_create(name: str, *, passphrase: str | None = None) -> Any:
+    """Stands in for exec(): types into the real dialog and presses Create."""
+
+    def run(dialog: Any) -> int:
+        dialog.display_name.setText(name)
+        dialog._name_edited(name)  # as textEdited would: suggests the rater id
+        if passphrase is not None:
+            assert dialog.needs_passphrase
+            dialog.passphrase.setText(passphrase)
+            dialog.confirmation.setText(passphrase)
+        dialog.submit()
+        return int(dialog.result())
+
+    return run
+
+
 def test_first_run_creates_a_profile(qtbot: Any, make_window: Any, memory_keyring: Any,
                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    def fill_and_accept(dialog: startup.FirstRunDialog) -> int:
-        dialog.display_name.setText("Bo Rater")
-        dialog.rater_id.setText("bo")
-        return int(startup.QDialog.DialogCode.Accepted)
-
-    monkeypatch.setattr(startup.FirstRunDialog, "exec", fill_and_accept)
+    monkeypatch.setattr(FirstRunDialog, "exec", _fill_and_create("Bo Rater"))
     monkeypatch.setattr(keystore, "default_keyring", lambda: memory_keyring)
     window = make_window()
     startup.attach_rating(window)
     binding = _binding(qtbot, window)
-    assert binding.rater_id == "bo"
-    assert profiles.load_profile(data_dir=appdirs.data_dir(), rater_id="bo").display_name == \
-        "Bo Rater"
+    assert binding.rater_id == "bo-rater"
+    assert profiles.load_profile(data_dir=appdirs.data_dir(), rater_id="bo-rater"
+                                 ).display_name == "Bo Rater"
     window.close()
 
 
@@ -57,16 +69,9 @@ def test_first_run_without_keyring_keeps_the_key_in_an_encrypted_file(
         qtbot: Any, make_window: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     from keyring.backends import fail
 
-    def fill_and_accept(dialog: startup.FirstRunDialog) -> int:
-        dialog.display_name.setText("Cy Rater")
-        dialog.rater_id.setText("cy")
-        return int(startup.QDialog.DialogCode.Accepted)
-
-    answers = iter([("first try", True), ("typo", True),  # mismatch: asked again
-                    ("correct horse", True), ("correct horse", True)])
-    monkeypatch.setattr(startup.FirstRunDialog, "exec", fill_and_accept)
+    monkeypatch.setattr(FirstRunDialog, "exec",
+                        _fill_and_create("Cy", passphrase="correct horse"))
     monkeypatch.setattr(keystore, "default_keyring", lambda: fail.Keyring())
-    monkeypatch.setattr(startup.QInputDialog, "getText", lambda *a, **k: next(answers))
     window = make_window()
     startup.attach_rating(window)
     binding = _binding(qtbot, window)

@@ -8,12 +8,18 @@ from collections.abc import Callable, Iterable, Mapping
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from rater_desktop.gui.steps.common import LineField, name, set_look
+from rater_desktop.gui.steps.common import LineField, name, restyle, set_look
+from rater_desktop.rating.attention import Voice
 from rater_desktop.rating.rules.base import RuleResult
 
 Acknowledge = Callable[[str, str], None]
 Withdraw = Callable[[str], None]
 Matcher = Callable[[RuleResult], bool]
+VoiceOf = Callable[[RuleResult], Voice]
+
+
+def _always_speak(_result: RuleResult) -> Voice:
+    return Voice.SPEAK
 
 
 def field_prefix(*prefixes: str) -> Matcher:
@@ -32,7 +38,8 @@ def badge_key(result: RuleResult) -> str:
 
 class RuleBadge(QFrame):
     """One failing rule: red for block, amber for warn (with Acknowledge), a quiet line for
-    a hint (nothing to acknowledge)."""
+    a hint (nothing to acknowledge); a neutral "To do" while the rater has not reached its
+    field (see rating.attention)."""
 
     def __init__(self, result: RuleResult, *, object_name: str, acknowledged: str | None,
                  on_ack: Acknowledge, on_withdraw: Withdraw) -> None:
@@ -69,15 +76,18 @@ class RuleBadge(QFrame):
         self.action.setProperty("flat", True)
         self.action.clicked.connect(self._toggle)
         column.addWidget(self.action, 0, Qt.AlignmentFlag.AlignLeft)
+        self.voice = Voice.SPEAK
         self.show_acknowledged(acknowledged)
 
     def show_acknowledged(self, reason: str | None) -> None:
         result = self.result
         self.acknowledged = reason
-        if result.blocking:
-            tone, prefix = "block", "Must fix"
-        elif result.hint:
+        if result.hint:  # a hint is quiet whether or not the rater reached its field
             tone, prefix = "hint", "Tip"
+        elif self.voice is Voice.TODO and not reason:
+            tone, prefix = "todo", "To do"
+        elif result.blocking:
+            tone, prefix = "block", "Must fix"
         elif reason:
             tone, prefix = "acknowledged", "Kept"
         else:
@@ -88,8 +98,11 @@ class RuleBadge(QFrame):
         self.text.setText(text)
         self.setAccessibleName(text)
         self.text.setAccessibleName(text)
+        changed = self.property("tone") != tone
         set_look(self, "tone", tone)
-        self.action.setVisible(result.warning)
+        if changed:
+            restyle(self.text)  # its colour comes from the frame's tone
+        self.action.setVisible(result.warning and tone != "todo")
         self.action.setText("Withdraw reason" if reason else "Acknowledge\u2026")
         self.action.setAccessibleName(
             f"{'Withdraw reason for' if reason else 'Acknowledge'} {result.rule_id}")
@@ -128,15 +141,17 @@ class RuleBadges(QWidget):
         self.badges: dict[str, RuleBadge] = {}
         self.setVisible(False)
 
-    def show_results(self, results: Iterable[RuleResult],
-                     acknowledged: Mapping[str, str]) -> None:
+    def show_results(self, results: Iterable[RuleResult], acknowledged: Mapping[str, str],
+                     voice: VoiceOf = _always_speak) -> None:
         failing = [r for r in results if not r.passed]
         keys = [badge_key(r) for r in failing]
         if keys != list(self.badges):
             self._rebuild(failing, acknowledged)
         for badge in self.badges.values():
             reason = acknowledged.get(badge.result.rule_id)
-            if reason != badge.acknowledged:
+            heard = voice(badge.result)
+            if reason != badge.acknowledged or heard is not badge.voice:
+                badge.voice = heard
                 badge.show_acknowledged(reason)
         self.setVisible(bool(self.badges))
 

@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QPushButton, QVBoxLayout, 
 from rater_desktop.gui.steps.badges import field_prefix
 from rater_desktop.gui.steps.common import LineField, TextField, hint_label, name
 from rater_desktop.gui.steps.page import StepContext, StepPage
+from rater_desktop.gui.steps.visits import tag_field
 from rater_desktop.rating.model import ItemRating, Step, SubRequest, SubRequestKind
 from rater_desktop.rating.service import RatingService
 
@@ -32,6 +33,7 @@ class SubRequestRow(QWidget):
         self.sub_id = sub.id
         self._page = page
         self.setObjectName(f"subRequestRow_{sub.id}")
+        tag_field(self, f"case_file.sub_requests.{sub.id}")  # kind and text are one field
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         row.setSpacing(6)
@@ -91,6 +93,7 @@ class CaseFileStep(StepPage):
         self.main_goal = TextField("caseFileMainGoal", "Main goal",
                                    placeholder="e.g. Find and compare vacation rentals",
                                    on_edit=self._main_goal_edited, lines=2)
+        tag_field(self.main_goal, "case_file.main_goal")
         self.column.addWidget(self.main_goal)
         self.column.addWidget(self.badges("caseFileMainGoalRules",
                                           field_prefix("case_file.main_goal")))
@@ -117,6 +120,7 @@ class CaseFileStep(StepPage):
                                    placeholder="Should list 2 or 3 shoes under $120\n"
                                    "Should NOT include other stores",
                                    on_edit=self._checklist_edited, lines=4)
+        tag_field(self.checklist, "case_file.checklist")
         self.column.addWidget(self.checklist)
         self.column.addWidget(self.badges("caseFileChecklistRules",
                                           field_prefix("case_file.checklist")))

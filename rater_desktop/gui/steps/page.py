@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QTextEdit, QVBoxLayout, QWidget
 
 from rater_desktop.gui.steps.badges import Matcher, RuleBadges
 from rater_desktop.gui.steps.common import hint_label, title_label
+from rater_desktop.rating.attention import Attention, Voice
 from rater_desktop.rating.model import ItemRating, Step
 from rater_desktop.rating.rules.base import RuleResult
 from rater_desktop.rating.service import RatingService
@@ -33,6 +34,11 @@ class StepContext:
         self.message: Callable[[str], None] = lambda _text: None
         # A batch image scaled for thumbnails, if already decoded (else None; may start it).
         self.image_for: Callable[[str], QImage | None] = lambda _path: None
+        self.attention: Attention | None = None  # the open item's (set by the panel)
+
+    def voice(self, result: RuleResult) -> Voice:
+        """To do or speak: see rating.attention (always speaks without a tracker)."""
+        return Voice.SPEAK if self.attention is None else self.attention.voice(result)
 
     def acknowledge(self, rule_id: str, reason: str) -> None:
         if self.service is not None:
@@ -122,6 +128,6 @@ class StepPage(QWidget):
         for widget, matcher in self._badge_lists:
             matched = [r for r in mine if matcher(r)]
             shown.update(id(r) for r in matched)
-            widget.show_results(matched, acknowledged)
+            widget.show_results(matched, acknowledged, self.ctx.voice)
         rest = [r for r in mine if id(r) not in shown]
-        self.other_badges.show_results(rest, acknowledged)
+        self.other_badges.show_results(rest, acknowledged, self.ctx.voice)

@@ -25,6 +25,7 @@ from rater_desktop.gui.steps.roadblocks import RoadblocksStep
 from rater_desktop.gui.steps.style import panel_stylesheet
 from rater_desktop.gui.steps.task_completion import TaskCompletionStep
 from rater_desktop.gui.steps.verdict import VerdictStep
+from rater_desktop.gui.steps.visits import VisitTracker
 from rater_desktop.gui.theme import current_theme
 from rater_desktop.rating.change import Change
 from rater_desktop.rating.model import ItemStatus, Step
@@ -55,6 +56,7 @@ class StepPanel(QWidget):
         super().__init__()
         self.setObjectName("stepPanel")
         self.ctx = ctx or StepContext()
+        self.visits = VisitTracker(self, self.ctx, redraw=self.refresh_all)
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(0)
@@ -181,11 +183,13 @@ class StepPanel(QWidget):
 
     def set_service(self, service: RatingService | None) -> None:
         self.ctx.service = service
+        self.visits.reset()
         self.shown_step = None
         self.refresh_all()
 
     def apply_change(self, change: Change) -> None:
         """Redraw after a write; a refused call shows its reasons."""
+        self.visits.record_edit(change)
         if change.refused and change.kind != "edit":
             self.say(" ".join(change.reasons))
         elif change.kind in ("open", "step"):
@@ -200,6 +204,7 @@ class StepPanel(QWidget):
         service = self.service
         has_item = service is not None and service.current_item_id is not None
         self.setEnabled(has_item)
+        self.visits.follow()
         if service is None or not has_item:
             self.title.setText("Open an item to rate it.")
             self.reason.setText("")
@@ -265,20 +270,28 @@ class StepPanel(QWidget):
             text = "Ready to complete."
         self.reason.setText(text)
         self.reason.setToolTip("\n".join(reasons))
-        set_look(self.reason, "tone", "good" if ok else "block")
+        loud = self.ctx.attention is not None and self.ctx.attention.moved_on
+        set_look(self.reason, "tone", "good" if ok else "block" if loud else "todo")
 
     # ------------------------------------------------------------------ navigation
 
     def go_to(self, step: Step) -> None:
         if self.service is not None and self.service.current_item_id is not None:
+            current = self.service.rating.current_step
+            if STEP_ORDER.index(step) > STEP_ORDER.index(current):
+                self.visits.insist(current)  # moving on: the step's rules speak
             self.service.set_step(step)
 
     def go_next(self) -> None:
         if self.service is None or self.service.current_item_id is None:
             return
-        following = next_step(self.service.rating.current_step)
+        current = self.service.rating.current_step
+        following = next_step(current)
+        self.visits.insist(current)  # moving on: the step's rules speak
         if following is not None:
             self.service.set_step(following)
+        else:
+            self.refresh_all()
 
     def go_previous(self) -> None:
         if self.service is None or self.service.current_item_id is None:
@@ -289,6 +302,7 @@ class StepPanel(QWidget):
 
     def complete(self) -> None:
         if self.service is not None and self.service.current_item_id is not None:
+            self.visits.try_complete()  # every rule speaks now
             self.service.complete_item()
 
     def page(self, step: Step) -> StepPage:

@@ -8,91 +8,27 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import (
-    QDialog,
-    QDialogButtonBox,
-    QFormLayout,
-    QInputDialog,
-    QLabel,
-    QLineEdit,
-    QMessageBox,
-    QWidget,
-)
+from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
 
+from rater_desktop.gui.first_run_dialog import FirstRunDialog
 from rater_desktop.gui.main_window import MainWindow
 
 
-class FirstRunDialog(QDialog):
-    """Asks for the display name and rater id of the first profile on this computer."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("firstRunDialog")
-        self.setWindowTitle("Welcome to Rater Desktop")
-        form = QFormLayout(self)
-        intro = QLabel("Create your rater profile. Your ratings are saved under it and "
-                       "signed with a key made for it.")
-        intro.setWordWrap(True)
-        form.addRow(intro)
-        self.display_name = QLineEdit()
-        self.display_name.setObjectName("firstRunDisplayName")
-        self.display_name.setAccessibleName("Display name")
-        self.rater_id = QLineEdit()
-        self.rater_id.setObjectName("firstRunRaterId")
-        self.rater_id.setAccessibleName("Rater id")
-        self.rater_id.setPlaceholderText("letters, digits, . _ -")
-        form.addRow("Display name", self.display_name)
-        form.addRow("Rater id", self.rater_id)
-        self.problem = QLabel("")
-        self.problem.setWordWrap(True)
-        form.addRow(self.problem)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                   | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
-
-
-def ask_new_passphrase(parent: QWidget) -> str | None:
-    """Ask twice for the passphrase of a new key file (None when the rater gives up)."""
-    prompt = ("No system keyring is available, so your signing key is kept in a file "
-              "protected by a passphrase. Choose one:")
-    while True:
-        phrase, ok = QInputDialog.getText(parent, "Key passphrase", prompt,
-                                          QLineEdit.EchoMode.Password)
-        if not ok or not phrase:
-            return None
-        again, ok = QInputDialog.getText(parent, "Key passphrase", "Type the passphrase again:",
-                                         QLineEdit.EchoMode.Password)
-        if not ok:
-            return None
-        if again == phrase:
-            return phrase
-        prompt = "The two passphrases differed. Choose a passphrase for your key file:"
-
-
 def create_first_profile(parent: QWidget, data_dir: Path) -> Any:
-    """Ask until a profile is created or the rater cancels (returns None)."""
+    """The first-run dialog; the created profile, or None when the rater cancels."""
     from rater_desktop import profiles
     from rater_desktop.signing import keystore
 
-    dialog = FirstRunDialog(parent)
-    while dialog.exec() == QDialog.DialogCode.Accepted:
-        values: dict[str, Any] = dict(rater_id=dialog.rater_id.text().strip(),
-                                      display_name=dialog.display_name.text(),
-                                      data_dir=data_dir)
-        try:
-            return profiles.create_profile(keyring=keystore.default_keyring(), **values)
-        except keystore.KeyringUnavailableError:
-            phrase = ask_new_passphrase(parent)
-            if phrase:
-                try:
-                    return profiles.create_profile(keyring=keystore.default_keyring(),
-                                                   passphrase=phrase, **values)
-                except (profiles.ProfileError, OSError) as exc:
-                    dialog.problem.setText(str(exc))
-        except (profiles.ProfileError, OSError) as exc:
-            dialog.problem.setText(str(exc))
+    keyring = keystore.default_keyring()
+    taken = [p.rater_id for p in profiles.list_profiles(data_dir=data_dir)]
+
+    def create(values: dict[str, Any]) -> Any:
+        return profiles.create_profile(keyring=keyring, data_dir=data_dir, **values)
+
+    dialog = FirstRunDialog(parent, needs_passphrase=keystore.keyring_problem(keyring) is not None,
+                            create=create, taken=taken)
+    if dialog.exec() == QDialog.DialogCode.Accepted:
+        return dialog.profile
     return None
 
 
@@ -148,6 +84,10 @@ def _attach_now(window: MainWindow) -> None:
     window.setProperty("ratingBinding", binding)
     attach_store_services(window, binding, store=store, profile=profile, data_dir=data_dir,
                           relay=relay)
+    from rater_desktop.gui.practice import focus_current_step, install_practice
+
+    install_practice(window, data_dir=data_dir, rater_id=profile.rater_id,
+                     focus_work=lambda: focus_current_step(binding.panel))
 
 
 def attach_store_services(window: MainWindow, binding: Any, *, store: Any, profile: Any,

@@ -62,6 +62,8 @@ QFrame[role="ruleBadge"][tone="acknowledged"] { background: transparent; border-
 QFrame[role="ruleBadge"][tone="acknowledged"] QLabel { color: $muted; }
 QFrame[role="ruleBadge"][tone="hint"] { background: transparent; border-color: transparent; }
 QFrame[role="ruleBadge"][tone="hint"] QLabel { color: $muted; }
+QFrame[role="ruleBadge"][tone="todo"] { background: $card; border-color: $line; }
+QFrame[role="ruleBadge"][tone="todo"] QLabel { color: $muted; }
 QPlainTextEdit { background: $textarea; color: $text; border: 1px solid $line; border-radius: 5px; padding: 3px 5px; }
 QPlainTextEdit:focus { border-color: $accent; }
 QPushButton[role="stepCrumb"] { padding: 0; font-weight: 700; border-radius: 14px; }

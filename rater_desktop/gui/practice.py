@@ -1,0 +1,330 @@
+"""The practice pass: the first time a rater opens a batch, a short guided tour over the
+open item (what each step asks, where rule IDs show, the keys). Skippable, shown once
+per profile (``first_run.practice_seen``), and again from Help > Practice tour.
+
+The tour is a card inside the main window next to a highlight frame around the part it
+explains; it never edits the rating, so the item is rated as usual afterwards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt, QTimer
+from PySide6.QtGui import QAction, QKeyEvent
+from PySide6.QtWidgets import (
+    QApplication,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from rater_desktop.first_run import mark_practice_seen, practice_seen
+from rater_desktop.gui.steps.visits import mark_aside
+from rater_desktop.gui.theme import current_theme
+
+ACTION_NAME = "actionPracticeTour"
+CARD_WIDTH = 380
+WAIT_MS = 300
+
+
+@dataclass(frozen=True)
+class Card:
+    """One stop of the tour: the object name of the part it explains (or "" for none)."""
+
+    target: str
+    title: str
+    text: str
+
+
+STEP_LINES = (
+    "1 Case file: the user's main goal, the constraints (sub-requests) and a "
+    "Should / Should NOT checklist, written before you see the responses.",
+    "2 Task completion: was the goal and each sub-request met? Then a 1-5 score.",
+    "3 Claims: copy each statement and each reported action out of the responses.",
+    "4 Fact checks: check each objective claim on reliable pages and note the sources.",
+    "5 AI performance: judge the path the agent took, not its answer.",
+    "6 Final verdict: which response is better, and why, in your words.",
+    "7 Roadblocks and feedback: anything that got in the way of your checks.",
+)
+
+CARDS = (
+    Card("promptHeader", "The prompt",
+         "This is what the user asked the agent. It stays in view while you read the "
+         "responses. The batch's own instructions are in the Tools panel."),
+    Card("responseSplitter", "Response A and Response B",
+         "Both answers, side by side with their screenshots. They stay covered until your "
+         "case file is written, so you read the prompt with fresh eyes first."),
+    Card("stepHeader", "Seven steps, one at a time", "\n".join(STEP_LINES)),
+    Card("stepStack", "Rules show their IDs",
+         "Each guideline rule appears under its field with its ID, such as CF-1. Grey "
+         "\u201cTo do\u201d says what is still needed; once you have been to the field it "
+         "becomes red \u201cMust fix\u201d. Amber \u201cCheck\u201d is a warning you may "
+         "keep with a short reason."),
+    Card("stepFooter", "Finishing the item",
+         "\u201cComplete item\u201d opens when no rule blocks it; the line above it says "
+         "what is still missing. Your work is saved as you type."),
+    Card("", "Keys worth knowing",
+         "Ctrl+Enter \u2003next step\n1 to 5 \u2003score on the focused scale\n"
+         "Ctrl+M \u2003add the selected response text as a claim\n"
+         "Alt+Left / Alt+Right \u2003previous / next item\nCtrl+Z \u2003undo\n"
+         "F1 \u2003every shortcut\n\nHelp \u25b8 Practice tour shows this again. "
+         "Start with the main goal."),
+)
+
+
+class PracticeTour(QFrame):
+    """The card and its highlight; Enter or Right = next, Left = back, Esc = skip."""
+
+    def __init__(self, window: QMainWindow, *, on_end: Callable[[bool], None],
+                 cards: tuple[Card, ...] = CARDS) -> None:
+        super().__init__(window)
+        self.setObjectName("practiceCard")
+        mark_aside(self)  # reading the tour is not leaving the field under the cursor
+        self.setAccessibleName("Practice tour")
+        self._window = window
+        self._cards = cards
+        self._on_end = on_end
+        self.index = 0
+        self.highlight = QFrame(window)
+        self.highlight.setObjectName("practiceHighlight")
+        self.highlight.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
+        self._build()
+        self._apply_style()
+        window.installEventFilter(self)
+
+    def _build(self) -> None:
+        column = self._column = QVBoxLayout(self)
+        column.setContentsMargins(14, 12, 14, 12)
+        self.counter = QLabel("")
+        self.counter.setObjectName("practiceCounter")
+        self.title = QLabel("")
+        self.title.setObjectName("practiceTitle")
+        self.title.setWordWrap(True)
+        self.text = QLabel("")
+        self.text.setObjectName("practiceText")
+        self.text.setWordWrap(True)
+        self.text.setTextFormat(Qt.TextFormat.PlainText)
+        for label in (self.counter, self.title, self.text):
+            column.addWidget(label)
+        row = QHBoxLayout()
+        self.skip_button = self._button("practiceSkip", "Skip tour", self.skip)
+        self.back_button = self._button("practiceBack", "\u2190 Back", self.back)
+        self.next_button = self._button("practiceNext", "Next \u2192", self.advance)
+        row.addWidget(self.skip_button)
+        row.addStretch(1)
+        row.addWidget(self.back_button)
+        row.addWidget(self.next_button)
+        column.addLayout(row)
+        self.setFixedWidth(CARD_WIDTH)
+
+    def _button(self, object_name: str, text: str, slot: Callable[[], None]) -> QPushButton:
+        button = QPushButton(text)
+        button.setObjectName(object_name)
+        button.setAccessibleName(text.strip("\u2190\u2192 "))
+        button.clicked.connect(slot)
+        return button
+
+    def _apply_style(self) -> None:
+        dark = current_theme() == "dark"
+        card, line, accent = ("#25282f", "#4f7fe0", "#4f7fe0") if dark else (
+            "#ffffff", "#3b6fd4", "#3b6fd4")
+        self.setStyleSheet(
+            f"#practiceCard {{ background: {card}; border: 2px solid {line}; "
+            "border-radius: 8px; }\n#practiceTitle { font-weight: 700; font-size: 11pt; }")
+        self.highlight.setStyleSheet(
+            f"#practiceHighlight {{ border: 3px solid {accent}; border-radius: 6px; "
+            "background: transparent; }")
+
+    # ------------------------------------------------------------------ showing
+
+    def start(self) -> None:
+        self.index = 0
+        self._show_card()
+
+    def _target(self) -> QWidget | None:
+        name = self._cards[self.index].target
+        if not name:
+            return None
+        found = self._window.findChild(QWidget, name)
+        return found if found is not None and found.isVisible() else None
+
+    def _show_card(self) -> None:
+        card = self._cards[self.index]
+        last = self.index == len(self._cards) - 1
+        self.counter.setText(f"Practice \u00b7 {self.index + 1} of {len(self._cards)}")
+        self.title.setText(card.title)
+        self.text.setText(card.text)
+        self.back_button.setEnabled(self.index > 0)
+        self.next_button.setText("Start rating" if last else "Next \u2192")
+        self.next_button.setAccessibleName("Start rating" if last else "Next")
+        self._column.activate()
+        self.resize(CARD_WIDTH, self._column.totalHeightForWidth(CARD_WIDTH))  # wrapped text
+        self._place()
+        self.show()
+        self.raise_()
+        self.next_button.setFocus()
+
+    def _place(self) -> None:
+        target = self._target()
+        area = self._window.rect()
+        if target is None:
+            self.highlight.hide()
+            self.move(area.center() - QPoint(self.width() // 2, self.height() // 2))
+            return
+        box = QRect(target.mapTo(self._window, QPoint(0, 0)), target.size())
+        self.highlight.setGeometry(box.adjusted(-3, -3, 3, 3))
+        self.highlight.show()
+        self.highlight.raise_()
+        self.move(*place_card(card=(self.width(), self.height()),
+                              target=(box.x(), box.y(), box.width(), box.height()),
+                              area=(area.width(), area.height())))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self._window and event.type() == QEvent.Type.Resize and self.isVisible():
+            QTimer.singleShot(0, self._place)
+        return False
+
+    # ------------------------------------------------------------------ moving
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Right):
+            self.advance()
+        elif key == Qt.Key.Key_Left:
+            self.back()
+        elif key == Qt.Key.Key_Escape:
+            self.skip()
+        else:
+            super().keyPressEvent(event)
+
+    def advance(self) -> None:
+        if self.index + 1 < len(self._cards):
+            self.index += 1
+            self._show_card()
+        else:
+            self._end(finished=True)
+
+    def back(self) -> None:
+        if self.index > 0:
+            self.index -= 1
+            self._show_card()
+
+    def skip(self) -> None:
+        self._end(finished=False)
+
+    def _end(self, *, finished: bool) -> None:
+        self._window.removeEventFilter(self)
+        self.highlight.hide()
+        self.hide()
+        self.highlight.deleteLater()
+        self.deleteLater()
+        self._on_end(finished)
+
+
+def place_card(*, card: tuple[int, int], target: tuple[int, int, int, int],
+               area: tuple[int, int]) -> tuple[int, int]:
+    """Top-left of the card: beside the target, else below or above it, kept in ``area``."""
+    width, height = card
+    x, y, w, h = target
+    gap = 12
+    if x + w + gap + width <= area[0]:
+        left, top = x + w + gap, y
+    elif x - gap - width >= 0:
+        left, top = x - gap - width, y
+    elif y + h + gap + height <= area[1]:
+        left, top = x, y + h + gap
+    elif y - gap - height >= 0:
+        left, top = x, y - gap - height
+    else:  # a target as large as the window: over it, near its top
+        left, top = x + max(0, (w - width) // 2), y + gap
+    return (max(0, min(left, area[0] - width)), max(0, min(top, area[1] - height)))
+
+
+class PracticeController(QObject):
+    """Starts the tour on the first open item of a profile that has not seen it."""
+
+    def __init__(self, window: QMainWindow, *, data_dir: Path, rater_id: str,
+                 focus_work: Callable[[], None]) -> None:
+        super().__init__(window)
+        self.setObjectName("practiceController")
+        self._window = window
+        self._data_dir = data_dir
+        self._rater_id = rater_id
+        self._focus_work = focus_work
+        self.tour: PracticeTour | None = None
+        self.action = QAction("&Practice tour", window)
+        self.action.setObjectName(ACTION_NAME)
+        self.action.setStatusTip("A short guided pass over the open item")
+        self.action.triggered.connect(self.start)
+        help_menu = window.findChild(QMenu, "menuHelp")
+        if help_menu is not None:
+            actions = help_menu.actions()
+            if actions:
+                help_menu.insertAction(actions[0], self.action)
+            else:
+                help_menu.addAction(self.action)
+
+    def item_opened(self, item_id: str) -> None:
+        if item_id and self.tour is None and not practice_seen(
+                data_dir=self._data_dir, rater_id=self._rater_id):
+            QTimer.singleShot(0, self._start_when_free)  # after the item and instructions
+
+    def _start_when_free(self) -> None:
+        """Wait while a dialog (the batch instructions, a question) is in front."""
+        if QApplication.activeModalWidget() is not None:
+            QTimer.singleShot(WAIT_MS, self._start_when_free)
+            return
+        self.start()
+
+    def start(self) -> None:
+        if self.tour is not None:
+            return
+        item = getattr(self._window, "item", None)
+        if item is None:
+            bar = self._window.statusBar()
+            bar.showMessage("Open a batch first: the tour walks through its open item.", 5000)
+            return
+        self.tour = PracticeTour(self._window, on_end=self._ended)
+        self.tour.start()
+
+    def _ended(self, _finished: bool) -> None:
+        self.tour = None
+        try:
+            mark_practice_seen(data_dir=self._data_dir, rater_id=self._rater_id)
+        except OSError:
+            pass  # shown again next time: better than an error about a tour
+        self._focus_work()
+
+
+def install_practice(window: Any, *, data_dir: Path, rater_id: str,
+                     focus_work: Callable[[], None]) -> PracticeController:
+    controller = PracticeController(window, data_dir=data_dir, rater_id=rater_id,
+                                    focus_work=focus_work)
+    window.currentItemChanged.connect(controller.item_opened)
+    if getattr(window, "item", None) is not None:
+        controller.item_opened(window.item.id)
+    return controller
+
+
+def focus_current_step(panel: Any) -> None:
+    """After the tour: the cursor goes where the work starts (Main goal on a new item)."""
+    service = panel.service
+    if service is None or service.current_item_id is None:
+        return
+    page = panel.page(service.rating.current_step)
+    first = getattr(page, "main_goal", None)
+    if not isinstance(first, QWidget) or not first.isEnabled():
+        first = next((w for w in page.findChildren(QWidget)
+                      if w.focusPolicy() & Qt.FocusPolicy.TabFocus and w.isEnabled()
+                      and w.isVisibleTo(page)), None)
+    if first is not None:
+        first.setFocus(Qt.FocusReason.OtherFocusReason)

@@ -1,0 +1,120 @@
+"""The practice pass over the first item: shown once per profile, skippable, from Help."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QApplication, QMenu, QWidget
+from steps_kit import open_rated_window
+
+from rater_desktop import appdirs
+from rater_desktop.first_run import practice_seen
+from rater_desktop.gui.practice import (
+    ACTION_NAME,
+    CARDS,
+    PracticeTour,
+    focus_current_step,
+    install_practice,
+    place_card,
+)
+from rater_desktop.rating.model import Step
+
+
+def _install(qtbot: Any, make_window: Any, tmp_path: Path) -> tuple[Any, Any, Any]:
+    window, binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot)
+    controller = install_practice(window, data_dir=appdirs.data_dir(), rater_id="rater-1",
+                                  focus_work=lambda: focus_current_step(binding.panel))
+    return window, binding, controller
+
+
+def _tour(qtbot: Any, window: Any) -> PracticeTour:
+    qtbot.waitUntil(lambda: window.findChild(PracticeTour, "practiceCard") is not None
+                    and window.findChild(PracticeTour, "practiceCard").isVisible(), timeout=3000)
+    return window.findChild(PracticeTour, "practiceCard")
+
+
+def test_the_first_open_item_starts_the_tour_on_the_prompt(qtbot: Any, make_window: Any,
+                                                           tmp_path: Path) -> None:
+    window, _binding, _controller = _install(qtbot, make_window, tmp_path)
+    tour = _tour(qtbot, window)
+    assert tour.title.text() == "The prompt"
+    assert tour.counter.text() == f"Practice \u00b7 1 of {len(CARDS)}"
+    prompt = window.findChild(QWidget, "promptHeader")
+    box = QRect(prompt.mapTo(window, prompt.rect().topLeft()), prompt.size())
+    assert tour.highlight.isVisible() and tour.highlight.geometry().contains(box)
+    assert not tour.geometry().intersects(box)  # the card does not hide what it explains
+    assert not tour.back_button.isEnabled()
+
+
+def test_keys_move_through_every_card_and_end_in_main_goal(qtbot: Any, make_window: Any,
+                                                           tmp_path: Path) -> None:
+    window, binding, controller = _install(qtbot, make_window, tmp_path)
+    tour = _tour(qtbot, window)
+    qtbot.keyClick(tour, Qt.Key.Key_Right)
+    qtbot.keyClick(tour, Qt.Key.Key_Left)
+    assert tour.index == 0
+    titles = []
+    for _ in CARDS:
+        titles.append(tour.title.text())
+        qtbot.keyClick(tour, Qt.Key.Key_Return)
+    assert titles == [card.title for card in CARDS]
+    assert "Rules show their IDs" in titles and any("CF-1" in c.text for c in CARDS)
+    assert controller.tour is None and not tour.isVisible()
+    assert practice_seen(data_dir=appdirs.data_dir(), rater_id="rater-1")
+    main_goal = binding.panel.page(Step.CASE_FILE).main_goal
+    qtbot.waitUntil(main_goal.hasFocus, timeout=2000)
+
+
+def test_esc_skips_and_it_is_not_shown_again(qtbot: Any, make_window: Any,
+                                             tmp_path: Path) -> None:
+    window, binding, controller = _install(qtbot, make_window, tmp_path)
+    tour = _tour(qtbot, window)
+    qtbot.keyClick(tour, Qt.Key.Key_Escape)
+    assert controller.tour is None
+    assert practice_seen(data_dir=appdirs.data_dir(), rater_id="rater-1")
+    binding.open_item("item-2")
+    window2, _binding2, _controller2 = _install(qtbot, make_window, tmp_path / "again")
+    QApplication.processEvents()
+    QApplication.processEvents()
+    assert window.findChild(PracticeTour) is None or not window.findChild(PracticeTour).isVisible()
+    assert window2.findChild(PracticeTour) is None
+
+
+def test_help_menu_shows_the_tour_again(qtbot: Any, make_window: Any, tmp_path: Path) -> None:
+    window, _binding, controller = _install(qtbot, make_window, tmp_path)
+    qtbot.keyClick(_tour(qtbot, window), Qt.Key.Key_Escape)
+    action = window.findChild(QAction, ACTION_NAME)
+    assert action is not None and action in window.findChild(QMenu, "menuHelp").actions()
+    action.trigger()
+    tour = _tour(qtbot, window)
+    assert tour.index == 0 and controller.tour is tour
+
+
+def test_the_card_goes_beside_its_target_and_stays_inside() -> None:
+    area = (1366, 700)
+    assert place_card(card=(380, 200), target=(0, 0, 700, 100), area=area) == (712, 0)
+    assert place_card(card=(380, 200), target=(970, 100, 396, 80), area=area) == (578, 100)
+    assert place_card(card=(380, 200), target=(0, 0, 1366, 100), area=area) == (0, 112)
+    assert place_card(card=(380, 200), target=(0, 600, 1366, 90), area=area) == (0, 388)
+    left, top = place_card(card=(380, 200), target=(0, 0, 1366, 700), area=area)
+    assert 0 <= left <= area[0] - 380 and 0 <= top <= area[1] - 200
+
+
+def test_the_tour_waits_for_a_dialog_in_front(qtbot: Any, make_window: Any,
+                                              tmp_path: Path) -> None:
+    from PySide6.QtWidgets import QDialog
+
+    window, _binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot)
+    instructions = QDialog(window)
+    instructions.setModal(True)
+    instructions.show()
+    qtbot.waitUntil(lambda: QApplication.activeModalWidget() is instructions, timeout=2000)
+    controller = install_practice(window, data_dir=appdirs.data_dir(), rater_id="rater-1",
+                                  focus_work=lambda: None)
+    qtbot.wait(100)
+    assert controller.tour is None
+    instructions.close()
+    assert _tour(qtbot, window) is controller.tour

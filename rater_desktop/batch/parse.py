@@ -10,12 +10,6 @@ from rater_desktop.batch.container import check_relative_path
 from rater_desktop.batch.errors import BatchError, BatchProblem, ProblemList
 from rater_desktop.batch.fields import FieldReader
 from rater_desktop.batch.limits import DEFAULT_LIMITS, BatchLimits
-from rater_desktop.batch.protocol import (
-    CHOICES,
-    GUIDELINE,
-    read_preference_settings,
-    read_protocol,
-)
 from rater_desktop.batch.model import (
     FORMAT_MAJOR,
     FORMAT_MINOR,
@@ -36,6 +30,12 @@ from rater_desktop.batch.model import (
     Size,
     TrajectoryStep,
     Verdict,
+)
+from rater_desktop.batch.protocol import (
+    CHOICES,
+    GUIDELINE,
+    read_preference_settings,
+    read_protocol,
 )
 
 OUTCOMES = ("completed", "login_wall", "blocked", "unreachable", "incomplete")

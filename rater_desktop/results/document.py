@@ -15,6 +15,7 @@ import rater_desktop
 
 RESULTS_FORMAT = "rater-desktop-results"
 RESULTS_FORMAT_VERSION = "1.0"
+RESULTS_FORMAT_VERSION_PROTOCOLS = "1.1"  # adds ``protocol`` and ``survey``
 RESULTS_FORMAT_MAJOR = 1
 SIGNATURE_NAMESPACE = "rater-desktop-results@v1"
 SIDES = ("A", "B")
@@ -104,9 +105,14 @@ def build_results_document(
     items: Sequence[ItemRecord],
     exported_at: datetime,
     app_version: str = rater_desktop.__version__,
+    protocol: str | None = None,
+    survey: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The complete document as plain data; numbers are normalized when it is serialized
-    (see rater_desktop.results.canonical), which export_results always does."""
+    (see rater_desktop.results.canonical), which export_results always does.
+
+    ``protocol`` (omitted for the guideline, so older readers see nothing new) and the
+    ``survey`` block are added by the preference protocol (format 1.1)."""
     seen: set[str] = set()
     for record in items:
         if record.item_id in seen:
@@ -138,4 +144,9 @@ def build_results_document(
         },
         "items": [_item_entry(record) for record in items],
     }
+    if protocol is not None and protocol != "guideline":
+        document["format_version"] = RESULTS_FORMAT_VERSION_PROTOCOLS
+        document["protocol"] = protocol
+    if survey is not None:
+        document["survey"] = dict(survey)
     return document

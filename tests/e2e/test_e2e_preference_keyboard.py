@@ -5,7 +5,6 @@ carries the choices (file order) and the survey answers."""
 
 from __future__ import annotations
 
-import gc
 import json
 from pathlib import Path
 from typing import Any
@@ -121,6 +120,3 @@ def test_twenty_items_by_keyboard_then_export(qtbot: Any, tmp_path: Path,
         assert choice == expected  # stored in file order whatever side it was shown on
         assert (entry["rating"]["explanation"] == "clearer steps") == (shown == "A")
     window.close()
-    # Collect Python-side cycles while Qt is still alive: left to interpreter exit, their
-    # wrappers were freed after QApplication and the process crashed on the way out.
-    gc.collect()

@@ -2,7 +2,8 @@
 
 It stays idle for guideline batches (``RatingBinding`` rates those); the window shows
 this binding's panel only while a preference batch is open (``MainWindow.show_rating_panel``).
-Keys: 1 / 2 / 3 choose, Alt+E writes the explanation, Ctrl+Enter completes and moves to
+Every choice, edit and completion is saved at once (a completed item's time stops at
+completion), so closing the window needs no extra step. Keys: 1 / 2 / 3 choose, Alt+E writes the explanation, Ctrl+Enter completes and moves to
 the next item.
 """
 
@@ -12,7 +13,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 
 from rater_desktop.batch.protocol import PREFERENCE
@@ -28,7 +29,6 @@ from rater_desktop.rating.store import RatingStore
 from rater_desktop.rating.timing import Clock
 
 SurveyAsker = Callable[[MainWindow, Any], "dict[str, Any] | None"]
-CLOSE_EVENT = int(QEvent.Type.Close.value)
 SAVE_POLL_MS = 300
 
 
@@ -72,7 +72,6 @@ class PreferenceBinding(QObject):
         window.batchOpened.connect(self._on_batch_opened)
         window.batchClosed.connect(self._end_service)
         window.currentItemChanged.connect(self.open_item)
-        window.installEventFilter(self)  # installed last, so it sees Close first: save first
         if window.batch is not None:
             self._on_batch_opened(window.batch)
             if window.item is not None:
@@ -230,8 +229,3 @@ class PreferenceBinding(QObject):
     def flush(self) -> None:
         if self.service is not None:
             self.service.flush()
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.window and int(event.type().value) == CLOSE_EVENT:
-            self._end_service()
-        return False

@@ -78,7 +78,8 @@ def _preference_report(args: argparse.Namespace, batch: Any, roster: Any) -> int
         threshold=(int(threshold.get("pass_threshold", 8)), int(threshold.get("out_of", 10))),
         question=getattr(args, "by", None), raters_per_item=args.raters_per_item,
         hourly_wage=args.wage, platform_fee=args.fee)
-    report_format = "html" if (args.format or "html") == "html" else "json"
+    report_format = args.format or {".csv": "csv", ".jsonl": "jsonl", ".json": "jsonl"}.get(
+        Path(args.out).suffix.lower(), "html")
     try:
         write_report(args.out, render(figures, title=batch.manifest.title,
                                       report_format=report_format))

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import csv
 import html
+import io
 import json
 from dataclasses import asdict
 from typing import Any
@@ -66,7 +68,21 @@ def render_html(figures: PreferenceFigures, *, title: str) -> str:
         f"{html.escape(cost_text)}.</p></body></html>\n")
 
 
+def render_csv(figures: PreferenceFigures) -> str:
+    """One row per model: the scoreboard (agreement and raters are in HTML and JSONL)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["model", "wins", "ties", "losses", "win_rate", "bradley_terry"])
+    for model, record in figures.records.items():
+        writer.writerow([model, record.wins, record.ties, record.losses,
+                         _num(record.win_rate, 4), _num(figures.strengths.get(model), 4)])
+    return out.getvalue()
+
+
 def render(figures: PreferenceFigures, *, title: str, report_format: str) -> str:
+    """``html`` (default), ``csv`` (models) or ``jsonl`` (one JSON object, every figure)."""
     if report_format == "html":
         return render_html(figures, title=title)
+    if report_format == "csv":
+        return render_csv(figures)
     return json.dumps(figures_dict(figures), sort_keys=True, allow_nan=False) + "\n"

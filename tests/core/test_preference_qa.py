@@ -147,6 +147,11 @@ def test_cli_report_on_a_preference_batch(exported: dict[str, Any], tmp_path: Pa
                  str(exported["batch"]), "--allowed-signers", str(exported["roster"]),
                  "--out", str(html_out)]) == 0
     assert "Krippendorff" in html_out.read_text()
+    csv_out = tmp_path / "models.csv"
+    assert main(["qa", "report", *map(str, exported["files"].values()), "--batch",
+                 str(exported["batch"]), "--allowed-signers", str(exported["roster"]),
+                 "--out", str(csv_out)]) == 0
+    assert csv_out.read_text().splitlines()[1].startswith("model-alpha,5,2,2,0.6667,")
 
 
 def test_cli_refuses_a_mixed_set(exported: dict[str, Any], tmp_path: Path,

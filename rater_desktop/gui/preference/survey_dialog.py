@@ -11,9 +11,11 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
     QDialogButtonBox,
+    QFrame,
     QLabel,
     QLineEdit,
     QRadioButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -29,12 +31,19 @@ class SurveyDialog(QDialog):
         self.setObjectName("surveyDialog")
         self.setWindowTitle("A few questions about you")
         self.questions = tuple(questions)
-        column = QVBoxLayout(self)
+        outer = QVBoxLayout(self)
         intro = QLabel("The study team asks these to understand where raters agree and "
                        "differ. Your answers do not affect your qualification; leave out "
                        "any question you prefer not to answer.")
         intro.setWordWrap(True)
-        column.addWidget(intro)
+        outer.addWidget(intro)
+        scroll = QScrollArea()  # a batch may ask up to 50 questions
+        scroll.setObjectName("surveyScroll")
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        body = QWidget()
+        column = QVBoxLayout(body)
+        column.setContentsMargins(0, 0, 8, 0)
         self._inputs: dict[str, Any] = {}
         for question in self.questions:
             label = QLabel(question.text)
@@ -42,6 +51,9 @@ class SurveyDialog(QDialog):
             label.setStyleSheet("font-weight: 600; padding-top: 6px;")
             column.addWidget(label)
             self._inputs[question.id] = self._input(question, column)
+        column.addStretch(1)
+        scroll.setWidget(body)
+        outer.addWidget(scroll, 1)
         buttons = QDialogButtonBox()
         save = buttons.addButton("Save answers", QDialogButtonBox.ButtonRole.AcceptRole)
         save.setObjectName("surveySave")
@@ -50,7 +62,9 @@ class SurveyDialog(QDialog):
         skip.setObjectName("surveySkip")
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
-        column.addWidget(buttons)
+        outer.addWidget(buttons)
+        self.setMinimumWidth(520)
+        self.resize(560, min(640, body.sizeHint().height() + 140))
         first = next(iter(self._inputs.values()), None)
         target = first[0] if isinstance(first, list) and first else first
         if isinstance(target, QWidget):

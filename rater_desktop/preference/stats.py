@@ -92,7 +92,8 @@ def judgments_of(document: Mapping[str, Any]) -> list[Judgment]:
     rater = document.get("rater", {})
     rater_id = str(rater.get("rater_id", "")) if isinstance(rater, dict) else ""
     out: list[Judgment] = []
-    for entry in document.get("items", []):
+    entries = document.get("items")
+    for entry in entries if isinstance(entries, list) else []:
         if not isinstance(entry, dict) or entry.get("incomplete"):
             continue
         rating = entry.get("rating")
@@ -186,8 +187,9 @@ def preference_figures(documents: Sequence[Mapping[str, Any]], *, gold: Mapping[
         for doc in documents:
             survey = doc.get("survey") if isinstance(doc.get("survey"), dict) else {}
             given = survey.get("answers", {}) if isinstance(survey, dict) else {}
-            if isinstance(given, dict) and question in given:
-                answers[str(doc.get("rater", {}).get("rater_id", ""))] = given[question]
+            rater = doc.get("rater") if isinstance(doc.get("rater"), dict) else {}
+            if isinstance(given, dict) and question in given and isinstance(rater, dict):
+                answers[str(rater.get("rater_id", ""))] = given[question]
     return PreferenceFigures(
         agreement=agreement(judgments), records=records(comparisons=games),
         strengths=bradley_terry(table=win_table(games)).strengths if games else {},

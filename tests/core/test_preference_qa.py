@@ -167,3 +167,31 @@ def test_cli_refuses_a_mixed_set(exported: dict[str, Any], tmp_path: Path,
     printed = capsys.readouterr().out
     assert code == 2 and not out.exists()
     assert "different rating protocols" in printed and "old.results.json (guideline)" in printed
+
+
+def test_the_guideline_qa_session_leaves_preference_results_out(
+        exported: dict[str, Any]) -> None:
+    from rater_desktop.qa_review.adapter import adapt_results
+
+    adapted = adapt_results(document=exported["docs"]["alice"], batch_items={})
+    assert adapted.items == ()
+    assert "'preference' judgments" in adapted.problems[0]
+
+
+@pytest.mark.parametrize("document", [
+    {"items": 7}, {"items": [1, "x", None]}, {"items": [{"rating": [], "identities": {}}]},
+    {"items": [{"rating": {"choice": "C"}, "identities": {"A": "x", "B": "y"}}]},
+    {"survey": {"answers": {"background": {"x": 1}}}, "items": []},
+])
+def test_hostile_documents_give_no_judgments_and_no_crash(document: dict[str, Any]) -> None:
+    figures = preference_figures([document], gold={}, question="background")
+    assert figures.agreement.items == 0 and figures.median_seconds is None
+
+
+def test_odd_but_valid_shapes_are_read_safely() -> None:
+    document = {"rater": "nobody", "survey": {"answers": {"background": ["a", 3]}},
+                "items": [{"rating": {"choice": "A", "timing": "soon"},
+                           "identities": {"A": 1, "B": 2}}]}
+    figures = preference_figures([document], gold={}, question="background")
+    assert figures.records["1"].wins == 1 and figures.median_seconds is None
+    assert set(figures.by_answer) == {"a", "3"}  # list answers: one group per entry

@@ -141,7 +141,7 @@ class MainWindow(QMainWindow):
         self.step_panel_host.setMinimumWidth(300)
         host_layout = QVBoxLayout(self.step_panel_host)
         host_layout.setContentsMargins(0, 0, 0, 0)
-        self._step_placeholder = QLabel("The rating steps for this item appear here.")
+        self._step_placeholder: QLabel | None = QLabel("The rating steps for this item appear here.")
         self._step_placeholder.setObjectName("stepPanelPlaceholder")
         self._step_placeholder.setProperty("role", "muted")
         self._step_placeholder.setWordWrap(True)
@@ -163,11 +163,12 @@ class MainWindow(QMainWindow):
         """Put a protocol's rating panel into the right dock (the batch's protocol shows)."""
         layout = self.step_panel_host.layout()
         assert layout is not None
-        old = self.rating_panels.pop(protocol, None)
-        if old is not None:
-            layout.removeWidget(old)
-            old.setParent(None)
-            old.deleteLater()
+        for old in (self.rating_panels.pop(protocol, None), self._step_placeholder):
+            if old is not None:
+                layout.removeWidget(old)
+                old.setParent(None)
+                old.deleteLater()
+        self._step_placeholder = None
         layout.addWidget(widget)
         self.rating_panels[protocol] = widget
         self.show_rating_panel(self.batch.manifest.protocol if self.batch else "guideline")
@@ -176,7 +177,6 @@ class MainWindow(QMainWindow):
         """The protocol seam: only the panel of the batch's protocol is shown."""
         for name, panel in self.rating_panels.items():
             panel.setVisible(name == protocol)
-        self._step_placeholder.setVisible(protocol not in self.rating_panels)
 
     def set_display_order_provider(self, display_order_for: DisplayOrderFor) -> None:
         """Where A and B of each item come from (true indices in displayed order)."""

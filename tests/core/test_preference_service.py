@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import jsonschema
 import pytest
 from batchkit import batch_files, item, write_folder
 from test_results_support import BATCH_SHA, EXPORTED_AT, rater_for
@@ -158,6 +159,9 @@ def test_export_carries_protocol_survey_and_choices_and_verifies(tmp_path: Path)
                                       exported_at=EXPORTED_AT, **extra)
     assert document["protocol"] == "preference" and document["format_version"] == "1.1"
     assert document["survey"]["answers"] == {"background": "technical"}
+    schema = json.loads((Path(__file__).resolve().parents[2] / "rater_desktop" / "results" /
+                         "schema" / "results.schema.json").read_text())
+    jsonschema.validate(json.loads(json.dumps(document)), schema)
     exported = export_results(out_path=tmp_path / "out", document=document, private_key=key)
     from rater_desktop.results.verify import verify_results_bytes
     from rater_desktop.signing.allowed_signers import parse_allowed_signers

@@ -1,9 +1,11 @@
-"""Generate the three sample batches under sample_batches/ (deterministic: same bytes each run).
+"""Generate the sample batches under sample_batches/ (deterministic: same bytes each run).
 
-Usage: python tools/make_sample_batches.py [--out DIR] [--only consumer|standardweb|assistantbench]
+Usage: python tools/make_sample_batches.py [--out DIR]
+       [--only consumer|standardweb|assistantbench|preference]
 
-Writes sample_batches/consumer-tasks, sample_batches/standardweb-runs and
-sample_batches/assistantbench-qualification. sample_batches/broken is never touched.
+Writes sample_batches/consumer-tasks, sample_batches/standardweb-runs,
+sample_batches/assistantbench-qualification and sample_batches/preference-quick.
+sample_batches/broken is never touched.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import samples_assistantbench  # noqa: E402
 import samples_consumer  # noqa: E402
+import samples_preference  # noqa: E402
 import samples_standardweb  # noqa: E402
 from samples_common import reset_batch_dir, write_batch  # noqa: E402
 from samples_instructions import instructions  # noqa: E402
@@ -29,6 +32,7 @@ BATCHES: dict[str, tuple[str, dict[str, Any], Builder]] = {
     "standardweb": ("standardweb-runs", samples_standardweb.MANIFEST, samples_standardweb.build),
     "assistantbench": ("assistantbench-qualification", samples_assistantbench.MANIFEST,
                        samples_assistantbench.build),
+    "preference": ("preference-quick", samples_preference.MANIFEST, samples_preference.build),
 }
 
 

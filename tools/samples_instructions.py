@@ -176,5 +176,9 @@ the reasoning and screenshots above it show how the assistant got there.
 
 
 def instructions(batch: str) -> str:
+    if batch == "preference":
+        from samples_preference import INSTRUCTIONS
+
+        return INSTRUCTIONS
     return {"consumer": CONSUMER, "standardweb": STANDARDWEB,
             "assistantbench": ASSISTANTBENCH}[batch]

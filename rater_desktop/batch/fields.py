@@ -71,6 +71,19 @@ class FieldReader:
             return None
         return self.obj[key]
 
+    def raw(self, key: str) -> Any:
+        """The value as it is (None when absent); the key counts as known."""
+        return self._get(key, False)
+
+    def boolean(self, key: str, *, default: bool = False) -> bool:
+        value = self._get(key, False)
+        if value is None:
+            return default
+        if not isinstance(value, bool):
+            self.error(self.path(key), "must be true or false", "")
+            return default
+        return value
+
     def text(self, key: str, *, required: bool = False, max_chars: int = 20_000) -> str | None:
         value = self._get(key, required)
         if value is None:

@@ -11,9 +11,12 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from rater_desktop.batch.protocol import GUIDELINE, PreferenceSettings
+
 FORMAT_NAME = "rater-desktop-batch"
 FORMAT_MAJOR = 1
-FORMAT_VERSION = "1.0"
+FORMAT_MINOR = 1  # 1.1 added the manifest's protocol, preference settings and survey
+FORMAT_VERSION = "1.1"
 
 
 class ItemKind(StrEnum):
@@ -166,6 +169,7 @@ class Gold:
     expected_verdict: Verdict | None = None
     expected_scores: dict[str, GoldScores] = field(default_factory=dict, compare=False)
     attention_instruction: str | None = None
+    expected_choice: str | None = None  # preference protocol: "A", "B" or "tie" (file order)
 
 
 @dataclass(frozen=True)
@@ -194,6 +198,8 @@ class Manifest:
     display_seed: str = ""
     rubric: dict[str, dict[str, Any]] = field(default_factory=dict, compare=False)
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    protocol: str = GUIDELINE
+    preference: PreferenceSettings = field(default_factory=PreferenceSettings, compare=False)
 
 
 @dataclass(frozen=True)

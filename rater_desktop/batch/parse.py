@@ -12,7 +12,9 @@ from rater_desktop.batch.fields import FieldReader
 from rater_desktop.batch.limits import DEFAULT_LIMITS, BatchLimits
 from rater_desktop.batch.model import (
     FORMAT_MAJOR,
+    FORMAT_MINOR,
     FORMAT_NAME,
+    FORMAT_VERSION,
     Box,
     Gold,
     GoldScores,
@@ -28,6 +30,12 @@ from rater_desktop.batch.model import (
     Size,
     TrajectoryStep,
     Verdict,
+)
+from rater_desktop.batch.protocol import (
+    CHOICES,
+    GUIDELINE,
+    read_preference_settings,
+    read_protocol,
 )
 
 OUTCOMES = ("completed", "login_wall", "blocked", "unreachable", "incomplete")
@@ -109,6 +117,8 @@ def parse_manifest(
     instructions = reader.text("instructions", max_chars=1024)
     seed = reader.text("display_seed", max_chars=500)
     rubric = _rubric(reader)
+    protocol = read_protocol(reader)
+    preference = read_preference_settings(reader)
     extra = reader.extra()
     for key, path in (("items", items_file), ("instructions", instructions)):
         if path is not None:
@@ -117,7 +127,7 @@ def parse_manifest(
             except BatchError as exc:
                 problems.add(exc.problem)
                 return None
-    if None in (version, batch_id, title, created):
+    if None in (version, batch_id, title, created, protocol):
         return None
     assert (
         version is not None and batch_id is not None and title is not None and created is not None
@@ -132,6 +142,8 @@ def parse_manifest(
         display_seed=seed or batch_id,
         rubric=rubric,
         extra=extra,
+        protocol=protocol or GUIDELINE,
+        preference=preference,
     )
 
 
@@ -150,11 +162,12 @@ def _supported_version(version: str, reader: FieldReader) -> bool:
             code="unsupported-version",
         )
         return False
-    if minor_text and int(minor_text) > 0:
+    if minor_text and int(minor_text) > FORMAT_MINOR:
         reader.problems.add(
             BatchProblem(
                 code="newer-minor-version",
-                message=f"version {version} is newer than this app's 1.0; new fields are ignored",
+                message=f"version {version} is newer than this app's {FORMAT_VERSION}; "
+                "new fields are ignored",
                 file=reader.file,
                 field="format_version",
                 severity="warning",
@@ -434,6 +447,7 @@ def _gold(reader: FieldReader) -> Gold | None:
         expected_verdict=Verdict(verdict_text) if verdict_text else None,
         expected_scores=scores,
         attention_instruction=reader.text("attention_instruction"),
+        expected_choice=reader.choice("expected_choice", CHOICES),
     )
     reader.extra()
     return gold

@@ -63,6 +63,8 @@ def register(subparsers: Any) -> None:
     report.add_argument(
         "--resamples", type=int, default=1000, help="bootstrap resamples for the intervals"
     )
+    report.add_argument("--by", metavar="QUESTION",
+                        help="preference batches: agreement per answer to this survey question")
     report.set_defaults(handler=run_report)
     _register_roster(commands)
     qa.set_defaults(handler=lambda _args: _usage(qa))
@@ -207,6 +209,7 @@ def _plan_batches(args: argparse.Namespace, batch: Any) -> list[str]:
 
 def _report(args: argparse.Namespace, batch: Any, roster: Any) -> int:
     from rater_desktop.batch.errors import BatchError
+    from rater_desktop.cli.qa_protocols import protocol_report
     from rater_desktop.qa_review.report import render_report, write_report
     from rater_desktop.qa_review.session import QaSession
     from rater_desktop.qa_review.store import QaStore
@@ -216,6 +219,9 @@ def _report(args: argparse.Namespace, batch: Any, roster: Any) -> int:
         plan_batches = _plan_batches(args, batch)
     except ValueError as exc:  # PlanError included: the plan's own message says what is wrong
         return _error(str(exc))
+    handled = protocol_report(args, batch, roster)  # mixed protocols, preference batches
+    if handled is not None:
+        return handled
     with QaStore.in_memory() as store:
         try:
             session = QaSession(store=store, roster=roster, batch=batch,

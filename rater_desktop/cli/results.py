@@ -127,7 +127,8 @@ def run_export(args: argparse.Namespace) -> int:
         fingerprint=profile.fingerprint,
     )
     document = build_results_document(
-        batch=inputs.batch, rater=rater, items=inputs.records, exported_at=datetime.now(UTC)
+        batch=inputs.batch, rater=rater, items=inputs.records, exported_at=datetime.now(UTC),
+        **inputs.document_extra,
     )
     try:
         files = export_results(out_path=args.out, document=document, private_key=private_key)

@@ -91,10 +91,18 @@ def export_batch(*, batch: Any, batch_path: str, store: Any, profile: Any, rubri
             yield batch.item(entry.item_id)
 
     store.flush()
-    records, left_out = collect_item_records(
-        items=items(), store=store, batch_key=manifest.batch_id, rater_id=profile.rater_id,
-        display_seed=manifest.display_seed or manifest.batch_id, rubric=rubric,
-        include_incomplete=include_incomplete)
+    extra: dict[str, Any] = {}
+    if getattr(manifest, "protocol", "guideline") == "preference":  # the protocol seam
+        from rater_desktop.preference.collect import collect_protocol_export
+
+        records, left_out, extra = collect_protocol_export(
+            manifest=manifest, items=items(), store=store, rater_id=profile.rater_id,
+            include_incomplete=include_incomplete)
+    else:
+        records, left_out = collect_item_records(
+            items=items(), store=store, batch_key=manifest.batch_id, rater_id=profile.rater_id,
+            display_seed=manifest.display_seed or manifest.batch_id, rubric=rubric,
+            include_incomplete=include_incomplete)
     if not records:
         hint = ("" if include_incomplete else
                 " Tick \u201cAlso export items that are not complete\u201d to export "
@@ -109,7 +117,7 @@ def export_batch(*, batch: Any, batch_path: str, store: Any, profile: Any, rubri
     rater = RaterInfo(rater_id=profile.rater_id, display_name=profile.display_name,
                       public_key=profile.public_key, fingerprint=profile.fingerprint)
     document = build_results_document(batch=meta, rater=rater, items=records,
-                                      exported_at=datetime.now(UTC))
+                                      exported_at=datetime.now(UTC), **extra)
     files = export_results(out_path=out_path, document=document, private_key=private_key)
     progress(steps, steps)
     return ExportOutcome(results_path=files.results_path, signature_path=files.signature_path,

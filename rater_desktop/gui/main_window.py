@@ -101,6 +101,7 @@ class MainWindow(QMainWindow):
         self.profile = profile
         self._open_batch = open_batch
         self._report_error = report_error
+        self.rating_panels: dict[str, QWidget] = {}
         self.batch: BatchLike | None = None
         self.batch_path: str | None = None
         self.item: Item | None = None
@@ -141,7 +142,7 @@ class MainWindow(QMainWindow):
         self.step_panel_host.setMinimumWidth(300)
         host_layout = QVBoxLayout(self.step_panel_host)
         host_layout.setContentsMargins(0, 0, 0, 0)
-        self._step_placeholder = QLabel("The rating steps for this item appear here.")
+        self._step_placeholder: QLabel | None = QLabel("The rating steps for this item appear here.")
         self._step_placeholder.setObjectName("stepPanelPlaceholder")
         self._step_placeholder.setProperty("role", "muted")
         self._step_placeholder.setWordWrap(True)
@@ -159,17 +160,24 @@ class MainWindow(QMainWindow):
         self.find_bar = install_find_bar(self, self.item_view)
         self.currentItemChanged.connect(lambda _id: self.find_bar.item_switched())
 
-    def set_step_panel(self, widget: QWidget) -> None:
-        """Put the guided rating panel into the right dock (replaces the placeholder)."""
+    def set_step_panel(self, widget: QWidget, protocol: str = "guideline") -> None:
+        """Put a protocol's rating panel into the right dock (the batch's protocol shows)."""
         layout = self.step_panel_host.layout()
         assert layout is not None
-        while layout.count():
-            taken = layout.takeAt(0)
-            old = taken.widget() if taken is not None else None
+        for old in (self.rating_panels.pop(protocol, None), self._step_placeholder):
             if old is not None:
+                layout.removeWidget(old)
                 old.setParent(None)
                 old.deleteLater()
+        self._step_placeholder = None
         layout.addWidget(widget)
+        self.rating_panels[protocol] = widget
+        self.show_rating_panel(self.batch.manifest.protocol if self.batch else "guideline")
+
+    def show_rating_panel(self, protocol: str) -> None:
+        """The protocol seam: only the panel of the batch's protocol is shown."""
+        for name, panel in self.rating_panels.items():
+            panel.setVisible(name == protocol)
 
     def set_display_order_provider(self, display_order_for: DisplayOrderFor) -> None:
         """Where A and B of each item come from (true indices in displayed order)."""
@@ -249,6 +257,7 @@ class MainWindow(QMainWindow):
         self.actions_.instructions.setEnabled(True)
         self._update_title()
         self.update_progress()
+        self.show_rating_panel(getattr(batch.manifest, "protocol", "guideline"))
         self.batchOpened.emit(batch)
         last = self.settings.value(f"lastItem/{batch.manifest.batch_id}")
         if not (last and self.item_list.select_item(str(last))):

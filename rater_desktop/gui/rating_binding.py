@@ -109,6 +109,14 @@ class RatingBinding(QObject):
     def _on_batch_opened(self, batch: BatchLike) -> None:
         self._end_service()
         manifest = batch.manifest
+        guideline = getattr(manifest, "protocol", "guideline") == "guideline"
+        for shortcut in self.shortcuts.values():
+            shortcut.setEnabled(guideline)
+        if not guideline:  # another protocol's binding rates this batch
+            self._on_batch_closed()
+            return
+        self.window.set_display_order_provider(self._display_order)
+        self.window.set_status_provider(self._progress)
         try:
             rubric = Rubric.from_overrides(manifest.rubric or None)
         except RubricError as exc:

@@ -227,6 +227,10 @@ def adapt_results(
     entries = document.get("items")
     if not isinstance(entries, list):
         return AdaptedResults(rater_id, (), ("the document has no item list",))
+    if document.get("protocol", "guideline") != "guideline":  # e.g. preference judgments
+        return AdaptedResults(rater_id, (), (
+            f"the results are {document.get('protocol')!r} judgments, not guideline ratings; "
+            "left out (report on them with 'rater-desktop qa report')",))
     items: list[RatedItem] = []
     problems: list[str] = []
     seen: set[str] = set()

@@ -34,6 +34,7 @@ class ExportInputs:
     records: list[ItemRecord]
     total_items: int
     left_out: list[str] = field(default_factory=list)
+    document_extra: dict[str, Any] = field(default_factory=dict)  # protocol, survey
 
 
 def _rule_entry(result: RuleResult, acknowledged: dict[str, str]) -> dict[str, Any]:
@@ -132,17 +133,25 @@ def collect_export_inputs(
         raise CollectError(f"The batch's rubric is not valid: {exc}") from exc
     except (StorageError, OSError) as exc:
         raise CollectError(str(exc)) from exc
+    extra: dict[str, Any] = {}
     try:
         store.flush()
-        records, left_out = collect_item_records(
-            items=items,
-            store=store,
-            batch_key=manifest.batch_id,
-            rater_id=rater_id,
-            display_seed=manifest.display_seed or manifest.batch_id,
-            rubric=rubric,
-            include_incomplete=include_incomplete,
-        )
+        if manifest.protocol == "preference":  # the protocol seam of the CLI export
+            from rater_desktop.preference.collect import collect_protocol_export
+
+            records, left_out, extra = collect_protocol_export(
+                manifest=manifest, items=items, store=store, rater_id=rater_id,
+                include_incomplete=include_incomplete)
+        else:
+            records, left_out = collect_item_records(
+                items=items,
+                store=store,
+                batch_key=manifest.batch_id,
+                rater_id=rater_id,
+                display_seed=manifest.display_seed or manifest.batch_id,
+                rubric=rubric,
+                include_incomplete=include_incomplete,
+            )
     except StorageError as exc:
         raise CollectError(str(exc)) from exc
     finally:
@@ -150,4 +159,5 @@ def collect_export_inputs(
     meta = BatchMeta(
         batch_id=manifest.batch_id, sha256=sha256, title=manifest.title, rubric=rubric.to_dict()
     )
-    return ExportInputs(batch=meta, records=records, total_items=len(items), left_out=left_out)
+    return ExportInputs(batch=meta, records=records, total_items=len(items), left_out=left_out,
+                        document_extra=extra)

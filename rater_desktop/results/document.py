@@ -20,6 +20,8 @@ RESULTS_FORMAT = "rater-desktop-results"
 RESULTS_FORMAT_VERSION = "2.0"
 RESULTS_FORMAT_MAJOR = 2
 READABLE_MAJORS = (1, 2)  # 1.x files simply have no shown evidence
+# 2.1 adds ``protocol`` and ``survey`` (the preference protocol); guideline files stay 2.0.
+RESULTS_FORMAT_VERSION_PROTOCOLS = "2.1"
 SIGNATURE_NAMESPACE = "rater-desktop-results@v1"
 SIDES = ("A", "B")
 
@@ -108,9 +110,14 @@ def build_results_document(
     items: Sequence[ItemRecord],
     exported_at: datetime,
     app_version: str = rater_desktop.__version__,
+    protocol: str | None = None,
+    survey: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The complete document as plain data; numbers are normalized when it is serialized
-    (see rater_desktop.results.canonical), which export_results always does."""
+    (see rater_desktop.results.canonical), which export_results always does.
+
+    ``protocol`` (omitted for the guideline, so older readers see nothing new) and the
+    ``survey`` block are added by the preference protocol (format 2.1)."""
     seen: set[str] = set()
     for record in items:
         if record.item_id in seen:
@@ -142,4 +149,9 @@ def build_results_document(
         },
         "items": [_item_entry(record) for record in items],
     }
+    if protocol is not None and protocol != "guideline":
+        document["format_version"] = RESULTS_FORMAT_VERSION_PROTOCOLS
+        document["protocol"] = protocol
+    if survey is not None:
+        document["survey"] = dict(survey)
     return document

@@ -82,6 +82,10 @@ def _attach_now(window: MainWindow) -> None:
     binding = RatingBinding(window, store=store, rater_id=profile.rater_id,
                             close_store=store.close)
     window.setProperty("ratingBinding", binding)
+    from rater_desktop.gui.preference.binding import PreferenceBinding
+
+    window.setProperty("preferenceBinding", PreferenceBinding(  # rates preference batches
+        window, store=store, rater_id=profile.rater_id))
     attach_store_services(window, binding, store=store, profile=profile, data_dir=data_dir,
                           relay=relay)
     from rater_desktop.gui.practice import focus_current_step, install_practice

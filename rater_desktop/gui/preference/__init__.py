@@ -1,0 +1,1 @@
+"""The preference protocol's rating panel, binding and survey dialog (seed 001)."""

@@ -1,0 +1,112 @@
+"""The survey of a preference batch (seed 001): asked once after the qualification items,
+informational only. Every question may be left unanswered; "Skip survey" skips all."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QCheckBox,
+    QDialog,
+    QDialogButtonBox,
+    QFrame,
+    QLabel,
+    QLineEdit,
+    QRadioButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from rater_desktop.batch.protocol import SurveyQuestion
+
+
+class SurveyDialog(QDialog):
+    """One page of questions; ``answers()`` holds what was given (skipped ones left out)."""
+
+    def __init__(self, parent: QWidget | None, questions: Sequence[SurveyQuestion]) -> None:
+        super().__init__(parent)
+        self.setObjectName("surveyDialog")
+        self.setWindowTitle("A few questions about you")
+        self.questions = tuple(questions)
+        outer = QVBoxLayout(self)
+        intro = QLabel("The study team asks these to understand where raters agree and "
+                       "differ. Your answers do not affect your qualification; leave out "
+                       "any question you prefer not to answer.")
+        intro.setWordWrap(True)
+        outer.addWidget(intro)
+        scroll = QScrollArea()  # a batch may ask up to 50 questions
+        scroll.setObjectName("surveyScroll")
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        body = QWidget()
+        column = QVBoxLayout(body)
+        column.setContentsMargins(0, 0, 8, 0)
+        self._inputs: dict[str, Any] = {}
+        for question in self.questions:
+            label = QLabel(question.text)
+            label.setWordWrap(True)
+            label.setStyleSheet("font-weight: 600; padding-top: 6px;")
+            column.addWidget(label)
+            self._inputs[question.id] = self._input(question, column)
+        column.addStretch(1)
+        scroll.setWidget(body)
+        outer.addWidget(scroll, 1)
+        buttons = QDialogButtonBox()
+        save = buttons.addButton("Save answers", QDialogButtonBox.ButtonRole.AcceptRole)
+        save.setObjectName("surveySave")
+        save.setDefault(True)  # Enter saves from any question
+        skip = buttons.addButton("Skip survey", QDialogButtonBox.ButtonRole.RejectRole)
+        skip.setObjectName("surveySkip")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        outer.addWidget(buttons)
+        self.setMinimumWidth(520)
+        self.resize(560, min(640, body.sizeHint().height() + 140))
+        first = next(iter(self._inputs.values()), None)
+        target = first[0] if isinstance(first, list) and first else first
+        if isinstance(target, QWidget):
+            target.setFocus()  # keyboard first: Space ticks, Tab moves, Enter saves
+
+    def _input(self, question: SurveyQuestion, column: QVBoxLayout) -> Any:
+        if question.kind == "text":
+            line = QLineEdit()
+            line.setObjectName(f"survey_{question.id}")
+            line.setAccessibleName(question.text)
+            line.setMaxLength(500)
+            column.addWidget(line)
+            return line
+        group = QButtonGroup(self)
+        group.setExclusive(question.kind == "single")
+        boxes = []
+        for number, option in enumerate(question.options):
+            box: QRadioButton | QCheckBox = (QRadioButton(option) if question.kind == "single"
+                                             else QCheckBox(option))
+            box.setObjectName(f"survey_{question.id}_{number}")
+            group.addButton(box)
+            column.addWidget(box)
+            boxes.append(box)
+        return boxes
+
+    def answers(self) -> dict[str, Any]:
+        result: dict[str, Any] = {}
+        for question in self.questions:
+            widget = self._inputs[question.id]
+            if isinstance(widget, QLineEdit):
+                result[question.id] = widget.text()
+                continue
+            chosen = [b.text() for b in widget if b.isChecked()]
+            if chosen:
+                result[question.id] = chosen[0] if question.kind == "single" else chosen
+        return result
+
+
+def ask_survey(parent: QWidget, questions: Sequence[SurveyQuestion]) -> dict[str, Any] | None:
+    """The answers, or None when the rater skipped the survey."""
+    dialog = SurveyDialog(parent, questions)
+    accepted = dialog.exec() == QDialog.DialogCode.Accepted
+    answers = dialog.answers() if accepted else None
+    dialog.deleteLater()
+    return answers

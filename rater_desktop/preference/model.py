@@ -1,0 +1,74 @@
+"""One item's preference judgment as a plain, JSON-able document.
+
+``choice`` is in FILE order ("A" = the batch's first response), like every exported
+answer; the service translates the rater's displayed labels (SD-1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rater_desktop.batch.protocol import CHOICES, PREFERENCE
+from rater_desktop.rating.model import ItemStatus, TimeSpent
+
+CHOICE_STEP = "choice"
+
+
+@dataclass
+class PreferenceRating:
+    """A, B or tie (file order), the optional explanation, status and active time."""
+
+    item_id: str
+    choice: str | None = None
+    explanation: str = ""
+    status: ItemStatus = ItemStatus.NOT_STARTED
+    timing: TimeSpent = field(default_factory=TimeSpent)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "protocol": PREFERENCE,
+            "item_id": self.item_id,
+            "choice": self.choice,
+            "explanation": self.explanation,
+            "status": self.status.value,
+            "current_step": CHOICE_STEP,
+            "timing": {
+                "active_seconds": self.timing.active_seconds,
+                "step_seconds": dict(self.timing.step_seconds),
+                "sessions": self.timing.sessions,
+                "step": CHOICE_STEP,
+            },
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> PreferenceRating:
+        """Read a saved document; ValueError names the bad field."""
+        if not isinstance(data, dict) or data.get("protocol") != PREFERENCE:
+            raise ValueError("it is not a preference rating")
+        choice = data.get("choice")
+        if choice is not None and choice not in CHOICES:
+            raise ValueError(f"choice {choice!r} is not one of {', '.join(CHOICES)}")
+        explanation = data.get("explanation", "")
+        if not isinstance(explanation, str):
+            raise ValueError("explanation must be text")
+        try:
+            status = ItemStatus(data.get("status", "not_started"))
+        except ValueError as exc:
+            raise ValueError(f"status {data.get('status')!r} is unknown") from exc
+        return cls(item_id=str(data.get("item_id", "")), choice=choice, explanation=explanation,
+                   status=status, timing=_timing(data.get("timing")))
+
+
+def _timing(raw: object) -> TimeSpent:
+    if not isinstance(raw, dict):
+        return TimeSpent()
+    seconds = raw.get("active_seconds", 0.0)
+    steps = raw.get("step_seconds", {})
+    sessions = raw.get("sessions", 0)
+    if not isinstance(seconds, int | float) or seconds < 0:
+        raise ValueError("timing.active_seconds must be a non-negative number")
+    clean_steps = {str(k): float(v) for k, v in steps.items()
+                   if isinstance(v, int | float)} if isinstance(steps, dict) else {}
+    return TimeSpent(active_seconds=float(seconds), step_seconds=clean_steps,
+                     sessions=int(sessions) if isinstance(sessions, int) else 0)

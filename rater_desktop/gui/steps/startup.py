@@ -146,8 +146,12 @@ def _attach_now(window: MainWindow) -> None:
     binding = RatingBinding(window, store=store, rater_id=profile.rater_id,
                             close_store=store.close)
     window.setProperty("ratingBinding", binding)
-    attach_store_services(window, binding, store=store, profile=profile, data_dir=data_dir,
-                          relay=relay)
+    parts = attach_store_services(window, binding, store=store, profile=profile,
+                                  data_dir=data_dir, relay=relay)
+    from rater_desktop.gui.key_migration import check_key_storage
+
+    check_key_storage(window, window, profile, data_dir=data_dir,
+                      on_moved=lambda moved: setattr(parts["exporter"], "profile", moved))
 
 
 def attach_store_services(window: MainWindow, binding: Any, *, store: Any, profile: Any,

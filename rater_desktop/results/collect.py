@@ -19,6 +19,7 @@ from rater_desktop.rating.rules import check_item
 from rater_desktop.rating.rules.base import RuleResult
 from rater_desktop.rating.store import RatingStore
 from rater_desktop.rating.text import plain_text
+from rater_desktop.results.binding import RatedBatchChangedError, bound_batch_sha256
 from rater_desktop.results.document import BatchMeta, ItemRecord
 
 
@@ -134,6 +135,7 @@ def collect_export_inputs(
         raise CollectError(str(exc)) from exc
     try:
         store.flush()
+        sha256 = bound_batch_sha256(store=store, batch_key=manifest.batch_id, disk_sha256=sha256)
         records, left_out = collect_item_records(
             items=items,
             store=store,
@@ -143,7 +145,7 @@ def collect_export_inputs(
             rubric=rubric,
             include_incomplete=include_incomplete,
         )
-    except StorageError as exc:
+    except (StorageError, RatedBatchChangedError) as exc:
         raise CollectError(str(exc)) from exc
     finally:
         store.close()

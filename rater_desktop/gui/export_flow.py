@@ -122,9 +122,8 @@ def export_batch(*, batch: Any, batch_path: str, store: Any, profile: Any, rubri
 
 def describe_export_failure(exc: Exception) -> str:
     """A plain message for any export failure (never a traceback)."""
-    from rater_desktop.signing.keys import WrongPassphraseError
-
     from rater_desktop.results.binding import RatedBatchChangedError
+    from rater_desktop.signing.keys import WrongPassphraseError
 
     if isinstance(exc, NothingToExportError | RatedBatchChangedError):
         return str(exc)

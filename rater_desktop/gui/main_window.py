@@ -23,8 +23,7 @@ from PySide6.QtWidgets import (
 
 from rater_desktop.batch.model import Item
 from rater_desktop.gui import dialogs
-from rater_desktop.gui.batch_source import (BatchLike, changed_on_disk, close_batch,
-                                            open_batch_path)
+from rater_desktop.gui.batch_source import BatchLike, changed_on_disk, close_batch, open_batch_path
 from rater_desktop.gui.find_bar import install_find_bar
 from rater_desktop.gui.image_loader import ImageLoader
 from rater_desktop.gui.item_list import ItemListPanel, StatusProvider, no_progress

@@ -132,6 +132,11 @@ def _attach_now(window: MainWindow) -> None:
             return
     lock = claim_profile_lock(data_dir, profile.rater_id)
     if lock is None:
+        from rater_desktop.gui.read_only_view import ReadOnlyView
+
+        # Read-only, but with the rater's display order and response cover (SD-1, CF-1).
+        window.setProperty("readOnlyView", ReadOnlyView(window, rater_id=profile.rater_id,
+                                                        data_dir=data_dir))
         QMessageBox.warning(window, "Already open", already_open_message(profile.rater_id))
         return
     window.destroyed.connect(lambda *_: lock.unlock())

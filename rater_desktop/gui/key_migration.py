@@ -13,12 +13,26 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, QThreadPool
-from PySide6.QtWidgets import QInputDialog, QLineEdit, QMessageBox, QWidget
+from PySide6.QtWidgets import QDialog, QInputDialog, QLabel, QLineEdit, QMessageBox, QWidget
 
 from rater_desktop.gui.background import run_in_background
 
 AskMovePassphrase = Callable[[QWidget, str], str | None]
 Inform = Callable[[QWidget, str, str], None]
+
+
+def _ask_secret(parent: QWidget, text: str) -> tuple[str, bool]:
+    """A password prompt whose explanation wraps instead of stretching the dialog."""
+    dialog = QInputDialog(parent)
+    dialog.setObjectName("keyMovePassphrase")
+    dialog.setWindowTitle("Protect your signing key")
+    dialog.setLabelText(text)
+    dialog.setTextEchoMode(QLineEdit.EchoMode.Password)
+    for label in dialog.findChildren(QLabel):
+        label.setWordWrap(True)
+    dialog.setMinimumWidth(460)
+    accepted = dialog.exec() == QDialog.DialogCode.Accepted
+    return dialog.textValue(), accepted
 
 
 def ask_move_passphrase(parent: QWidget, rater_id: str) -> str | None:
@@ -29,17 +43,14 @@ def ask_move_passphrase(parent: QWidget, rater_id: str) -> str | None:
               "file. It will be moved into a key file encrypted with a passphrase. Choose "
               f"one of at least {MIN_PASSPHRASE_LENGTH} characters:")
     while True:
-        phrase, ok = QInputDialog.getText(parent, "Protect your signing key", prompt,
-                                          QLineEdit.EchoMode.Password)
+        phrase, ok = _ask_secret(parent, prompt)
         if not ok or not phrase:
             return None
         if len(phrase) < MIN_PASSPHRASE_LENGTH:
             prompt = (f"That passphrase is shorter than {MIN_PASSPHRASE_LENGTH} characters. "
                       "Choose a longer one:")
             continue
-        again, ok = QInputDialog.getText(parent, "Protect your signing key",
-                                         "Type the passphrase again:",
-                                         QLineEdit.EchoMode.Password)
+        again, ok = _ask_secret(parent, "Type the passphrase again:")
         if not ok:
             return None
         if again == phrase:

@@ -21,9 +21,9 @@ from rater_desktop.rating.display_order import display_order
 from rater_desktop.storage.peek import saved_item_document
 
 READ_ONLY_COVER_TEXT = (
-    "This window is read-only: your profile is open in another Rater Desktop window.\n\n"
-    "The responses stay hidden here until the case file of this item is written in that "
-    "window.")
+    "This window is read-only.\n\n"
+    "Your profile is open in another window; the responses show here once this item's "
+    "case file is written there.")
 
 Peek = Callable[..., dict[str, Any] | None]
 

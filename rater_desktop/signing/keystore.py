@@ -119,8 +119,8 @@ def load_from_keyring(*, keyring: KeyringBackend, rater_id: str) -> Ed25519Priva
         raise KeyInInsecureKeyringError(
             f"The signing key of {rater_id} is kept by {_backend_name(keyring)}, which does "
             "not protect it (it is a plain file or no keyring at all). Move it into a key "
-            "file encrypted with a passphrase: the window asks for one when it starts, the "
-            "command line with 'rater-desktop key show'."
+            "file encrypted with a passphrase: the rating window asks for one when it "
+            "starts, and so does 'rater-desktop key show' on the command line."
         )
     try:
         secret = keyring.get_password(KEYRING_SERVICE, keyring_username(rater_id))

@@ -319,3 +319,45 @@ def load_private_key(
             f"not match the profile ({profile.fingerprint}). Import the right key backup."
         )
     return key
+
+
+def key_needs_moving(profile: Profile, *, keyring: KeyringBackend) -> bool:
+    """True when the profile's key is said to be in a keyring that must not hold keys."""
+    from rater_desktop.signing import keystore
+
+    return profile.key_storage is KeyStorage.KEYRING and keystore.refusal(keyring) is not None
+
+
+def move_key_to_file(
+    profile: Profile, *, keyring: KeyringBackend, data_dir: Path, passphrase: str
+) -> Profile:
+    """Move the key out of a refused keyring into an encrypted key file.
+
+    The encrypted file and the updated profile are written first; only then is the
+    keyring entry removed, so an interruption never loses the key.
+    """
+    from rater_desktop.signing import MIN_PASSPHRASE_LENGTH, keys, keystore
+
+    if len(passphrase) < MIN_PASSPHRASE_LENGTH:
+        raise ProfileError(f"Choose a passphrase of at least {MIN_PASSPHRASE_LENGTH} characters.")
+    key = keystore.take_from_insecure_keyring(keyring=keyring, rater_id=profile.rater_id)
+    if key is None:
+        raise ProfileError(
+            f"The signing key of {profile.rater_id} is not in {type(keyring).__name__} any "
+            "more. Import your key backup with 'rater-desktop key import-backup FILE'."
+        )
+    if keys.fingerprint(key.public_key()) != profile.fingerprint:
+        raise ProfileError(
+            f"The key found for {profile.rater_id} does not match the profile "
+            f"({profile.fingerprint}); nothing was moved. Import the right key backup."
+        )
+    moved = replace_key(profile, private_key=key, keyring=keyring, data_dir=data_dir,
+                        passphrase=passphrase)
+    if not keystore.remove_from_keyring(keyring=keyring, rater_id=profile.rater_id):
+        raise ProfileError(
+            f"The key is now in the encrypted file {data_dir / (moved.key_file or '')}, but "
+            f"{type(keyring).__name__} did not delete its copy. Delete the "
+            f"'{keystore.keyring_username(profile.rater_id)}' entry of the service "
+            f"'{keystore.KEYRING_SERVICE}' by hand."
+        )
+    return moved

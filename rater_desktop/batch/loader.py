@@ -202,6 +202,7 @@ class Batch:
         self._items_handle = items_handle
         self._lock = threading.Lock()
         self._cache: OrderedDict[str, Item] = OrderedDict()
+        self._stamps = self._disk_stamps()
 
     def __enter__(self) -> Batch:
         return self
@@ -229,8 +230,42 @@ class Batch:
                 )
             ) from None
 
+    def _watched_files(self) -> list[Path]:
+        if isinstance(self.source, FolderSource):
+            return [self.source.root / MANIFEST_NAME, self.source.root / self.manifest.items_file]
+        return [self.path]
+
+    def _disk_stamps(self) -> list[tuple[int, int, int] | None]:
+        stamps: list[tuple[int, int, int] | None] = []
+        for path in self._watched_files():
+            try:
+                info = path.stat()
+            except OSError:
+                stamps.append(None)
+                continue
+            stamps.append((info.st_ino, info.st_size, info.st_mtime_ns))
+        return stamps
+
+    def changed_on_disk(self) -> bool:
+        """True when the batch's files were replaced or edited since it was opened."""
+        return self._disk_stamps() != self._stamps
+
+    def _check_items_unchanged(self) -> None:
+        # A folder's items file is read in place through a buffer: once it is edited, the
+        # line offsets of the index point into different content (a zip is spooled).
+        if isinstance(self.source, FolderSource) and self.changed_on_disk():
+            raise BatchError(
+                BatchProblem(
+                    code="batch-changed",
+                    message="the batch changed on disk after it was opened",
+                    file=self.manifest.items_file,
+                    hint="Close and reopen the batch to read the changed file.",
+                )
+            )
+
     def raw_item(self, item_id: str) -> bytes:
         entry = self.entry(item_id)
+        self._check_items_unchanged()
         with self._lock:
             self._items_handle.seek(entry.offset)
             return self._items_handle.read(entry.length)

@@ -99,12 +99,35 @@ def profile_private_key(profile: Profile) -> Ed25519PrivateKey:
     from rater_desktop.profiles import KeyStorage, load_private_key
     from rater_desktop.signing import keystore
 
+    keyring = keystore.default_keyring()
     passphrase = None
+    if profile.key_storage is KeyStorage.KEYRING:
+        profile = move_key_if_needed(profile, keyring=keyring)
     if profile.key_storage is KeyStorage.ENCRYPTED_FILE:
         passphrase = read_passphrase(f"Passphrase of {profile.rater_id}'s key file: ")
-    return load_private_key(
-        profile, keyring=keystore.default_keyring(), data_dir=data_dir(), passphrase=passphrase
+    return load_private_key(profile, keyring=keyring, data_dir=data_dir(), passphrase=passphrase)
+
+
+def move_key_if_needed(profile: Profile, *, keyring: Any) -> Profile:
+    """A key found in a refused keyring goes to an encrypted key file (asks a passphrase)."""
+    from rater_desktop.profiles import key_needs_moving, move_key_to_file
+    from rater_desktop.signing import keystore
+
+    if not key_needs_moving(profile, keyring=keyring):
+        return profile
+    print(
+        f"The signing key of {profile.rater_id} is kept by {type(keyring).__name__}, which "
+        "does not protect it. It is now moved into a key file encrypted with a passphrase "
+        "you choose, and removed from there.",
+        file=sys.stderr,
     )
+    if keystore.take_from_insecure_keyring(keyring=keyring, rater_id=profile.rater_id) is None:
+        return profile  # nothing to move; loading reports the missing key
+    passphrase = read_passphrase("New passphrase for the key file: ", new=True)
+    moved = move_key_to_file(profile, keyring=keyring, data_dir=data_dir(), passphrase=passphrase)
+    print(f"Key moved to the encrypted key file {data_dir() / (moved.key_file or '')}.",
+          file=sys.stderr)
+    return moved
 
 
 def register(subparsers: Any) -> None:
@@ -136,6 +159,9 @@ def run_show(args: argparse.Namespace) -> int:
     if args.line:
         print(profile.allowed_signers_line)
         return EXIT_OK
+    from rater_desktop.signing import keystore
+
+    profile = move_key_if_needed(profile, keyring=keystore.default_keyring())
     where = "OS keyring"
     if profile.key_file:
         where = f"encrypted key file {data_dir() / profile.key_file}"

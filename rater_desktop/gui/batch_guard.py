@@ -37,6 +37,20 @@ class GuardedStore(Protocol):
 
 
 AskBatchChange = Callable[[QWidget, Any], BatchChangeChoice]
+Tell = Callable[[QWidget, str], None]
+
+
+def tell_batch_edited(parent: QWidget, text: str) -> None:
+    box = QMessageBox(QMessageBox.Icon.Warning, "Batch changed on disk", text,
+                      QMessageBox.StandardButton.Ok, parent)
+    box.setObjectName("batchEditedDialog")
+    box.exec()
+
+
+BATCH_EDITED_TEXT = (
+    "The batch file was changed on disk while you had it open. It is opened again now, so "
+    "that what you see is what the file holds. Your saved ratings are kept; if the items "
+    "changed, you are asked next what to do with them.")
 Restart = Callable[[Callable[[], Any]], Any]
 
 
@@ -84,6 +98,7 @@ class BatchGuard(QObject):
     def __init__(self, window: MainWindow, store: GuardedStore, *,
                  restart: Restart = _run_now, ask: AskBatchChange = ask_batch_change,
                  hasher: Callable[[str], str] = batch_sha256,
+                 tell: Tell = tell_batch_edited,
                  pool: QThreadPool | None = None,
                  backup_interval_ms: int = BACKUP_INTERVAL_MS) -> None:
         super().__init__(window)
@@ -92,6 +107,8 @@ class BatchGuard(QObject):
         self._restart = restart
         self._ask = ask
         self._hasher = hasher
+        self._tell = tell
+        self._reopening = False
         self._pool = pool
         self._token = 0
         self.sha256: str | None = None
@@ -103,6 +120,7 @@ class BatchGuard(QObject):
         self.backup_timer.start()
         window.batchOpened.connect(self.check_batch)
         window.batchClosed.connect(self._forget)
+        window.batchChangedOnDisk.connect(self.reopen_changed_batch)
         if window.batch is not None:
             self.check_batch(window.batch)
 
@@ -126,6 +144,20 @@ class BatchGuard(QObject):
         run_in_background(work, owner=self, pool=self._pool,
                           on_done=lambda reg: self._registered(token, reg),
                           on_error=lambda exc: self._check_failed(token, exc))
+
+    def reopen_changed_batch(self) -> None:
+        """The open batch's files changed: tell the rater, then open the file again (its
+        hash is checked as on any open, so a changed content asks what to do)."""
+        path = self.window.batch_path
+        if path is None or self._reopening:
+            return
+        self._reopening = True
+        try:
+            self._tell(self.window, BATCH_EDITED_TEXT)
+            if self.window.batch_path == path and not self.window.open_batch_path(path):
+                self.window.close_current_batch()
+        finally:
+            self._reopening = False
 
     def _current(self, token: int) -> bool:
         return token == self._token and self.window.batch is not None

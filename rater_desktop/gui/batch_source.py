@@ -83,3 +83,9 @@ def decode_to_qimage(data: bytes, *, max_side: int | None, name: str = "image") 
     if image.isNull():
         raise ImageDecodeError("the image could not be converted for display")
     return image
+
+
+def changed_on_disk(batch: object) -> bool:
+    """True when ``batch`` can tell that its files changed since it was opened."""
+    check = getattr(batch, "changed_on_disk", None)
+    return bool(check()) if callable(check) else False

@@ -77,6 +77,7 @@ def export_batch(*, batch: Any, batch_path: str, store: Any, profile: Any, rubri
                  progress: ProgressReport) -> ExportOutcome:
     """Collect, sign and write (runs on a pool thread; no Qt)."""
     from rater_desktop.batch.hashing import batch_sha256
+    from rater_desktop.results.binding import bound_batch_sha256
     from rater_desktop.results.collect import collect_item_records
     from rater_desktop.results.document import BatchMeta, RaterInfo, build_results_document
     from rater_desktop.results.export import export_results
@@ -110,7 +111,9 @@ def export_batch(*, batch: Any, batch_path: str, store: Any, profile: Any, rubri
         raise NothingToExportError(
             f"Nothing to export: none of the {len(entries)} items is complete.{hint}")
     progress(len(entries), steps)
-    meta = BatchMeta(batch_id=manifest.batch_id, sha256=batch_sha256(batch_path),
+    sha256 = bound_batch_sha256(store=store, batch_key=manifest.batch_id,
+                                disk_sha256=batch_sha256(batch_path))
+    meta = BatchMeta(batch_id=manifest.batch_id, sha256=sha256,
                      title=manifest.title, rubric=rubric.to_dict())
     progress(len(entries) + 1, steps)
     private_key = load_key()
@@ -127,9 +130,10 @@ def export_batch(*, batch: Any, batch_path: str, store: Any, profile: Any, rubri
 
 def describe_export_failure(exc: Exception) -> str:
     """A plain message for any export failure (never a traceback)."""
+    from rater_desktop.results.binding import RatedBatchChangedError
     from rater_desktop.signing.keys import WrongPassphraseError
 
-    if isinstance(exc, NothingToExportError):
+    if isinstance(exc, NothingToExportError | RatedBatchChangedError):
         return str(exc)
     if isinstance(exc, WrongPassphraseError):
         return "The passphrase is not right, so your key could not be unlocked. Try again."

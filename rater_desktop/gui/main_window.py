@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from rater_desktop.batch.model import Item
 from rater_desktop.gui import dialogs
-from rater_desktop.gui.batch_source import BatchLike, close_batch, open_batch_path
+from rater_desktop.gui.batch_source import BatchLike, changed_on_disk, close_batch, open_batch_path
 from rater_desktop.gui.find_bar import install_find_bar
 from rater_desktop.gui.image_loader import ImageLoader
 from rater_desktop.gui.item_list import ItemListPanel, StatusProvider, no_progress
@@ -78,6 +78,7 @@ class MainWindow(QMainWindow):
     batchOpened = Signal(object)
     batchClosed = Signal()
     currentItemChanged = Signal(str)
+    batchChangedOnDisk = Signal()  # the open batch's files changed (checked on item load)
     stepMarked = Signal(str, int, int, str, str)  # item id, true index, step, mark, note
     viewerFrameContextRequested = Signal(int, object, QPoint)  # true index, Frame, global pos
 
@@ -297,6 +298,11 @@ class MainWindow(QMainWindow):
             self.item = None
             self.item_view.show_item(None)
             return
+        batch = self.batch
+        if changed_on_disk(batch):
+            self.batchChangedOnDisk.emit()  # the batch guard tells the rater and reopens it
+            if self.batch is not batch:
+                return
         try:
             item = self.batch.item(item_id)
         except Exception as exc:  # noqa: BLE001 - a bad line must not end the session

@@ -19,6 +19,7 @@ from rater_desktop.rating.rules import check_item
 from rater_desktop.rating.rules.base import RuleResult
 from rater_desktop.rating.store import RatingStore
 from rater_desktop.rating.text import plain_text
+from rater_desktop.results.binding import RatedBatchChangedError, bound_batch_sha256
 from rater_desktop.results.document import BatchMeta, ItemRecord
 
 
@@ -136,6 +137,7 @@ def collect_export_inputs(
     extra: dict[str, Any] = {}
     try:
         store.flush()
+        sha256 = bound_batch_sha256(store=store, batch_key=manifest.batch_id, disk_sha256=sha256)
         if manifest.protocol == "preference":  # the protocol seam of the CLI export
             from rater_desktop.preference.collect import collect_protocol_export
 
@@ -152,7 +154,7 @@ def collect_export_inputs(
                 rubric=rubric,
                 include_incomplete=include_incomplete,
             )
-    except StorageError as exc:
+    except (StorageError, RatedBatchChangedError) as exc:
         raise CollectError(str(exc)) from exc
     finally:
         store.close()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -145,27 +145,30 @@ def _check_signer(
     roster: Sequence[AllowedSigner],
     moment: datetime | None,
 ) -> VerifyOutcome:
+    from rater_desktop.results.identity import identity_mismatch, roster_refusal
     from rater_desktop.signing.allowed_signers import find_signers
 
     rater = document["rater"]
     claimed, fingerprint = rater["rater_id"], parsed.fingerprint
     common: dict[str, Any] = {"fingerprint": fingerprint, "claimed_rater_id": claimed}
-    if rater["fingerprint"] != fingerprint:
-        return VerifyOutcome(
-            VerifyStatus.SIGNER_MISMATCH,
-            f"INVALID: the file says it was signed by key {rater['fingerprint']} but the "
-            f"signature was made with {fingerprint}.",
-            **common,
-        )
+    mismatch = identity_mismatch(rater, key_blob=parsed.public_key_blob, fingerprint=fingerprint)
+    if mismatch is not None:
+        return VerifyOutcome(VerifyStatus.SIGNER_MISMATCH, f"INVALID: {mismatch}.", **common)
+    when = moment or datetime.now(UTC)
     entries = find_signers(
-        list(roster), key_blob=parsed.public_key_blob, namespace=SIGNATURE_NAMESPACE, moment=moment
+        list(roster), key_blob=parsed.public_key_blob, namespace=SIGNATURE_NAMESPACE, moment=when
     )
     if not entries:
+        refusal = roster_refusal(roster, key_blob=parsed.public_key_blob,
+                                 namespace=SIGNATURE_NAMESPACE, moment=when)
+        where = (f"is in the roster but not trusted here: {refusal}. Update the roster line "
+                 "if the rater should be trusted" if refusal else
+                 "is not in the allowed signers roster. Check the fingerprint with the rater "
+                 "before trusting it")
         return VerifyOutcome(
             VerifyStatus.UNKNOWN_SIGNER,
-            f"The signature is valid, but key {fingerprint} (claimed rater {claimed!r}) is "
-            "not in the allowed signers roster. Check the fingerprint with the rater before "
-            "trusting it.",
+            f"The signature is valid, but key {fingerprint} (claimed rater {claimed!r}) "
+            f"{where}.",
             document=document,
             **common,
         )

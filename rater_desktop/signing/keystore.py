@@ -1,9 +1,11 @@
 """Where a rater's private key lives: the OS keyring, or (explicitly) an encrypted file.
 
-The keyring backend is always passed in. A backend that cannot store secrets either raises
-(``keyring.errors.NoKeyringError`` on a headless Linux) or silently drops them (the null
-backend); both are detected by writing and reading back, and reported as
-KeyringUnavailableError so the caller can offer the encrypted key file instead.
+The keyring backend is always passed in. Backends that would keep the key in a plain file
+or not at all are refused before anything is written (see ``keyring_policy``); a backend
+that raises (``keyring.errors.NoKeyringError`` on a headless Linux) or drops what it was
+given is detected by writing and reading back. Both are reported as
+KeyringUnavailableError so the caller can offer the encrypted key file instead. A key
+already sitting in a refused backend is moved out with ``take_from_insecure_keyring``.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import Any, Protocol
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
+from rater_desktop.signing import keyring_policy
 from rater_desktop.signing.atomic_files import AtomicWriteError, write_files_atomically
 from rater_desktop.signing.keys import (
     encrypted_private_key_file,
@@ -38,6 +41,10 @@ class KeyringUnavailableError(RuntimeError):
     """No usable OS keyring. Offer the passphrase-encrypted key file instead."""
 
 
+class KeyInInsecureKeyringError(KeyringUnavailableError):
+    """The profile's key sits in a refused backend: move it to the encrypted key file."""
+
+
 class KeyNotFoundError(LookupError):
     """The profile's private key is not where the profile says it is."""
 
@@ -47,23 +54,33 @@ class KeyFileError(OSError):
 
 
 def default_keyring() -> Any:
-    """The platform's keyring backend (imports ``keyring`` only when called)."""
+    """The platform's keyring backend (imports ``keyring`` only when called); of a chainer,
+    its best secure backend."""
     import keyring
 
-    return keyring.get_keyring()
+    return keyring_policy.secure_backend(keyring.get_keyring())
 
 
 def _backend_name(backend: object) -> str:
-    return type(backend).__module__ + "." + type(backend).__qualname__
+    return keyring_policy.backend_name(backend)
 
 
 def unavailable_message(backend: object, reason: str) -> str:
+    # Never echo keyring's own advice: it suggests installing plain-file backends.
+    if "keyrings.alt" in reason or "install" in reason.lower():
+        reason = "no system keyring service is available"
     return (
         f"No usable keyring to keep the signing key ({_backend_name(backend)}: {reason}). "
         "You can store the key instead in a file encrypted with a passphrase you choose, "
         "kept in Rater Desktop's data folder with owner-only permissions "
         "(command line: add --key-file)."
     )
+
+
+def refusal(keyring: object) -> str | None:
+    """The message why ``keyring`` must not hold a key, or None when it may."""
+    reason = keyring_policy.insecure_reason(keyring)
+    return None if reason is None else unavailable_message(keyring, reason)
 
 
 def keyring_username(rater_id: str) -> str:
@@ -73,7 +90,11 @@ def keyring_username(rater_id: str) -> str:
 def store_in_keyring(
     *, keyring: KeyringBackend, rater_id: str, private_key: Ed25519PrivateKey
 ) -> None:
-    """Store the key and read it back; raise KeyringUnavailableError if it was not kept."""
+    """Store the key and read it back; raise KeyringUnavailableError if it was not kept
+    or if the backend is one that must not hold keys (nothing is written then)."""
+    refused = refusal(keyring)
+    if refused is not None:
+        raise KeyringUnavailableError(refused)
     secret = private_key_to_secret(private_key)
     username = keyring_username(rater_id)
     try:
@@ -90,6 +111,17 @@ def store_in_keyring(
 
 
 def load_from_keyring(*, keyring: KeyringBackend, rater_id: str) -> Ed25519PrivateKey:
+    """Raises KeyInInsecureKeyringError when the key sits in a refused backend."""
+    refused = refusal(keyring)
+    if refused is not None:
+        if take_from_insecure_keyring(keyring=keyring, rater_id=rater_id) is None:
+            raise KeyringUnavailableError(refused)
+        raise KeyInInsecureKeyringError(
+            f"The signing key of {rater_id} is kept by {_backend_name(keyring)}, which does "
+            "not protect it (it is a plain file or no keyring at all). Move it into a key "
+            "file encrypted with a passphrase: the rating window asks for one when it "
+            "starts, and so does 'rater-desktop key show' on the command line."
+        )
     try:
         secret = keyring.get_password(KEYRING_SERVICE, keyring_username(rater_id))
     except Exception as exc:
@@ -106,6 +138,9 @@ def load_from_keyring(*, keyring: KeyringBackend, rater_id: str) -> Ed25519Priva
 
 def keyring_problem(keyring: KeyringBackend) -> str | None:
     """None if the backend keeps secrets, else a message (for the first-run dialog)."""
+    refused = refusal(keyring)
+    if refused is not None:
+        return refused
     username = "probe"
     try:
         keyring.set_password(KEYRING_SERVICE, username, "probe-value")
@@ -114,6 +149,30 @@ def keyring_problem(keyring: KeyringBackend) -> str | None:
     except Exception as exc:
         return unavailable_message(keyring, str(exc) or type(exc).__name__)
     return None if kept else unavailable_message(keyring, "it does not keep secrets")
+
+
+def take_from_insecure_keyring(
+    *, keyring: KeyringBackend, rater_id: str
+) -> Ed25519PrivateKey | None:
+    """The key a refused backend holds for ``rater_id`` (None if it holds none)."""
+    try:
+        secret = keyring.get_password(KEYRING_SERVICE, keyring_username(rater_id))
+    except Exception:  # noqa: BLE001 - a backend that cannot be read holds nothing to move
+        return None
+    return None if secret is None else private_key_from_secret(secret)
+
+
+def remove_from_keyring(*, keyring: KeyringBackend, rater_id: str) -> bool:
+    """Delete the key's entry; True when the backend no longer returns it."""
+    username = keyring_username(rater_id)
+    try:
+        keyring.delete_password(KEYRING_SERVICE, username)
+    except Exception:  # noqa: BLE001 - "not found" and backend errors are checked below
+        pass
+    try:
+        return keyring.get_password(KEYRING_SERVICE, username) is None
+    except Exception:  # noqa: BLE001
+        return False
 
 
 def key_file_path(data_dir: Path, rater_id: str) -> Path:

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-MIN_PASSPHRASE_LENGTH = 8
+from rater_desktop.signing import MIN_PASSPHRASE_LENGTH
+
+__all__ = ["MIN_PASSPHRASE_LENGTH", "passphrase_problem", "passphrase_strength"]
 
 
 @dataclass(frozen=True)

@@ -100,27 +100,43 @@ def armor(blob: bytes) -> str:
     return "\n".join([BEGIN, *lines, END]) + "\n"
 
 
-def dearmor(armored: bytes) -> bytes:
-    """Decode the armored text strictly: only the exact canonical form is accepted.
+_C_SPACE = b" \t\n\v\f\r"  # what C's isspace() skips inside OpenSSH's base64 reader
 
-    Strictness matters for evidence: base64 has spare bits and whitespace is forgiving, so a
-    lenient reader would accept some altered files as unchanged. CRLF line ends are allowed.
+
+def dearmor(armored: bytes) -> bytes:
+    """Decode the armor exactly as OpenSSH 9.2's ``ssh-keygen -Y verify`` does, so that the
+    README's OpenSSH command and Rater Desktop never disagree on a signature file.
+
+    The file must start with the BEGIN line ended by a bare line feed (a CRLF file is
+    refused, as that ssh-keygen refuses it); the base64 runs up to the first line feed
+    followed by the END line (whitespace inside is skipped, bytes after END are ignored,
+    so a missing final newline is fine); the base64 itself must be exact (padding and
+    unused bits), as OpenSSH's ``b64_pton`` demands. Whatever is accepted decodes to the
+    one signature blob that the Ed25519 check then covers.
     """
     if len(armored) > MAX_ARMORED_BYTES:
         raise SignatureFormatError("the signature file is far too large to be a signature")
+    header = BEGIN.encode("ascii")
+    if armored.startswith(header + b"\r\n"):
+        raise SignatureFormatError(
+            "the signature file has Windows (CRLF) line ends, which OpenSSH's ssh-keygen "
+            "refuses as well; convert it back to plain line feeds (e.g. dos2unix) or ask "
+            "the rater to send it again unchanged"
+        )
+    if not armored.startswith(header + b"\n"):
+        raise SignatureFormatError("not an armored SSH signature (BEGIN line missing)")
+    body_start = len(header) + 1
+    body_end = armored.find(b"\n" + END.encode("ascii"), body_start)
+    if body_end < 0:
+        raise SignatureFormatError("not an armored SSH signature (END line missing)")
+    body = armored[body_start:body_end]
+    compact = bytes(b for b in body if b not in _C_SPACE)
     try:
-        text = armored.decode("ascii").replace("\r\n", "\n")
-    except UnicodeDecodeError as exc:
-        raise SignatureFormatError("the signature file contains non-ASCII bytes") from exc
-    lines = text.split("\n")
-    if len(lines) < 4 or lines[0] != BEGIN or lines[-2] != END or lines[-1] != "":
-        raise SignatureFormatError("not an armored SSH signature (BEGIN/END lines missing)")
-    try:
-        blob = base64.b64decode("".join(lines[1:-2]), validate=True)
-    except binascii.Error as exc:
+        blob = base64.b64decode(compact, validate=True)
+    except (binascii.Error, ValueError) as exc:
         raise SignatureFormatError("the signature's base64 text is damaged") from exc
-    if armor(blob) != text:
-        raise SignatureFormatError("the signature file is not in canonical form")
+    if b"\0" in body or base64.b64encode(blob) != compact:
+        raise SignatureFormatError("the signature's base64 text is damaged")
     return blob
 
 
@@ -131,7 +147,7 @@ def parse_signature(armored: bytes) -> SshSignature:
         if reader.read_bytes(len(MAGIC)) != MAGIC:
             raise SignatureFormatError("not an SSHSIG signature (bad magic)")
         version = reader.read_uint32()
-        if version != VERSION:
+        if version > VERSION:  # as OpenSSH: the version is not signed, lower ones pass
             raise SignatureFormatError(f"unsupported SSHSIG version {version}")
         parsed = SshSignature(
             public_key_blob=reader.read_string(),

@@ -158,7 +158,22 @@ def test_every_byte_of_a_small_results_file_and_its_signature_is_protected(
         outcome = verify_results_bytes(
             results=results, signature=bytes(changed), allowed_signers=ROSTER
         )
-        assert outcome.exit_code == 1, (index, outcome)
+        # As with ssh-keygen, only changes that leave the signature itself as it was (a
+        # line feed turned into other whitespace, bytes after END, the unsigned version
+        # field lowered) pass; the signed content and signer are unchanged then.
+        assert outcome.exit_code == 1 or _same_signature(bytes(changed), signature), (
+            index, outcome)
+
+
+def _same_signature(changed: bytes, original: bytes) -> bool:
+    from rater_desktop.signing import sshsig
+
+    try:
+        new = sshsig.dearmor(changed)
+    except sshsig.SignatureFormatError:
+        return False
+    old = sshsig.dearmor(original)
+    return new[:6] + new[10:] == old[:6] + old[10:]
 
 
 def _ssh_env() -> dict[str, str]:

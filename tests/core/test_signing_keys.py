@@ -72,11 +72,30 @@ def test_keyring_raising_no_keyring_error_is_reported() -> None:
 
 def test_null_keyring_that_drops_secrets_is_detected() -> None:
     backend = null.Keyring()
-    with pytest.raises(keystore.KeyringUnavailableError, match="did not keep it"):
+    with pytest.raises(keystore.KeyringUnavailableError, match="not at all"):
         keystore.store_in_keyring(
             keyring=backend, rater_id="alice", private_key=keys.generate_private_key()
         )
     assert keystore.keyring_problem(backend) is not None
+
+
+def test_backend_that_drops_secrets_is_detected() -> None:
+    class Forgetful:
+        priority = 5
+
+        def set_password(self, service: str, username: str, password: str) -> None:
+            pass
+
+        def get_password(self, service: str, username: str) -> str | None:
+            return None
+
+        def delete_password(self, service: str, username: str) -> None:
+            pass
+
+    with pytest.raises(keystore.KeyringUnavailableError, match="did not keep it"):
+        keystore.store_in_keyring(
+            keyring=Forgetful(), rater_id="alice", private_key=keys.generate_private_key()
+        )
 
 
 def test_missing_keyring_entry_says_how_to_restore(memory_keyring) -> None:  # type: ignore[no-untyped-def]

@@ -68,6 +68,11 @@ def _attach_now(window: MainWindow) -> None:
             return
     lock = claim_profile_lock(data_dir, profile.rater_id)
     if lock is None:
+        from rater_desktop.gui.read_only_view import ReadOnlyView
+
+        # Read-only, but with the rater's display order and response cover (SD-1, CF-1).
+        window.setProperty("readOnlyView", ReadOnlyView(window, rater_id=profile.rater_id,
+                                                        data_dir=data_dir))
         QMessageBox.warning(window, "Already open", already_open_message(profile.rater_id))
         return
     window.destroyed.connect(lambda *_: lock.unlock())
@@ -86,10 +91,13 @@ def _attach_now(window: MainWindow) -> None:
 
     window.setProperty("preferenceBinding", PreferenceBinding(  # rates preference batches
         window, store=store, rater_id=profile.rater_id))
-    attach_store_services(window, binding, store=store, profile=profile, data_dir=data_dir,
-                          relay=relay)
+    parts = attach_store_services(window, binding, store=store, profile=profile,
+                                  data_dir=data_dir, relay=relay)
+    from rater_desktop.gui.key_migration import check_key_storage
     from rater_desktop.gui.practice import focus_current_step, install_practice
 
+    check_key_storage(window, window, profile, data_dir=data_dir,
+                      on_moved=lambda moved: setattr(parts["exporter"], "profile", moved))
     install_practice(window, data_dir=data_dir, rater_id=profile.rater_id,
                      focus_work=lambda: focus_current_step(binding.panel))
 

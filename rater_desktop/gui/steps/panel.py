@@ -190,6 +190,8 @@ class StepPanel(QWidget):
             self.say(" ".join(change.reasons))
         elif change.kind in ("open", "step"):
             self.say("")
+        if change.notice:  # e.g. an undo reopened a complete item: never silently
+            self.say(change.notice)
         self.refresh_all()
 
     def say(self, text: str) -> None:

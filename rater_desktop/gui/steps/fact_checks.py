@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import partial
 
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -20,6 +21,7 @@ from rater_desktop.gui.steps.common import (
     FA_LABELS,
     ScoreScale,
     TextField,
+    answer_keys,
     card,
     hint_label,
     name,
@@ -39,6 +41,9 @@ EVIDENCE_LABELS = {
     EvidenceKind.NONE: "No screenshot or link",
     EvidenceKind.IRRELEVANT: "Unrelated screenshot",
 }
+
+EVIDENCE_KEYS = {EvidenceKind.FULL: "F", EvidenceKind.PARTIAL: "P", EvidenceKind.NONE: "N",
+                 EvidenceKind.IRRELEVANT: "U"}
 
 
 def source_lines(text: str) -> list[str]:
@@ -78,9 +83,9 @@ class FactCheckCard(QWidget):
         row.setSpacing(4)
         self.group = QButtonGroup(self)
         self.rating_buttons: dict[ClaimRating, QPushButton] = {}
-        for value, text in ((ClaimRating.ACCURATE, "Accurate"),
-                            (ClaimRating.INACCURATE, "Inaccurate"),
-                            (ClaimRating.CCA, "Can't assess")):
+        for value, text in ((ClaimRating.ACCURATE, "Accurate (A)"),
+                            (ClaimRating.INACCURATE, "Inaccurate (I)"),
+                            (ClaimRating.CCA, "Can't assess (C)")):
             button = QPushButton(text)
             name(button, f"{base}_{value.value}", f"Response {label} claim: {value.label}")
             button.setToolTip(value.label)
@@ -95,7 +100,7 @@ class FactCheckCard(QWidget):
         name(self.evidence, f"{base}_evidence", f"Response {label} action evidence")
         self.evidence.addItem("Evidence for this action\u2026", None)
         for kind, text in EVIDENCE_LABELS.items():
-            self.evidence.addItem(text, kind.value)
+            self.evidence.addItem(f"{text} ({EVIDENCE_KEYS[kind]})", kind.value)
         self.evidence.activated.connect(self._evidence)
         column.addWidget(self.evidence)
         self.sources = TextField(f"{base}_sources", f"Response {label} claim sources",
@@ -114,6 +119,10 @@ class FactCheckCard(QWidget):
         column.addWidget(self.justification)
         self.rules = page.badges(f"{base}_rules", lambda r: field_prefix(self._prefix())(r))
         column.addWidget(self.rules)
+        keys = {"A": ClaimRating.ACCURATE, "I": ClaimRating.INACCURATE, "C": ClaimRating.CCA}
+        answer_keys(self, {key: partial(self._rate, v) for key, v in keys.items()})
+        answer_keys(self, {key: partial(self._evidence_key, kind)
+                           for kind, key in EVIDENCE_KEYS.items()})
 
     def _prefix(self) -> str:
         return f"responses.{self.true_index}.claims.{self.claim_id}"
@@ -134,6 +143,10 @@ class FactCheckCard(QWidget):
         self.source_notes.setText("\n".join(notes))
         self.source_notes.setVisible(bool(notes))
         self.justification.show_text(claim.justification)
+
+    def _evidence_key(self, kind: EvidenceKind) -> None:
+        if self.evidence.isVisible() and self.page.service is not None:
+            self.page.service.set_claim_evidence(self.true_index, self.claim_id, kind)
 
     def _rate(self, value: ClaimRating) -> None:
         if self.page.service is not None:

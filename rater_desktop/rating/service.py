@@ -169,7 +169,8 @@ class RatingService(EditsMixin):
             spent=rating.timing,
             idle_threshold=self.idle_threshold,
         )
-        self._timer.touch()
+        if rating.status is not ItemStatus.COMPLETE:
+            self._timer.touch()  # a completed item only being looked at costs no time
         self._recheck()
         state = self.batch_state()
         state["current_item_id"] = item_id
@@ -185,9 +186,12 @@ class RatingService(EditsMixin):
         self._save()
         self._rating, self._item, self._timer = None, None, None
 
-    def touch(self) -> None:
-        """The rater did something (typing, scrolling): keeps the time counting."""
-        if self._timer is not None:
+    def touch(self, *, editing: bool = False) -> None:
+        """The rater did something (typing, scrolling): keeps the time counting. On a
+        completed item only edits count; reviewing it does not."""
+        if self._timer is None or self._rating is None:
+            return
+        if editing or self._rating.status is not ItemStatus.COMPLETE:
             self._timer.touch()
 
     def pause_timer(self) -> None:
@@ -229,7 +233,7 @@ class RatingService(EditsMixin):
         status, demoted, notice = status_after_change(
             status=rating.status, results=self._results, kind=kind, demoted=history.demoted)
         rating.status, history.demoted = status, demoted
-        self.touch()
+        self.touch(editing=True)
         self._save()
         return self._notify(
             Change(rating.item_id, kind, fields, self._results, notice=notice, **extra))
@@ -304,6 +308,8 @@ class RatingService(EditsMixin):
 
     def _set_status(self, status: ItemStatus) -> Change:
         self.rating.status = status
+        if status is ItemStatus.COMPLETE and self._timer is not None:
+            self._timer.pause()  # the clock stops at completion; viewing it is free
         self._save()
         return self._notify(Change(self.rating.item_id, "status", ("status",), self._results))
 

@@ -3,6 +3,8 @@ Back / Next / Complete. Everything shown is redrawn from the service after each 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import (
     QFrame,
@@ -75,6 +77,8 @@ class StepPanel(QWidget):
         column.addWidget(self.stack, 1)
         column.addWidget(self._build_footer())
         self.shown_step: Step | None = None
+        # Asked before completing (unacknowledged warnings); the binding plugs it in.
+        self.confirm_complete: Callable[[], bool] = lambda: True
         self._theme = ""
         self._apply_style()
         self.setEnabled(False)
@@ -290,7 +294,8 @@ class StepPanel(QWidget):
             self.service.set_step(before)
 
     def complete(self) -> None:
-        if self.service is not None and self.service.current_item_id is not None:
+        if self.service is not None and self.service.current_item_id is not None \
+                and self.confirm_complete():
             self.service.complete_item()
 
     def page(self, step: Step) -> StepPage:

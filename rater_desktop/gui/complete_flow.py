@@ -66,6 +66,7 @@ class CompleteFlow(QObject):
         self._timer = QTimer(self)
         self._timer.timeout.connect(self.update_pace)
         self._timer.start(PACE_REFRESH_MS)
+        self.update_pace()
 
     def confirm(self) -> bool:
         """True when the open item may be completed (asked once per set of warnings)."""
@@ -101,7 +102,7 @@ class CompleteFlow(QObject):
 
     def after_change(self, change: Change) -> None:
         service = self.binding.service
-        if service is None or change.kind not in ("status", "edit", "undo", "redo"):
+        if service is None or change.kind not in ("open", "status", "edit", "undo", "redo"):
             return
         if service.current_item_id == change.item_id:
             if service.rating.status is ItemStatus.COMPLETE:

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QAbstractButton, QApplication, QWidget
 
 from rater_desktop.gui.steps.panel import StepPanel
 from rater_desktop.gui.steps.where import first_unanswered, focusable, reveal, widget_name
@@ -88,3 +89,31 @@ class FocusFollower(QObject):
         widget = page.findChild(QWidget, object_name) if object_name else None
         found = focusable(widget) if widget is not None else None
         return found or first_unanswered(page)
+
+
+KEY_PRESS = int(QEvent.Type.KeyPress.value)
+ENTER_KEYS = (int(Qt.Key.Key_Return.value), int(Qt.Key.Key_Enter.value))
+
+
+class EnterPressesButtons(QObject):
+    """Enter on a focused button of ``root`` presses it, as Space does (outside dialogs a
+    Qt button ignores Enter, so a keyboard rater's Enter did nothing)."""
+
+    def __init__(self, root: QWidget) -> None:
+        super().__init__(root)
+        self.root = root
+        app = QApplication.instance()
+        if app is not None:
+            app.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if int(event.type().value) != KEY_PRESS or not isinstance(watched, QAbstractButton):
+            return False
+        if not isinstance(event, QKeyEvent) or int(event.key()) not in ENTER_KEYS:
+            return False
+        if event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
+            return False  # Ctrl+Enter and friends are shortcuts
+        if not self.root.isAncestorOf(watched) or not watched.isEnabled():
+            return False
+        watched.animateClick()
+        return True

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QTextEdit
 
 from rater_desktop.gui.batch_source import BatchLike
 from rater_desktop.gui.complete_flow import CompleteFlow
-from rater_desktop.gui.focus_follow import FocusFollower
+from rater_desktop.gui.focus_follow import EnterPressesButtons, FocusFollower
 from rater_desktop.gui.go_to import GoToKeys
 from rater_desktop.gui.item_list import ItemProgress
 from rater_desktop.gui.main_window import MainWindow, step_dock_width
@@ -83,6 +83,7 @@ class RatingBinding(QObject):
         self.focus = FocusFollower(self.panel, status=self._tell,
                                    keep_focus_in=(window.item_list,))
         self.completion = CompleteFlow(self)
+        self.enter_presses = EnterPressesButtons(self.panel)
         self.go_to = GoToKeys(window.item_list, opened=self._focus_form)
         self._save_timer = QTimer(self)
         self._save_timer.setSingleShot(True)

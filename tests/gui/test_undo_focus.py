@@ -79,3 +79,37 @@ def test_a_reopening_notice_stays_visible_after_the_step_switch(qtbot: Any, make
     assert binding.panel.message.isVisibleTo(binding.panel)
     assert "reopened" in binding.panel.message.text()
     assert binding.panel.page(Step.CASE_FILE).main_goal.hasFocus()
+
+
+def test_enter_on_a_focused_button_presses_it(qtbot: Any, make_window: Any,
+                                              tmp_path: Path) -> None:
+    window, binding, _ = open_rated_window(make_window, tmp_path, qtbot=qtbot)
+    page = binding.panel.page(Step.CASE_FILE)
+    qtbot.waitUntil(page.add_button.isVisible, timeout=2000)
+    page.add_button.setFocus()
+    qtbot.keyClick(page.add_button, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: len(binding.service.rating.case_file.sub_requests) == 1,
+                    timeout=2000)
+    row = next(iter(page.sub_rows.values()))
+    assert row.text.hasFocus()  # ready to type the sub-request
+
+
+def test_tab_goes_through_added_rows_in_the_order_shown(qtbot: Any, make_window: Any,
+                                                        tmp_path: Path) -> None:
+    window, binding, _ = open_rated_window(make_window, tmp_path, qtbot=qtbot)
+    page = binding.panel.page(Step.CASE_FILE)
+    qtbot.keyClicks(page.main_goal, "Find a red umbrella under $20")
+    for text in ("red", "under $20"):
+        page.add_button.setFocus()
+        qtbot.keyClick(page.add_button, Qt.Key.Key_Return)
+        qtbot.waitUntil(lambda: QApplication.focusWidget() is not page.add_button, timeout=2000)
+        qtbot.keyClicks(QApplication.focusWidget(), text)
+    first, second = page.sub_rows.values()
+    order = []
+    widget = first.kind
+    widget.setFocus()
+    for _ in range(7):
+        order.append(QApplication.focusWidget())
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+    assert order == [first.kind, first.text, first.remove, second.kind, second.text,
+                     second.remove, page.add_button]

@@ -27,6 +27,7 @@ from rater_desktop.gui.steps.roadblocks import RoadblocksStep
 from rater_desktop.gui.steps.style import panel_stylesheet
 from rater_desktop.gui.steps.task_completion import TaskCompletionStep
 from rater_desktop.gui.steps.verdict import VerdictStep
+from rater_desktop.gui.steps.where import TabOrder
 from rater_desktop.gui.theme import current_theme
 from rater_desktop.rating.change import Change
 from rater_desktop.rating.model import ItemStatus, Step
@@ -79,6 +80,7 @@ class StepPanel(QWidget):
         self.shown_step: Step | None = None
         # Asked before completing (unacknowledged warnings); the binding plugs it in.
         self.confirm_complete: Callable[[], bool] = lambda: True
+        self.tab_order = TabOrder()
         self._theme = ""
         self._apply_style()
         self.setEnabled(False)
@@ -216,6 +218,7 @@ class StepPanel(QWidget):
             self.stack.setCurrentWidget(self.scrolls[step])
             self.scrolls[step].verticalScrollBar().setValue(0)
         self.page(step).refresh()
+        self.tab_order.fix(self.page(step))
         self._refresh_header(service, step)
         self._refresh_footer(service, step)
 

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
     QComboBox,
+    QLayout,
     QLineEdit,
     QPlainTextEdit,
     QScrollArea,
@@ -96,18 +97,57 @@ def _is_input(child: QWidget, page: QWidget) -> bool:
     return child.isVisibleTo(page) and child.isEnabled()
 
 
-def _position(widget: QWidget, page: QWidget) -> tuple[int, int]:
-    point = widget.mapTo(page, QPoint(0, 0))
-    return point.y(), point.x()
+def layout_order(root: QWidget) -> list[QWidget]:
+    """Every widget under ``root`` in the order its layouts show them (top to bottom,
+    left to right), whatever order they were created in."""
+    found: list[QWidget] = []
+
+    def walk_layout(layout: QLayout) -> None:
+        for index in range(layout.count()):
+            item = layout.itemAt(index)
+            child = item.widget() if item is not None else None
+            inner = item.layout() if item is not None else None
+            if child is not None:
+                walk_widget(child)
+            elif inner is not None:
+                walk_layout(inner)
+
+    def walk_widget(widget: QWidget) -> None:
+        found.append(widget)
+        inner = widget.layout()
+        content = widget.widget() if isinstance(widget, QScrollArea) else None
+        if inner is not None:
+            walk_layout(inner)
+        elif content is not None:
+            walk_widget(content)
+
+    top = root.layout()
+    if top is not None:
+        walk_layout(top)
+    return found
+
+
+class TabOrder:
+    """Keeps Tab moving through a page in the order it is shown; rows added later
+    (sub-requests, claims) would otherwise come last in the window's tab chain."""
+
+    def __init__(self) -> None:
+        self._chains: dict[int, tuple[int, ...]] = {}
+
+    def fix(self, page: QWidget) -> None:
+        chain = [w for w in layout_order(page)
+                 if w.focusPolicy() & Qt.FocusPolicy.TabFocus]
+        key = tuple(id(w) for w in chain)
+        if self._chains.get(id(page)) == key:
+            return
+        self._chains[id(page)] = key
+        for first, second in zip(chain, chain[1:], strict=False):
+            QWidget.setTabOrder(first, second)
 
 
 def first_unanswered(page: QWidget) -> QWidget | None:
     """The first input of a page that still needs an answer (else its first input)."""
-    layout = page.layout()
-    if layout is not None:
-        layout.activate()  # a page shown just now is laid out only on the next turn
-    inputs = [c for c in page.findChildren(QWidget) if _is_input(c, page)]
-    inputs.sort(key=lambda c: _position(c, page))
+    inputs = [c for c in layout_order(page) if _is_input(c, page)]
     for child in inputs:
         if is_unanswered(child):
             return child

@@ -26,7 +26,7 @@ from keyboard_kit import (
     type_text,
 )
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QApplication, QDialog
+from PySide6.QtWidgets import QDialog
 
 from rater_desktop import appdirs, profiles
 from rater_desktop.gui.app import create_main_window

@@ -287,20 +287,21 @@ class ExportController(QObject):
         run_in_background(work, owner=self, pool=self._pool, on_done=self._done,
                           on_error=self._failed, on_progress=self._progressed)
 
-    def _retry_passphrase(self, exc: Exception) -> bool:
-        """A wrong passphrase asks again (up to PASSPHRASE_TRIES in all) and reruns."""
+    def _retry_passphrase(self, exc: Exception) -> str:
+        """A wrong passphrase asks again (up to PASSPHRASE_TRIES in all) and reruns:
+        "again", "cancelled" (the rater gave up) or "" (not a passphrase problem)."""
         from rater_desktop.signing.keys import WrongPassphraseError
 
         if not isinstance(exc, WrongPassphraseError) or self._tries >= PASSPHRASE_TRIES:
-            return False
+            return ""
         problem = (f"That passphrase did not unlock your key. Try again "
                    f"({self._tries + 1} of {PASSPHRASE_TRIES}).")
         phrase = self._ask_passphrase(self.window, self.profile.rater_id, problem)
         if phrase is None:
-            return False
+            return "cancelled"
         self._tries += 1
         self._run(phrase)
-        return True
+        return "again"
 
     def _rubric(self, batch: Any) -> Any:
         rubric = self._rubric_for() if self._rubric_for is not None else None
@@ -371,7 +372,12 @@ class ExportController(QObject):
 
     def _failed(self, exc: Exception) -> None:
         self._close_progress()
-        if self._retry_passphrase(exc):
+        retry = self._retry_passphrase(exc)
+        if retry == "again":
+            return
+        if retry == "cancelled":
+            self.window.statusBar().showMessage("Export cancelled: nothing was written.", 15000)
+            self.finished.emit(exc)
             return
         self._inform(self.window, "Export failed", describe_export_failure(exc), error=True)
         self.finished.emit(exc)

@@ -214,3 +214,24 @@ def test_done_message_is_non_modal_and_copies_the_verify_command(qtbot: Any) -> 
     assert not message.isModal() and message.objectName() == "exportDoneMessage"
     message.findChild(QPushButton, "exportCopyVerify").click()
     assert QApplication.clipboard().text() == command
+
+
+def test_giving_up_after_a_wrong_passphrase_cancels_quietly(
+        qtbot: Any, make_window: Any, tmp_path: Path, small_batch: Path, memory_keyring: Any,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("RATER_DESKTOP_PASSPHRASE", raising=False)
+    answers = ["wrong words", None]
+
+    def ask(_parent: Any, _rater_id: str, _problem: str) -> str | None:
+        return answers.pop(0)
+
+    recorder = Recorder(ExportRequest(tmp_path / "r", include_incomplete=True))
+    rig = _rig(make_window, tmp_path, memory_keyring, recorder,
+               passphrase="correct horse battery", export_ask_for_passphrase=ask)
+    rig.window.open_batch_path(str(small_batch))
+    rig.binding.service.set_main_goal("x")
+    exporter = rig.parts["exporter"]
+    with qtbot.waitSignal(exporter.finished, timeout=15000):
+        assert exporter.start()
+    assert not answers and recorder.messages == []  # no "failed" box for a cancel
+    assert "cancelled" in rig.window.statusBar().currentMessage()

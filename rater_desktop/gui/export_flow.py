@@ -164,6 +164,12 @@ class ExportMessage(QDialog):
             copy.clicked.connect(lambda: self._copy(copy))
         buttons.rejected.connect(self.close)
         column.addWidget(buttons)
+        for button in buttons.buttons():  # Enter closes the message, as Esc does
+            if isinstance(button, QPushButton):
+                button.setAutoDefault(False)
+        close = buttons.button(QDialogButtonBox.StandardButton.Close)
+        if close is not None:
+            close.setDefault(True)
         lines = text.count("\n") + 4  # room for the long paths that wrap
         self.resize(820, min(560, 110 + lines * body.fontMetrics().lineSpacing()))
 

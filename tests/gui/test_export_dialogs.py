@@ -79,3 +79,27 @@ def test_sub_request_hint_names_the_kinds_as_the_choice_shows_them(qtbot: Any) -
     hint = page.kind_hint.text()
     assert "place" not in hint
     assert all(label.lower() in hint for label in KIND_LABELS.values())
+
+
+def test_profile_and_export_messages_close_with_enter_and_esc(qtbot: Any) -> None:
+    from types import SimpleNamespace
+
+    from rater_desktop.gui.export_flow import ExportMessage
+    from rater_desktop.gui.profile_dialog import ProfileDialog
+
+    profile = SimpleNamespace(rater_id="r1", display_name="R", fingerprint="SHA256:x",
+                              key_storage="keyring", allowed_signers_line="r1 ssh-ed25519 AAAA")
+    for make, key in ((lambda: ProfileDialog(None, profile), Qt.Key.Key_Return),
+                      (lambda: ProfileDialog(None, profile), Qt.Key.Key_Escape),
+                      (lambda: ExportMessage(None, "Results exported",
+                                             "rater-desktop verify x --batch y"),
+                       Qt.Key.Key_Return)):
+        dialog = make()
+        qtbot.addWidget(dialog)
+        dialog.show()
+        dialog.activateWindow()
+        qtbot.waitUntil(dialog.isActiveWindow, timeout=2000)
+        target = QApplication.focusWidget() or dialog
+        qtbot.keyClick(target, key)
+        assert not dialog.isVisible(), (type(dialog).__name__, key)
+    assert QApplication.clipboard().text() != "rater-desktop verify x --batch y"

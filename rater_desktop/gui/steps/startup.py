@@ -53,6 +53,10 @@ class FirstRunDialog(QDialog):
         form.addRow(buttons)
 
 
+NO_PASSPHRASE = ("No passphrase was chosen. Without a system keyring your key needs one: "
+                 "press OK to choose it.")
+
+
 def ask_new_passphrase(parent: QWidget) -> str | None:
     """Ask twice for the passphrase of a new key file (None when the rater gives up)."""
     prompt = ("No system keyring is available, so your signing key is kept in a file "
@@ -85,6 +89,8 @@ def create_first_profile(parent: QWidget, data_dir: Path) -> Any:
             return profiles.create_profile(keyring=keystore.default_keyring(), **values)
         except keystore.KeyringUnavailableError:
             phrase = ask_new_passphrase(parent)
+            # Whatever the dialog said before is stale now: say what is missing instead.
+            dialog.problem.setText("" if phrase else NO_PASSPHRASE)
             if phrase:
                 try:
                     return profiles.create_profile(keyring=keystore.default_keyring(),

@@ -121,6 +121,27 @@ def _complete(qtbot: Any, binding: Any) -> str:
     return str(item_id)
 
 
+def _undo_reopens_visibly_and_redo_completes(qtbot: Any, window: Any, binding: Any,
+                                             rated: str) -> None:
+    """Back on the completed item, one Ctrl+Z takes back the last typing burst of the
+    verdict justification: the verdict step is shown, the item says it was reopened;
+    Ctrl+Shift+Z makes it complete again."""
+    key(qtbot, Qt.Key.Key_Left, Qt.KeyboardModifier.AltModifier)
+    assert binding.service.current_item_id == rated
+    key(qtbot, Qt.Key.Key_Z, CTRL)
+    service, panel = binding.service, binding.panel
+    assert service.rating.current_step.value == "verdict"
+    assert panel.page(service.rating.current_step).justification.hasFocus()
+    assert service.rating.verdict_justification.startswith("The deciding difference")
+    assert service.rating.status.value == "in_progress"
+    assert "reopened" in panel.message.text() and panel.message.isVisibleTo(panel)
+    assert window.item_list.model.progress(rated).state == "in_progress"
+    key(qtbot, Qt.Key.Key_Z, CTRL | SHIFT)
+    assert service.rating.status.value == "complete", panel.message.text()
+    assert window.item_list.model.progress(rated).state == "complete"
+    assert "complete again" in window.statusBar().currentMessage()
+
+
 def _export(qtbot: Any, window: Any, tmp_path: Path) -> Path:
     def fill(dialog: Any) -> None:
         assert focused().objectName() == "exportPassphrase"
@@ -155,6 +176,7 @@ def test_rate_and_export_one_item_with_keys_only(qtbot: Any, tmp_path: Path, bat
     rate_verdict(qtbot, binding, plan)
     rated = _complete(qtbot, binding)
     assert window.item_list.model.progress(rated).state == "complete"
+    _undo_reopens_visibly_and_redo_completes(qtbot, window, binding, rated)
     out = _export(qtbot, window, tmp_path)
     roster = tmp_path / "allowed_signers"
     roster.write_text(profile.allowed_signers_line + "\n")

@@ -14,15 +14,10 @@ from typing import Any
 from PySide6.QtCore import QObject, QStandardPaths, Qt, QThreadPool, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
-    QCheckBox,
     QDialog,
     QDialogButtonBox,
-    QFileDialog,
     QFrame,
-    QHBoxLayout,
-    QInputDialog,
     QLabel,
-    QLineEdit,
     QPlainTextEdit,
     QProgressDialog,
     QPushButton,
@@ -32,22 +27,25 @@ from PySide6.QtWidgets import (
 
 from rater_desktop.batch.model import Item
 from rater_desktop.gui.background import ProgressReport, run_in_background
+from rater_desktop.gui.export_dialogs import (
+    ExportOptionsDialog,
+    ExportRequest,
+    PassphraseDialog,
+    ask_export_options,
+    ask_passphrase,
+    choose_results_file,
+    passphrase_field,
+)
 from rater_desktop.gui.main_window import MainWindow
 
 PASSPHRASE_ENV = "RATER_DESKTOP_PASSPHRASE"
 LAST_FOLDER_KEY = "export/lastFolder"
+__all__ = ["ExportOptionsDialog", "PassphraseDialog", "choose_results_file",
+           "passphrase_field"]  # the dialogs moved to export_dialogs; old imports still work
 
 
 class NothingToExportError(Exception):
     """No item has a rating that may be exported with the chosen options."""
-
-
-@dataclass(frozen=True)
-class ExportRequest:
-    """What the rater chose in the export dialog."""
-
-    out_path: Path
-    include_incomplete: bool = False
 
 
 @dataclass(frozen=True)
@@ -91,6 +89,7 @@ def export_batch(*, batch: Any, batch_path: str, store: Any, profile: Any, rubri
             progress(number, steps)
             yield batch.item(entry.item_id)
 
+    private_key = load_key()  # first: a wrong passphrase is told before any other work
     store.flush()
     extra: dict[str, Any] = {}
     if getattr(manifest, "protocol", "guideline") == "preference":  # the protocol seam
@@ -116,7 +115,6 @@ def export_batch(*, batch: Any, batch_path: str, store: Any, profile: Any, rubri
     meta = BatchMeta(batch_id=manifest.batch_id, sha256=sha256,
                      title=manifest.title, rubric=rubric.to_dict())
     progress(len(entries) + 1, steps)
-    private_key = load_key()
     rater = RaterInfo(rater_id=profile.rater_id, display_name=profile.display_name,
                       public_key=profile.public_key, fingerprint=profile.fingerprint)
     document = build_results_document(batch=meta, rater=rater, items=records,
@@ -136,7 +134,8 @@ def describe_export_failure(exc: Exception) -> str:
     if isinstance(exc, NothingToExportError | RatedBatchChangedError):
         return str(exc)
     if isinstance(exc, WrongPassphraseError):
-        return "The passphrase is not right, so your key could not be unlocked. Try again."
+        return ("The passphrase is not right, so your key could not be unlocked and no file "
+                "was written. Export again to try once more.")
     if isinstance(exc, PermissionError):
         return (f"Permission denied: {exc.filename or exc}. Choose a folder you may write "
                 "to, such as your Documents folder.")
@@ -144,83 +143,6 @@ def describe_export_failure(exc: Exception) -> str:
     if "ermission denied" in text:
         text += "\n\nChoose a folder you may write to, such as your Documents folder."
     return f"The export did not finish and no file was written.\n\n{text}"
-
-
-class ExportOptionsDialog(QDialog):
-    """Output file (with a Choose\u2026 button) and the include-incomplete choice."""
-
-    def __init__(self, parent: QWidget | None, request: ExportRequest, summary: str, *,
-                 choose_path: Callable[[QWidget, str], str]) -> None:
-        super().__init__(parent)
-        self.setObjectName("exportDialog")
-        self.setWindowTitle("Export results")
-        self._choose_path = choose_path
-        column = QVBoxLayout(self)
-        intro = QLabel("Your ratings of this batch are written to a results file and signed "
-                       "with your key, so QA can check they come from you unchanged.")
-        intro.setWordWrap(True)
-        column.addWidget(intro)
-        self.summary = QLabel(summary)
-        self.summary.setObjectName("exportSummary")
-        self.summary.setWordWrap(True)
-        column.addWidget(self.summary)
-        column.addWidget(QLabel("Results file"))
-        row = QHBoxLayout()
-        self.path_field = QLineEdit(str(request.out_path))
-        self.path_field.setObjectName("exportPathField")
-        self.path_field.setAccessibleName("Results file")
-        self.browse = QPushButton("Choose\u2026")
-        self.browse.setObjectName("exportBrowse")
-        self.browse.clicked.connect(self._browse)
-        row.addWidget(self.path_field, 1)
-        row.addWidget(self.browse)
-        column.addLayout(row)
-        self.include_incomplete = QCheckBox("Also export items that are not complete "
-                                            "(marked as incomplete in the file)")
-        self.include_incomplete.setObjectName("exportIncludeIncomplete")
-        self.include_incomplete.setChecked(request.include_incomplete)
-        column.addWidget(self.include_incomplete)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.export_button = buttons.addButton("Export", QDialogButtonBox.ButtonRole.AcceptRole)
-        self.export_button.setObjectName("exportStart")
-        self.export_button.setDefault(True)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        column.addWidget(buttons)
-        self.path_field.textChanged.connect(
-            lambda text: self.export_button.setEnabled(bool(text.strip())))
-        self.resize(620, self.sizeHint().height())
-
-    def _browse(self) -> None:
-        chosen = self._choose_path(self, self.path_field.text())
-        if chosen:
-            self.path_field.setText(chosen)
-
-    def request(self) -> ExportRequest:
-        return ExportRequest(Path(self.path_field.text().strip()).expanduser(),
-                             self.include_incomplete.isChecked())
-
-
-def choose_results_file(parent: QWidget, start: str) -> str:
-    path, _ = QFileDialog.getSaveFileName(parent, "Export results to", start,
-                                          "Results (*.results.json);;All files (*)")
-    return path
-
-
-def ask_export_options(parent: QWidget, request: ExportRequest, summary: str) -> \
-        ExportRequest | None:
-    dialog = ExportOptionsDialog(parent, request, summary, choose_path=choose_results_file)
-    if dialog.exec() != QDialog.DialogCode.Accepted:
-        return None
-    return dialog.request()
-
-
-def ask_passphrase(parent: QWidget, rater_id: str) -> str | None:
-    text, ok = QInputDialog.getText(
-        parent, "Unlock your signing key",
-        f"Passphrase of {rater_id}'s key file (it signs the results):",
-        QLineEdit.EchoMode.Password)
-    return text if ok and text else None
 
 
 class ExportMessage(QDialog):
@@ -254,6 +176,12 @@ class ExportMessage(QDialog):
             copy.clicked.connect(lambda: self._copy(copy))
         buttons.rejected.connect(self.close)
         column.addWidget(buttons)
+        for button in buttons.buttons():  # Enter closes the message, as Esc does
+            if isinstance(button, QPushButton):
+                button.setAutoDefault(False)
+        close = buttons.button(QDialogButtonBox.StandardButton.Close)
+        if close is not None:
+            close.setDefault(True)
         lines = text.count("\n") + 4  # room for the long paths that wrap
         self.resize(820, min(560, 110 + lines * body.fontMetrics().lineSpacing()))
 
@@ -270,7 +198,8 @@ def show_message(parent: QWidget, title: str, text: str, *, error: bool = False)
 
 
 AskOptions = Callable[[QWidget, ExportRequest, str], ExportRequest | None]
-AskPassphrase = Callable[[QWidget, str], str | None]
+AskPassphrase = Callable[[QWidget, str, str], str | None]
+PASSPHRASE_TRIES = 3
 Inform = Callable[..., None]
 
 
@@ -301,6 +230,8 @@ class ExportController(QObject):
         self._pool = pool
         self.progress: QProgressDialog | None = None
         self.running = False
+        self._job: tuple[Any, str, ExportRequest, Any] = (None, "", ExportRequest(Path()), None)
+        self._tries = 0
         action = window.actions_.export
         action.triggered.connect(self.start)
         window.batchOpened.connect(lambda _batch: self._sync_action())
@@ -328,7 +259,8 @@ class ExportController(QObject):
                 QStandardPaths.StandardLocation.DocumentsLocation)
             folder = documents if documents and Path(documents).is_dir() else str(Path.home())
         name = default_file_name(batch.manifest.batch_id, self.profile.rater_id)
-        return ExportRequest(Path(folder) / name)
+        needs = self._needs_passphrase() and not os.environ.get(PASSPHRASE_ENV)
+        return ExportRequest(Path(folder) / name, needs_passphrase=needs)
 
     def start(self) -> bool:
         """Ask, then export in the background; False if nothing was started."""
@@ -340,11 +272,26 @@ class ExportController(QObject):
                                     self._summary(batch))
         if request is None:
             return False
-        load_key = self._key_loader()
-        if load_key is None:
-            return False
+        passphrase = request.passphrase
+        if passphrase is None and self._needs_passphrase():
+            passphrase = os.environ.get(PASSPHRASE_ENV) or self._ask_passphrase(
+                self.window, self.profile.rater_id, "")
+            if passphrase is None:
+                return False
         self.window.settings.setValue(LAST_FOLDER_KEY, str(request.out_path.parent))
-        rubric = self._rubric(batch)
+        self._job = (batch, batch_path, request, self._rubric(batch))
+        self._tries = 1
+        self._run(passphrase)
+        return True
+
+    def _needs_passphrase(self) -> bool:
+        from rater_desktop.profiles import KeyStorage
+
+        return bool(self.profile.key_storage is KeyStorage.ENCRYPTED_FILE)
+
+    def _run(self, passphrase: str | None) -> None:
+        batch, batch_path, request, rubric = self._job
+        load_key = self._key_loader(passphrase)
 
         def work(progress: ProgressReport) -> ExportOutcome:
             return export_batch(batch=batch, batch_path=batch_path, store=self.store,
@@ -357,7 +304,22 @@ class ExportController(QObject):
         self._sync_action()
         run_in_background(work, owner=self, pool=self._pool, on_done=self._done,
                           on_error=self._failed, on_progress=self._progressed)
-        return True
+
+    def _retry_passphrase(self, exc: Exception) -> str:
+        """A wrong passphrase asks again (up to PASSPHRASE_TRIES in all) and reruns:
+        "again", "cancelled" (the rater gave up) or "" (not a passphrase problem)."""
+        from rater_desktop.signing.keys import WrongPassphraseError
+
+        if not isinstance(exc, WrongPassphraseError) or self._tries >= PASSPHRASE_TRIES:
+            return ""
+        problem = (f"That passphrase did not unlock your key. Try again "
+                   f"({self._tries + 1} of {PASSPHRASE_TRIES}).")
+        phrase = self._ask_passphrase(self.window, self.profile.rater_id, problem)
+        if phrase is None:
+            return "cancelled"
+        self._tries += 1
+        self._run(phrase)
+        return "again"
 
     def _rubric(self, batch: Any) -> Any:
         rubric = self._rubric_for() if self._rubric_for is not None else None
@@ -370,15 +332,8 @@ class ExportController(QObject):
         except RubricError:
             return Rubric.default()
 
-    def _key_loader(self) -> Callable[[], Any] | None:
-        from rater_desktop.profiles import KeyStorage, load_private_key
-
-        passphrase: str | None = None
-        if self.profile.key_storage is KeyStorage.ENCRYPTED_FILE:
-            passphrase = os.environ.get(PASSPHRASE_ENV) or self._ask_passphrase(
-                self.window, self.profile.rater_id)
-            if passphrase is None:
-                return None
+    def _key_loader(self, passphrase: str | None) -> Callable[[], Any]:
+        from rater_desktop.profiles import load_private_key
         from rater_desktop.signing.keystore import default_keyring
 
         factory: Callable[[], Any] = self._keyring_factory or default_keyring
@@ -435,5 +390,12 @@ class ExportController(QObject):
 
     def _failed(self, exc: Exception) -> None:
         self._close_progress()
+        retry = self._retry_passphrase(exc)
+        if retry == "again":
+            return
+        if retry == "cancelled":
+            self.window.statusBar().showMessage("Export cancelled: nothing was written.", 15000)
+            self.finished.emit(exc)
+            return
         self._inform(self.window, "Export failed", describe_export_failure(exc), error=True)
         self.finished.emit(exc)

@@ -216,8 +216,25 @@ class FindBar(QFrame):
         query = self.field.text() if self.active else ""
         self.count.setText(count_text(self.current, len(self.matches), query))
         self._paint()
-        if 0 <= self.current < len(self.matches):
-            self._scroll_to(self.matches[self.current])
+        current = self.matches[self.current] if 0 <= self.current < len(self.matches) else None
+        self._select(current)
+        if current is not None:
+            self._scroll_to(current)
+
+    def _select(self, match: Match | None) -> None:
+        """Select the current match in its response (Ctrl+M then makes it a claim,
+        without the mouse); the other response keeps no stale selection."""
+        for side in SIDES:
+            view = self.item_view.panes[side].text_browser
+            cursor = view.textCursor()
+            if match is not None and side == match.side:
+                cursor.setPosition(match.start)
+                cursor.setPosition(match.end, QTextCursor.MoveMode.KeepAnchor)
+            elif cursor.hasSelection():
+                cursor.clearSelection()
+            else:
+                continue
+            view.setTextCursor(cursor)
 
     def _paint(self) -> None:
         for side in SIDES:

@@ -69,6 +69,10 @@ class ProfileDialog(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         column.addWidget(buttons)
+        self.copy_button.setAutoDefault(False)  # Enter closes; Copy is a click or Space
+        close = buttons.button(QDialogButtonBox.StandardButton.Close)
+        if close is not None:
+            close.setDefault(True)
         self.resize(720, self.sizeHint().height())
 
     def copy_line(self) -> None:

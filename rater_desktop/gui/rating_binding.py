@@ -17,6 +17,9 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QTextEdit
 
 from rater_desktop.gui.batch_source import BatchLike
 from rater_desktop.gui.evidence_actions import EvidenceActions, cached_thumbnail
+from rater_desktop.gui.complete_flow import CompleteFlow
+from rater_desktop.gui.focus_follow import EnterPressesButtons, FocusFollower
+from rater_desktop.gui.go_to import GoToKeys
 from rater_desktop.gui.item_list import ItemProgress
 from rater_desktop.gui.main_window import MainWindow, step_dock_width
 from rater_desktop.gui.steps.cover import ResponseCover
@@ -78,6 +81,11 @@ class RatingBinding(QObject):
             QTimer.singleShot(0, lambda: window.resizeDocks(
                 [window.step_dock], [step_dock_width(window.width())], Qt.Orientation.Horizontal))
         self.cover = ResponseCover(window.item_view.splitter)
+        self.focus = FocusFollower(self.panel, status=self._tell,
+                                   keep_focus_in=(window.item_list,))
+        self.completion = CompleteFlow(self)
+        self.enter_presses = EnterPressesButtons(self.panel)
+        self.go_to = GoToKeys(window.item_list, opened=self._focus_form)
         self._save_timer = QTimer(self)
         self._save_timer.setSingleShot(True)
         self._save_timer.timeout.connect(self._poll_save_state)
@@ -228,6 +236,8 @@ class RatingBinding(QObject):
         if service is None:
             return
         self.panel.apply_change(change)
+        self.focus.after_change(change)
+        self.completion.after_change(change)
         self._sync_flag_action()
         if service.current_item_id is None:
             return
@@ -325,11 +335,19 @@ class RatingBinding(QObject):
 
     def undo(self) -> None:
         if self.service is not None and self.service.current_item_id is not None:
-            self.service.undo()
+            self.focus.show_where(self.service, self.service.undo())
 
     def redo(self) -> None:
         if self.service is not None and self.service.current_item_id is not None:
-            self.service.redo()
+            self.focus.show_where(self.service, self.service.redo())
+
+    def _focus_form(self) -> None:
+        service = self.service
+        if service is not None and service.current_item_id is not None:
+            self.focus.focus_step(service.rating.current_step)
+
+    def _tell(self, text: str) -> None:
+        self.window.statusBar().showMessage(text, 10000)
 
     def add_selected_claim(self) -> bool:
         service = self.service

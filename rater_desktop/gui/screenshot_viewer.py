@@ -30,8 +30,10 @@ from rater_desktop.gui.image_loader import THUMB_SIDE, ImageLoader
 from rater_desktop.gui.step_details import StepDetails
 
 STEP_MARKS = (("correct", "Correct"), ("unnecessary", "Unnecessary"), ("wrong", "Wrong"))
+MARK_KEYS = {Qt.Key.Key_C: "correct", Qt.Key.Key_U: "unnecessary", Qt.Key.Key_W: "wrong"}
 NEXT_KEYS = (Qt.Key.Key_Right, Qt.Key.Key_PageDown)
 PREVIOUS_KEYS = (Qt.Key.Key_Left, Qt.Key.Key_PageUp)
+PAGE_KEYS = (Qt.Key.Key_PageDown, Qt.Key.Key_PageUp)
 
 
 def _tool_button(name: str, icon_name: str, tip: str) -> QToolButton:
@@ -82,6 +84,11 @@ class ScreenshotViewer(QDialog):
         splitter.setSizes([900, 320])
         layout.addWidget(splitter, 1)
         layout.addWidget(self.filmstrip)
+        # Wherever the focus is (a mark button, the details, a tool button), Left/Right
+        # and PgUp/PgDn move between steps; the note field keeps its arrows and letters.
+        for child in self.findChildren(QWidget):
+            if child not in (self.canvas, self.filmstrip):
+                child.installEventFilter(self)
 
     def _context_menu(self, pos: QPoint) -> None:
         if 0 <= self.current < len(self.frames):  # the owner builds the menu (cite, copy URL)
@@ -148,8 +155,10 @@ class ScreenshotViewer(QDialog):
         buttons = QHBoxLayout()
         self.mark_group = QButtonGroup(self)
         self.mark_buttons: dict[str, QPushButton] = {}
+        letters = {mark: Qt.Key(key).name[-1] for key, mark in MARK_KEYS.items()}
         for key, label in STEP_MARKS:
-            button = QPushButton(label)
+            button = QPushButton(f"{label} ({letters[key]})")
+            button.setToolTip(f"Mark this step {label.lower()} (key {letters[key]})")
             button.setObjectName(f"stepMark{label}")
             button.setAccessibleName(f"Mark step {label.lower()}")
             button.setCheckable(True)
@@ -326,7 +335,9 @@ class ScreenshotViewer(QDialog):
             Qt.Key.Key_1: lambda: self._zoom(self.canvas.actual_size),
             Qt.Key.Key_B: self.toggle_overlay,
         }
-        if key in NEXT_KEYS:
+        if key in MARK_KEYS:
+            self.mark_current_step(MARK_KEYS[Qt.Key(key)])
+        elif key in NEXT_KEYS:
             self.next()
         elif key in PREVIOUS_KEYS:
             self.previous()
@@ -339,8 +350,10 @@ class ScreenshotViewer(QDialog):
     def eventFilter(self, watched: object, event: object) -> bool:
         # The canvas would scroll on arrow keys and the filmstrip would type-search on
         # letters; in the viewer those keys move between frames, zoom and toggle the overlay.
-        if watched in (self.canvas, self.filmstrip) and isinstance(event, QKeyEvent) \
-                and event.type() == QKeyEvent.Type.KeyPress \
-                and self.handle_key(event.key(), event.text()):
-            return True
-        return super().eventFilter(watched, event)  # type: ignore[arg-type]
+        if not isinstance(event, QKeyEvent) or event.type() != QKeyEvent.Type.KeyPress:
+            return super().eventFilter(watched, event)  # type: ignore[arg-type]
+        if event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
+            return False  # Ctrl+Z and friends belong to the window
+        if watched is self.note and event.key() not in PAGE_KEYS:
+            return False  # typing a note: arrows move the cursor, letters are text
+        return self.handle_key(event.key(), event.text())

@@ -22,6 +22,7 @@ class Change:
     accepted: bool = True
     reasons: tuple[str, ...] = ()
     created_id: str | None = None
+    notice: str = ""  # a side effect the rater must see (e.g. the item was reopened)
 
     @property
     def refused(self) -> bool:

@@ -169,7 +169,8 @@ class RatingService(EditsMixin):
             spent=rating.timing,
             idle_threshold=self.idle_threshold,
         )
-        self._timer.touch()
+        if rating.status is not ItemStatus.COMPLETE:
+            self._timer.touch()  # a completed item only being looked at costs no time
         self._recheck()
         state = self.batch_state()
         state["current_item_id"] = item_id
@@ -185,9 +186,12 @@ class RatingService(EditsMixin):
         self._save()
         self._rating, self._item, self._timer = None, None, None
 
-    def touch(self) -> None:
-        """The rater did something (typing, scrolling): keeps the time counting."""
-        if self._timer is not None:
+    def touch(self, *, editing: bool = False) -> None:
+        """The rater did something (typing, scrolling): keeps the time counting. On a
+        completed item only edits count; reviewing it does not."""
+        if self._timer is None or self._rating is None:
+            return
+        if editing or self._rating.status is not ItemStatus.COMPLETE:
             self._timer.touch()
 
     def pause_timer(self) -> None:
@@ -225,13 +229,14 @@ class RatingService(EditsMixin):
     def _after_change(self, kind: str, fields: tuple[str, ...], **extra: Any) -> Change:
         rating = self.rating
         self._recheck()
-        if rating.status is ItemStatus.NOT_STARTED:
-            rating.status = ItemStatus.IN_PROGRESS
-        elif rating.status is ItemStatus.COMPLETE and not can_complete(self._results)[0]:
-            rating.status = ItemStatus.IN_PROGRESS  # an edit broke a block rule
-        self.touch()
+        history = self._history()
+        status, demoted, notice = status_after_change(
+            status=rating.status, results=self._results, kind=kind, demoted=history.demoted)
+        rating.status, history.demoted = status, demoted
+        self.touch(editing=True)
         self._save()
-        return self._notify(Change(rating.item_id, kind, fields, self._results, **extra))
+        return self._notify(
+            Change(rating.item_id, kind, fields, self._results, notice=notice, **extra))
 
     def _refuse(self, kind: str, *reasons: str) -> Change:
         change = Change(self.rating.item_id, kind, (), self._results, False, tuple(reasons))
@@ -303,6 +308,8 @@ class RatingService(EditsMixin):
 
     def _set_status(self, status: ItemStatus) -> Change:
         self.rating.status = status
+        if status is ItemStatus.COMPLETE and self._timer is not None:
+            self._timer.pause()  # the clock stops at completion; viewing it is free
         self._save()
         return self._notify(Change(self.rating.item_id, "status", ("status",), self._results))
 
@@ -320,6 +327,29 @@ class RatingService(EditsMixin):
         self.store.save_batch_state(self.batch_key, state)
         change = Change(self.current_item_id or "", "batch", ("batch.feedback",), self._results)
         return self._notify(change)
+
+
+def status_after_change(
+    *, status: ItemStatus, results: tuple[RuleResult, ...], kind: str, demoted: bool
+) -> tuple[ItemStatus, bool, str]:
+    """The item status after an edit, undo or redo: (status, demoted, notice).
+
+    A change that makes a complete item fail a block rule reopens it and says so. An
+    undo or redo that makes such a reopened item pass again makes it complete again, so
+    redoing everything returns to where the rater was. A plain edit forgets that.
+    """
+    ok, reasons = can_complete(results)
+    if status is ItemStatus.NOT_STARTED:
+        return ItemStatus.IN_PROGRESS, False, ""
+    if status is ItemStatus.COMPLETE and not ok:
+        verb = {"undo": "Undo", "redo": "Redo"}.get(kind, "This change")
+        return ItemStatus.IN_PROGRESS, kind in ("undo", "redo"), (
+            f"{verb} reopened this complete item: {reasons[0]}")
+    if demoted and kind in ("undo", "redo"):
+        if status is ItemStatus.IN_PROGRESS and ok:
+            return ItemStatus.COMPLETE, False, "The item is complete again."
+        return status, True, ""
+    return status, False, ""
 
 
 def _step_refusal(step: Step, results: tuple[RuleResult, ...]) -> str:

@@ -83,3 +83,35 @@ def can_enter(step: Step, rating: ItemRating, results: Iterable[RuleResult]) -> 
 def responses_visible(rating: ItemRating) -> bool:
     """Responses are shown only once the case file was finished (CF-1 before reveal)."""
     return rating.revealed
+
+
+_FIELD_STEPS: tuple[tuple[str, Step], ...] = (
+    ("tc", Step.TASK_COMPLETION), ("main_goal_met", Step.TASK_COMPLETION),
+    ("sub_request_met", Step.TASK_COMPLETION), ("fa", Step.FACT_CHECKS),
+    ("aip", Step.AI_PERFORMANCE), ("step_marks", Step.AI_PERFORMANCE),
+    ("run_report_matches", Step.AI_PERFORMANCE), ("roadblocks", Step.ROADBLOCKS_FEEDBACK),
+)
+_CLAIM_FACT_CHECK = ("rating", "evidence", "sources", "shown_evidence", "justification")
+
+
+def step_of_field(field: str) -> Step | None:
+    """The step whose page shows a Change field (``responses.1.tc`` -> task completion)."""
+    head, _, rest = field.partition(".")
+    if head == "case_file":
+        return Step.CASE_FILE
+    if head in ("verdict", "verdict_justification"):
+        return Step.VERDICT
+    if head == "notes":
+        return Step.ROADBLOCKS_FEEDBACK
+    if head == "acknowledged":
+        return step_of_rule(rest)
+    if head != "responses":
+        return None
+    parts = rest.split(".")
+    name = parts[1] if len(parts) > 1 else ""
+    if name == "claims":
+        return Step.FACT_CHECKS if parts[-1] in _CLAIM_FACT_CHECK else Step.CLAIMS
+    for prefix, step in _FIELD_STEPS:
+        if name == prefix or name.startswith(prefix + "_"):
+            return step
+    return None

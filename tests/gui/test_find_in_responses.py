@@ -156,3 +156,27 @@ def test_find_reveals_nothing_while_the_responses_are_covered(
     assert not binding.cover.covering
     bar.search()
     assert bar.count.text().startswith("1 of ")
+
+
+def test_found_text_becomes_a_claim_with_ctrl_m_and_no_mouse(qtbot: Any, make_window: Any,
+                                                             tmp_path: Path) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    window, binding, _ = open_rated_window(make_window, tmp_path, qtbot=qtbot)
+    _reveal(binding)
+    service = binding.service
+    bar = _open_find(qtbot, window, "Crimson Mini costs")
+    assert window.item_view.panes[_side_of(service, 1)].text_browser.textCursor().selectedText() \
+        == "Crimson Mini costs"
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_M, Qt.KeyboardModifier.ControlModifier)
+    claims = service.rating.responses[1].claims
+    assert [c.text for c in claims] == ["Crimson Mini costs"]
+    assert not service.rating.responses[0].claims
+    bar.field.selectAll()
+    qtbot.keyClicks(bar.field, "red umbrellas")  # the other response: no stale selection
+    other = window.item_view.panes[_side_of(service, 1)].text_browser
+    assert not other.textCursor().hasSelection()
+
+
+def _side_of(service: Any, true_index: int) -> str:
+    return "A" if service.order.true_index("A") == true_index else "B"

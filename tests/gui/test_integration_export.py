@@ -141,23 +141,51 @@ def test_encrypted_key_asks_for_the_passphrase(qtbot: Any, make_window: Any, tmp
                                                small_batch: Path, memory_keyring: Any,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("RATER_DESKTOP_PASSPHRASE", raising=False)
-    answers = ["wrong words", "correct horse battery"]
-    asked: list[str] = []
+    answers = ["wrong words", "still wrong", "correct horse battery"]
+    problems: list[str] = []
 
-    def ask(_parent: Any, rater_id: str) -> str:
-        asked.append(rater_id)
+    def ask(_parent: Any, rater_id: str, problem: str) -> str:
+        assert rater_id == RATER
+        problems.append(problem)
         return answers.pop(0)
 
     recorder = Recorder(ExportRequest(tmp_path / "r", include_incomplete=True))
     rig = _rig(make_window, tmp_path, memory_keyring, recorder,
                passphrase="correct horse battery", export_ask_for_passphrase=ask)
     rig.window.open_batch_path(str(small_batch))
+    assert recorder.request is not None
     rig.binding.service.set_main_goal("x")
-    _export(qtbot, rig)
-    assert "passphrase is not right" in recorder.messages[-1][1]
-    outcome = _export(qtbot, rig)
-    assert isinstance(outcome, ExportOutcome) and asked == [RATER, RATER]
-    assert not recorder.messages[-1][2]
+    exporter = rig.parts["exporter"]
+    with qtbot.waitSignal(exporter.finished, timeout=15000) as blocker:
+        assert exporter.start()  # one export: a wrong passphrase asks again, not ends it
+    assert isinstance(blocker.args[0], ExportOutcome)
+    assert problems[0] == "" and "2 of 3" in problems[1] and "3 of 3" in problems[2]
+    assert recorder.messages[-1][0] == "Results exported"
+    assert recorder.default.needs_passphrase
+
+
+def test_three_wrong_passphrases_stop_the_export_with_a_message(
+        qtbot: Any, make_window: Any, tmp_path: Path, small_batch: Path, memory_keyring: Any,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("RATER_DESKTOP_PASSPHRASE", raising=False)
+    asked: list[str] = []
+
+    def ask(_parent: Any, _rater_id: str, problem: str) -> str:
+        asked.append(problem)
+        return "wrong words"
+
+    recorder = Recorder(ExportRequest(tmp_path / "r", include_incomplete=True))
+    rig = _rig(make_window, tmp_path, memory_keyring, recorder,
+               passphrase="correct horse battery", export_ask_for_passphrase=ask)
+    rig.window.open_batch_path(str(small_batch))
+    rig.binding.service.set_main_goal("x")
+    exporter = rig.parts["exporter"]
+    with qtbot.waitSignal(exporter.finished, timeout=15000):
+        assert exporter.start()
+    assert len(asked) == 3
+    title, text, error = recorder.messages[-1]
+    assert error and "passphrase is not right" in text and "no file was written" in text
+    assert not (tmp_path / "r").exists()
 
 
 def test_options_dialog_browse_and_include_incomplete(qtbot: Any, tmp_path: Path) -> None:
@@ -186,3 +214,24 @@ def test_done_message_is_non_modal_and_copies_the_verify_command(qtbot: Any) -> 
     assert not message.isModal() and message.objectName() == "exportDoneMessage"
     message.findChild(QPushButton, "exportCopyVerify").click()
     assert QApplication.clipboard().text() == command
+
+
+def test_giving_up_after_a_wrong_passphrase_cancels_quietly(
+        qtbot: Any, make_window: Any, tmp_path: Path, small_batch: Path, memory_keyring: Any,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("RATER_DESKTOP_PASSPHRASE", raising=False)
+    answers = ["wrong words", None]
+
+    def ask(_parent: Any, _rater_id: str, _problem: str) -> str | None:
+        return answers.pop(0)
+
+    recorder = Recorder(ExportRequest(tmp_path / "r", include_incomplete=True))
+    rig = _rig(make_window, tmp_path, memory_keyring, recorder,
+               passphrase="correct horse battery", export_ask_for_passphrase=ask)
+    rig.window.open_batch_path(str(small_batch))
+    rig.binding.service.set_main_goal("x")
+    exporter = rig.parts["exporter"]
+    with qtbot.waitSignal(exporter.finished, timeout=15000):
+        assert exporter.start()
+    assert not answers and recorder.messages == []  # no "failed" box for a cancel
+    assert "cancelled" in rig.window.statusBar().currentMessage()

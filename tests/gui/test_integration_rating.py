@@ -70,10 +70,14 @@ def test_run_report_question_only_for_responses_with_a_report(qtbot: Any, make_w
     assert service.rating.responses[0].run_report_matches is True
     assert service.rating.responses[0].run_report_mismatch == ""
     assert not side.mismatch.isVisibleTo(page)
-    service.undo()  # the answers coalesce into one undo step: back to unanswered
+    service.undo()  # "Yes" dropped the typed mismatch: one step of its own
+    assert service.rating.responses[0].run_report_matches is False
+    assert service.rating.responses[0].run_report_mismatch == "C3 not reached"
+    service.undo()  # "No" and the typing burst after it are one step: back to unanswered
     assert service.rating.responses[0].run_report_matches is None
     assert not side.run_report_match.yes.isChecked()
     assert not side.run_report_match.no.isChecked()
+    service.redo()
     service.redo()  # the page follows every Change
     assert side.run_report_match.yes.isChecked() and not side.mismatch.isVisibleTo(page)
 

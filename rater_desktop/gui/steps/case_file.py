@@ -21,6 +21,12 @@ KIND_LABELS = {
 }
 
 
+def kind_hint() -> str:
+    """The sub-request hint, naming the kinds exactly as the kind choice shows them."""
+    words = [label.lower() for label in KIND_LABELS.values()]
+    return f"One constraint per row, with its kind: {', '.join(words[:-1])} or {words[-1]}."
+
+
 def checklist_lines(text: str) -> list[str]:
     return [line.strip() for line in text.splitlines() if line.strip()]
 
@@ -98,8 +104,9 @@ class CaseFileStep(StepPage):
         self.column.addWidget(self.badges("caseFileMainGoalRules",
                                           field_prefix("case_file.main_goal")))
         self.section("Sub-requests")
-        self.column.addWidget(hint_label(
-            "One constraint per row: place, time, quantity, format, action or other."))
+        self.kind_hint = hint_label(kind_hint())
+        self.kind_hint.setObjectName("subRequestKindHint")
+        self.column.addWidget(self.kind_hint)
         self.rows_host = QWidget()
         self.rows_host.setObjectName("subRequestRows")
         self.rows = QVBoxLayout(self.rows_host)

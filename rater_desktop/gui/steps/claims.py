@@ -14,7 +14,14 @@ from PySide6.QtWidgets import (
 )
 
 from rater_desktop.gui.steps.badges import field_prefix
-from rater_desktop.gui.steps.common import card, hint_label, name, set_checked_quietly, side_title
+from rater_desktop.gui.steps.common import (
+    answer_keys,
+    card,
+    hint_label,
+    name,
+    set_checked_quietly,
+    side_title,
+)
 from rater_desktop.gui.steps.highlight import selection_of
 from rater_desktop.gui.steps.page import StepContext, StepPage
 from rater_desktop.rating.helpers import CandidateSentence, candidate_claims
@@ -54,8 +61,8 @@ class ClaimCard(QWidget):
         row = QHBoxLayout()
         row.setSpacing(4)
         self.group = QButtonGroup(self)
-        self.objective = QPushButton("Objective")
-        self.subjective = QPushButton("Subjective")
+        self.objective = QPushButton("Objective (O)")
+        self.subjective = QPushButton("Subjective (S)")
         for button, value in ((self.objective, True), (self.subjective, False)):
             word = "objective" if value else "subjective"
             name(button, f"{base}_{word}", f"Response {label} claim {number} is {word}")
@@ -84,6 +91,8 @@ class ClaimCard(QWidget):
         self.rules = page.badges(f"{base}_rules",
                                  lambda r: field_prefix(self._prefix())(r))
         column.addWidget(self.rules)
+        answer_keys(self, {"O": lambda: self._objective(True),
+                           "S": lambda: self._objective(False)})
 
     def _prefix(self) -> str:
         return f"responses.{self.true_index}.claims.{self.claim_id}"

@@ -8,6 +8,7 @@ service's Change notifications, with signals blocked so nothing echoes back.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
@@ -80,6 +81,22 @@ def pass_undo_through(widget: QWidget) -> None:
     if _UNDO_FILTER is None:
         _UNDO_FILTER = UndoPassThrough()
     widget.installEventFilter(_UNDO_FILTER)
+
+
+def answer_keys(scope: QWidget, keys: dict[str, Callable[[], None]]) -> list[QShortcut]:
+    """Single keys (Y/N, O/S, A/I/C, digits) that answer while the focus is in ``scope``.
+
+    They never fire while typing: text fields claim printable keys before shortcuts see
+    them. The focus stays put, so a wrong key is corrected by pressing the right one;
+    Tab moves on to the next row.
+    """
+    made = []
+    for key, action in keys.items():
+        shortcut = QShortcut(QKeySequence(key), scope)
+        shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        shortcut.activated.connect(action)
+        made.append(shortcut)
+    return made
 
 
 def name(widget: QWidget, object_name: str, accessible: str) -> QWidget:
@@ -215,10 +232,7 @@ class ScoreScale(QWidget):
             self.buttons[value] = button
             column.addWidget(button)
         self.group.idClicked.connect(self._on_choose)
-        for digit in range(1, 6):
-            shortcut = QShortcut(QKeySequence(str(digit)), self)
-            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            shortcut.activated.connect(lambda d=digit: self.choose(d))
+        answer_keys(self, {str(d): partial(self.choose, d) for d in range(1, 6)})
 
     def choose(self, value: int) -> None:
         """What a click or a digit key does: report the choice."""
@@ -249,16 +263,18 @@ class YesNo(QWidget):
         self.question.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         row.addWidget(self.question, 1)
         self.group = QButtonGroup(self)
-        self.yes = QPushButton("Yes")
-        self.no = QPushButton("No")
+        self.yes = QPushButton("Yes (Y)")
+        self.no = QPushButton("No (N)")
         for button, value, text in ((self.yes, True, "Yes"), (self.no, False, "No")):
             name(button, f"{object_name}_{text.lower()}", f"{question} {text}")
             button.setCheckable(True)
             button.setProperty("answer", text.lower())
-            button.setFixedWidth(52)
+            button.setToolTip(f"{text} (key {text[0]} while this row has the focus)")
+            button.setMinimumWidth(button.sizeHint().width())
             self.group.addButton(button)
             button.clicked.connect(lambda _c=False, v=value: on_choose(v))
             row.addWidget(button)
+        answer_keys(self, {"Y": lambda: on_choose(True), "N": lambda: on_choose(False)})
 
     def set_question(self, question: str) -> None:
         self.question.setText(question)

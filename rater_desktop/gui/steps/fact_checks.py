@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import partial
 
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import (
@@ -22,6 +23,7 @@ from rater_desktop.gui.steps.common import (
     FA_LABELS,
     ScoreScale,
     TextField,
+    answer_keys,
     card,
     hint_label,
     name,
@@ -50,6 +52,9 @@ EVIDENCE_LABELS = {
     EvidenceKind.NONE: "No screenshot or link",
     EvidenceKind.IRRELEVANT: "Unrelated screenshot",
 }
+
+EVIDENCE_KEYS = {EvidenceKind.FULL: "F", EvidenceKind.PARTIAL: "P", EvidenceKind.NONE: "N",
+                 EvidenceKind.IRRELEVANT: "U"}
 
 
 def source_lines(text: str) -> list[str]:
@@ -90,9 +95,9 @@ class FactCheckCard(QWidget):
         row.setSpacing(4)
         self.group = QButtonGroup(self)
         self.rating_buttons: dict[ClaimRating, QPushButton] = {}
-        for value, text in ((ClaimRating.ACCURATE, "Accurate"),
-                            (ClaimRating.INACCURATE, "Inaccurate"),
-                            (ClaimRating.CCA, "Can't assess")):
+        for value, text in ((ClaimRating.ACCURATE, "Accurate (A)"),
+                            (ClaimRating.INACCURATE, "Inaccurate (I)"),
+                            (ClaimRating.CCA, "Can't assess (C)")):
             button = QPushButton(text)
             name(button, f"{base}_{value.value}", f"Response {label} claim: {value.label}")
             button.setToolTip(value.label)
@@ -107,7 +112,7 @@ class FactCheckCard(QWidget):
         name(self.evidence, f"{base}_evidence", f"Response {label} action evidence")
         self.evidence.addItem("Evidence for this action\u2026", None)
         for kind, text in EVIDENCE_LABELS.items():
-            self.evidence.addItem(text, kind.value)
+            self.evidence.addItem(f"{text} ({EVIDENCE_KEYS[kind]})", kind.value)
         self.evidence.activated.connect(self._evidence)
         column.addWidget(self.evidence)
         self.sources = TextField(f"{base}_sources", f"Response {label} claim sources",
@@ -128,6 +133,10 @@ class FactCheckCard(QWidget):
         column.addWidget(self.justification)
         self.rules = page.badges(f"{base}_rules", lambda r: field_prefix(self._prefix())(r))
         column.addWidget(self.rules)
+        keys = {"A": ClaimRating.ACCURATE, "I": ClaimRating.INACCURATE, "C": ClaimRating.CCA}
+        answer_keys(self, {key: partial(self._rate, v) for key, v in keys.items()})
+        answer_keys(self, {key: partial(self._evidence_key, kind)
+                           for kind, key in EVIDENCE_KEYS.items()})
 
     def _prefix(self) -> str:
         return f"responses.{self.true_index}.claims.{self.claim_id}"
@@ -169,6 +178,10 @@ class FactCheckCard(QWidget):
     def _uncite(self, ref: ShownEvidence) -> None:
         if self.page.service is not None:
             self.page.service.remove_claim_shown_evidence(self.true_index, self.claim_id, ref)
+
+    def _evidence_key(self, kind: EvidenceKind) -> None:
+        if self.evidence.isVisible() and self.page.service is not None:
+            self.page.service.set_claim_evidence(self.true_index, self.claim_id, kind)
 
     def _rate(self, value: ClaimRating) -> None:
         if self.page.service is not None:

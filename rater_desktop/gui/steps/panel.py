@@ -3,6 +3,8 @@ Back / Next / Complete. Everything shown is redrawn from the service after each 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import (
     QFrame,
@@ -26,6 +28,7 @@ from rater_desktop.gui.steps.style import panel_stylesheet
 from rater_desktop.gui.steps.task_completion import TaskCompletionStep
 from rater_desktop.gui.steps.verdict import VerdictStep
 from rater_desktop.gui.steps.visits import VisitTracker
+from rater_desktop.gui.steps.where import TabOrder
 from rater_desktop.gui.theme import current_theme
 from rater_desktop.rating.change import Change
 from rater_desktop.rating.model import ItemStatus, Step
@@ -77,6 +80,9 @@ class StepPanel(QWidget):
         column.addWidget(self.stack, 1)
         column.addWidget(self._build_footer())
         self.shown_step: Step | None = None
+        # Asked before completing (unacknowledged warnings); the binding plugs it in.
+        self.confirm_complete: Callable[[], bool] = lambda: True
+        self.tab_order = TabOrder()
         self._theme = ""
         self._apply_style()
         self.setEnabled(False)
@@ -194,6 +200,8 @@ class StepPanel(QWidget):
             self.say(" ".join(change.reasons))
         elif change.kind in ("open", "step"):
             self.say("")
+        if change.notice:  # e.g. an undo reopened a complete item: never silently
+            self.say(change.notice)
         self.refresh_all()
 
     def say(self, text: str) -> None:
@@ -215,6 +223,7 @@ class StepPanel(QWidget):
             self.stack.setCurrentWidget(self.scrolls[step])
             self.scrolls[step].verticalScrollBar().setValue(0)
         self.page(step).refresh()
+        self.tab_order.fix(self.page(step))
         self._refresh_header(service, step)
         self._refresh_footer(service, step)
 
@@ -303,6 +312,8 @@ class StepPanel(QWidget):
     def complete(self) -> None:
         if self.service is not None and self.service.current_item_id is not None:
             self.visits.try_complete()  # every rule speaks now
+            if not self.confirm_complete():
+                return
             self.service.complete_item()
 
     def page(self, step: Step) -> StepPage:

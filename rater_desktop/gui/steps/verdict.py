@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from PySide6.QtWidgets import QButtonGroup, QGridLayout, QLabel, QPushButton, QRadioButton
 
 from rater_desktop.batch.model import Verdict
@@ -9,6 +11,7 @@ from rater_desktop.gui.steps.badges import field_prefix
 from rater_desktop.gui.steps.common import (
     TextField,
     WordCounter,
+    answer_keys,
     card,
     hint_label,
     name,
@@ -56,7 +59,8 @@ class VerdictStep(StepPage):
         self.group = QButtonGroup(self)
         self.buttons: dict[Verdict, QRadioButton] = {}
         for number, verdict in enumerate(Verdict):
-            button = QRadioButton(verdict.label)
+            button = QRadioButton(f"{number + 1}  {verdict.label}")
+            button.setToolTip(f"Key {number + 1} on this step (not while typing)")
             name(button, f"verdict_{verdict.value}", f"Verdict: {verdict.label}")
             self.group.addButton(button, number)
             button.clicked.connect(lambda _c=False, v=verdict: self._choose(v))
@@ -70,6 +74,8 @@ class VerdictStep(StepPage):
         name(self.build, "verdictBuildJustification", "Build justification from my scores")
         self.build.clicked.connect(self._build)
         self.column.addWidget(self.build)
+        answer_keys(self, {str(n + 1): partial(self._choose, v)
+                           for n, v in enumerate(Verdict)})
         self.justification = TextField("verdictJustification", "Final justification",
                                        placeholder="Why this verdict (30 words or more)",
                                        on_edit=self._justify, lines=8)

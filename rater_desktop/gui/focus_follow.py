@@ -1,0 +1,119 @@
+"""Focus follows the work: opening an item or a step puts the cursor in its first
+unanswered field; undo and redo switch to the step and field they changed and say so."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QAbstractButton, QApplication, QWidget
+
+from rater_desktop.gui.steps.panel import StepPanel
+from rater_desktop.gui.steps.where import first_unanswered, focusable, reveal, widget_name
+from rater_desktop.rating.change import Change
+from rater_desktop.rating.model import Step
+from rater_desktop.rating.service import RatingService
+from rater_desktop.rating.steps import STEP_TITLES, step_of_field
+
+UNDO_WORDS = {"undo": "Undone", "redo": "Redone"}
+
+
+class FocusFollower(QObject):
+    """Places the keyboard focus after changes; ``keep_focus_in`` widgets (the item list,
+    the search field) keep it when an item opens from them."""
+
+    def __init__(self, panel: StepPanel, *, status: Callable[[str], None] | None = None,
+                 keep_focus_in: tuple[QWidget, ...] = ()) -> None:
+        super().__init__(panel)
+        self.panel = panel
+        self._status = status
+        self.keep_focus_in = keep_focus_in
+        self._placing = False
+
+    def after_change(self, change: Change) -> None:
+        """Called after the panel redrew for ``change``."""
+        service = self.panel.service
+        if self._placing or service is None or service.current_item_id is None:
+            return
+        if change.accepted and change.kind == "open" and not self._focus_is_kept():
+            self.focus_step(service.rating.current_step)
+        elif change.accepted and change.kind == "step":
+            self.focus_step(service.rating.current_step)
+
+    def _focus_is_kept(self) -> bool:
+        focus = QApplication.focusWidget()
+        return focus is not None and any(
+            keeper is focus or keeper.isAncestorOf(focus) for keeper in self.keep_focus_in)
+
+    def focus_step(self, step: Step) -> QWidget | None:
+        target = first_unanswered(self.panel.page(step))
+        if target is not None:
+            reveal(target)
+        return target
+
+    def show_where(self, service: RatingService, change: Change) -> QWidget | None:
+        """After an undo or redo: go to the step of the change and focus its field."""
+        if change.refused or not change.fields:
+            if change.refused and self._status is not None:
+                self._status(" ".join(change.reasons))
+            return None
+        field = change.fields[0]
+        step = step_of_field(field)
+        if step is not None and step is not service.rating.current_step:
+            self._placing = True
+            try:
+                service.set_step(step)
+            finally:
+                self._placing = False
+            if change.notice:
+                self.panel.say(change.notice)  # moving to the step cleared the message
+        shown = service.rating.current_step
+        target = self._field_widget(service, shown, field)
+        if target is not None:
+            reveal(target)
+        if self._status is not None:
+            where = STEP_TITLES[step] if step is not None else "this item"
+            text = f"{UNDO_WORDS.get(change.kind, 'Changed')} in {where}."
+            self._status(f"{text} {change.notice}".strip())
+        return target
+
+    def _field_widget(self, service: RatingService, step: Step, field: str) -> QWidget | None:
+        page = self.panel.page(step)
+        order = service.order
+
+        def label_of(true_index: int) -> str:
+            return "A" if order.true_index("A") == true_index else "B"
+
+        object_name = widget_name(field, label_of)
+        widget = page.findChild(QWidget, object_name) if object_name else None
+        found = focusable(widget) if widget is not None else None
+        return found or first_unanswered(page)
+
+
+KEY_PRESS = int(QEvent.Type.KeyPress.value)
+ENTER_KEYS = (int(Qt.Key.Key_Return.value), int(Qt.Key.Key_Enter.value))
+
+
+class EnterPressesButtons(QObject):
+    """Enter on a focused button of ``root`` presses it, as Space does (outside dialogs a
+    Qt button ignores Enter, so a keyboard rater's Enter did nothing)."""
+
+    def __init__(self, root: QWidget) -> None:
+        super().__init__(root)
+        self.root = root
+        app = QApplication.instance()
+        if app is not None:
+            app.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if int(event.type().value) != KEY_PRESS or not isinstance(watched, QAbstractButton):
+            return False
+        if not isinstance(event, QKeyEvent) or int(event.key()) not in ENTER_KEYS:
+            return False
+        if event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
+            return False  # Ctrl+Enter and friends are shortcuts
+        if not self.root.isAncestorOf(watched) or not watched.isEnabled():
+            return False
+        watched.animateClick()
+        return True

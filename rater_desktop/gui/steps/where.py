@@ -1,0 +1,168 @@
+"""Where a change happens: the step and the widget of a Change field.
+
+Undo and redo switch to the step of what they changed and put the cursor in its field;
+moving to a step puts the cursor in its first unanswered field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QComboBox,
+    QLayout,
+    QLineEdit,
+    QPlainTextEdit,
+    QScrollArea,
+    QWidget,
+)
+
+from rater_desktop.rating.model import Step
+
+# response field -> object name stem of its widget (the display label A/B follows)
+_SIDE_WIDGETS = {
+    "tc": "tcScale", "tc_justification": "tcJustification", "main_goal_met": "tcMainGoal",
+    "fa": "faScale", "fa_justification": "faJustification", "aip": "aipScale",
+    "aip_justification": "aipJustification", "run_report_matches": "aipRunReportMatch",
+    "roadblocks": "roadblockText",
+}
+_CLAIM_FACT_CHECK = ("rating", "evidence", "sources", "shown_evidence", "justification")
+
+
+def widget_name(field: str, label_of: Callable[[int], str]) -> str | None:
+    """The objectName of the widget showing ``field`` (``label_of`` maps a true index
+    to the display label), or None when the page has no single widget for it."""
+    head, _, rest = field.partition(".")
+    fixed = {"case_file.main_goal": "caseFileMainGoal",
+             "case_file.checklist": "caseFileChecklist",
+             "verdict_justification": "verdictJustification", "notes": "itemNotes"}
+    if field in fixed:
+        return fixed[field]
+    if head == "case_file" and rest.startswith("sub_requests."):
+        return f"subRequestText_{rest.split('.', 1)[1]}"
+    if head != "responses":
+        return None
+    parts = rest.split(".")
+    if len(parts) < 2 or parts[0] not in ("0", "1"):
+        return None
+    label, name = label_of(int(parts[0])), parts[1]
+    if name == "claims" and len(parts) >= 4:
+        what = parts[3]
+        if what in _CLAIM_FACT_CHECK:
+            suffix = "" if what in ("rating", "shown_evidence") else f"_{what}"
+            return f"factCheck{label}_{parts[2]}{suffix}"
+        return f"claim{label}_{parts[2]}_{what}"
+    if name == "sub_request_met" and len(parts) >= 3:
+        return f"tcSubRequest{label}_{parts[2]}"
+    stem = _SIDE_WIDGETS.get(name)
+    return f"{stem}{label}" if stem else None
+
+
+def focusable(widget: QWidget) -> QWidget | None:
+    """The widget itself if it takes the keyboard, else its checked or first child that does."""
+    if widget.focusPolicy() & Qt.FocusPolicy.TabFocus and widget.isEnabled() \
+            and not widget.isHidden():
+        return widget
+    buttons = [b for b in widget.findChildren(QAbstractButton) if b.isEnabled()]
+    checked = [b for b in buttons if b.isCheckable() and b.isChecked()]
+    if checked:
+        return checked[0]
+    kinds = (QPlainTextEdit, QLineEdit, QComboBox, QAbstractButton)
+    for child in widget.findChildren(QWidget):
+        if isinstance(child, kinds) and child.isEnabled() and not child.isHidden():
+            return child
+    return None
+
+
+def is_unanswered(widget: QWidget) -> bool:
+    """An empty text field, or a choice (exclusive group) with nothing chosen."""
+    if isinstance(widget, QPlainTextEdit):
+        return not widget.toPlainText().strip() and not widget.isReadOnly()
+    if isinstance(widget, QLineEdit):
+        return not widget.text().strip() and not widget.isReadOnly()
+    if isinstance(widget, QAbstractButton) and widget.group() is not None:
+        return widget.group().checkedButton() is None
+    return False
+
+
+def _is_input(child: QWidget, page: QWidget) -> bool:
+    if not isinstance(child, (QPlainTextEdit, QLineEdit, QAbstractButton)):
+        return False
+    if child.objectName().endswith("_reason"):  # keeping a warning is not a question
+        return False
+    if isinstance(child, QAbstractButton) and child.group() is None:
+        return False
+    return child.isVisibleTo(page) and child.isEnabled()
+
+
+def layout_order(root: QWidget) -> list[QWidget]:
+    """Every widget under ``root`` in the order its layouts show them (top to bottom,
+    left to right), whatever order they were created in."""
+    found: list[QWidget] = []
+
+    def walk_layout(layout: QLayout) -> None:
+        for index in range(layout.count()):
+            item = layout.itemAt(index)
+            child = item.widget() if item is not None else None
+            inner = item.layout() if item is not None else None
+            if child is not None:
+                walk_widget(child)
+            elif inner is not None:
+                walk_layout(inner)
+
+    def walk_widget(widget: QWidget) -> None:
+        found.append(widget)
+        inner = widget.layout()
+        content = widget.widget() if isinstance(widget, QScrollArea) else None
+        if inner is not None:
+            walk_layout(inner)
+        elif content is not None:
+            walk_widget(content)
+
+    top = root.layout()
+    if top is not None:
+        walk_layout(top)
+    return found
+
+
+class TabOrder:
+    """Keeps Tab moving through a page in the order it is shown; rows added later
+    (sub-requests, claims) would otherwise come last in the window's tab chain."""
+
+    def __init__(self) -> None:
+        self._chains: dict[int, tuple[int, ...]] = {}
+
+    def fix(self, page: QWidget) -> None:
+        chain = [w for w in layout_order(page)
+                 if w.focusPolicy() & Qt.FocusPolicy.TabFocus]
+        key = tuple(id(w) for w in chain)
+        if self._chains.get(id(page)) == key:
+            return
+        self._chains[id(page)] = key
+        for first, second in zip(chain, chain[1:], strict=False):
+            QWidget.setTabOrder(first, second)
+
+
+def first_unanswered(page: QWidget) -> QWidget | None:
+    """The first input of a page that still needs an answer (else its first input)."""
+    inputs = [c for c in layout_order(page) if _is_input(c, page)]
+    for child in inputs:
+        if is_unanswered(child):
+            return child
+    return inputs[0] if inputs else None
+
+
+def reveal(widget: QWidget) -> None:
+    """Scroll the step page so ``widget`` is in view, then give it the keyboard."""
+    parent = widget.parentWidget()
+    while parent is not None and not isinstance(parent, QScrollArea):
+        parent = parent.parentWidget()
+    if isinstance(parent, QScrollArea):
+        parent.ensureWidgetVisible(widget, 20, 40)
+    widget.setFocus(Qt.FocusReason.OtherFocusReason)
+
+
+def step_label(step: Step) -> str:
+    return step.value.replace("_", " ")

@@ -29,6 +29,7 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QDialog
 
 from rater_desktop import appdirs, profiles
+from rater_desktop.first_run import mark_practice_seen
 from rater_desktop.gui.app import create_main_window
 from rater_desktop.gui.steps import startup
 from rater_desktop.results.verify import VerifyStatus, verify_results_file
@@ -82,6 +83,8 @@ def _open(qtbot: Any, tmp_path: Path, batch: str) -> tuple[Any, Any, Any]:
     profile = profiles.create_profile(rater_id="keys-rater", display_name="Keys",
                                       keyring=NoKeyring(), data_dir=appdirs.data_dir(),
                                       passphrase=PASSPHRASE)
+    # A returning rater: the practice tour was seen (tests/gui/test_practice.py covers it).
+    mark_practice_seen(data_dir=appdirs.data_dir(), rater_id=profile.rater_id)
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     settings.setValue("export/lastFolder", str(tmp_path))
     window = create_main_window(settings=settings)

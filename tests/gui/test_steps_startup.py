@@ -113,27 +113,3 @@ def _lock_free() -> bool:
         return False
     lock.unlock()
     return True
-
-
-def test_an_empty_passphrase_returns_with_a_fresh_message_not_a_stale_error(
-        qtbot: Any, make_window: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    from keyring.backends import fail
-
-    shown: list[str] = []
-    ids = iter(["not valid!", "dee", None])
-
-    def fill(dialog: startup.FirstRunDialog) -> int:
-        shown.append(dialog.problem.text())
-        rater_id = next(ids)
-        if rater_id is None:
-            return int(startup.QDialog.DialogCode.Rejected)
-        dialog.display_name.setText("Dee Rater")
-        dialog.rater_id.setText(rater_id)
-        return int(startup.QDialog.DialogCode.Accepted)
-
-    monkeypatch.setattr(startup.FirstRunDialog, "exec", fill)
-    monkeypatch.setattr(keystore, "default_keyring", lambda: fail.Keyring())
-    monkeypatch.setattr(startup.QInputDialog, "getText", lambda *a, **k: ("", True))
-    assert startup.create_first_profile(make_window(), appdirs.data_dir()) is None
-    assert shown[0] == "" and shown[1]  # the invalid id was explained
-    assert shown[2] == startup.NO_PASSPHRASE  # not the stale rater id error

@@ -154,7 +154,10 @@ class MainWindow(QMainWindow):
             toggle = dock.toggleViewAction()
             toggle.setObjectName(name)
             view_menu.addAction(toggle)
-        self.tools_dock = install_tools_dock(self)
+        self.tools_dock = install_tools_dock(
+            self, below=self.item_dock, link_handler=self.link_handler, view_menu=view_menu,
+            settings=self.settings, batch_opened=self.batchOpened,
+            batch_closed=self.batchClosed)
         self.find_bar = install_find_bar(self, self.item_view)
         self.currentItemChanged.connect(lambda _id: self.find_bar.item_switched())
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QSettings, Qt, Signal
-from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QGuiApplication, QShowEvent
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -39,6 +39,12 @@ from rater_desktop.gui.session import (
 )
 from rater_desktop.gui.theme import apply_theme
 from rater_desktop.gui.tools_dock import install_tools_dock
+from rater_desktop.gui.window_layout import (
+    DockScaler,
+    restore_dock_state,
+    restore_window_geometry,
+    save_dock_state,
+)
 
 APP_TITLE = "Rater Desktop"
 SAVE_STATES = {"idle": "", "saving": "Saving\u2026", "saved": "Saved",
@@ -428,30 +434,15 @@ class MainWindow(QMainWindow):
     # -- layout persistence, drag and drop, close ----------------------------------------
 
     def restore_layout(self) -> None:
-        geometry = self.settings.value("window/geometry")
-        if geometry is not None:
-            self.restoreGeometry(geometry)
-        else:
-            screen = QGuiApplication.primaryScreen()
-            area = screen.availableGeometry() if screen is not None else None
-            width, height = (area.width(), area.height()) if area is not None else (1280, 760)
-            if area is not None and width < 1600:
-                # A laptop screen: every pixel counts, so the first start fills it.
-                self.setGeometry(area)
-                self.setWindowState(Qt.WindowState.WindowMaximized)
-            else:
-                self.resize(min(1680, int(width * 0.92)), min(1050, int(height * 0.92)))
-        state = self.settings.value("window/state")
-        self._docks_sized = state is not None
-        if state is not None:
-            self.restoreState(state)
+        restore_window_geometry(self, self.settings)
+        self._docks_sized = restore_dock_state(self, self.settings)
         splitter = self.settings.value("window/responseSplitter")
         if splitter is not None:
             self.item_view.splitter.restoreState(splitter)
+        self.dock_scaler = DockScaler(self, [self.item_dock, self.step_dock, self.tools_dock])
 
     def save_layout(self) -> None:
-        self.settings.setValue("window/geometry", self.saveGeometry())
-        self.settings.setValue("window/state", self.saveState())
+        save_dock_state(self, self.settings)
         self.settings.setValue("window/responseSplitter", self.item_view.splitter.saveState())
         self.settings.sync()
 

@@ -33,6 +33,26 @@ def test_long_prompt_collapses_to_three_lines_and_expands(
     assert header.text.height() == collapsed
 
 
+def test_an_attention_note_is_shown_whole(make_window: Callable[..., Any],
+                                          batch_factory: Callable[..., Path]) -> None:
+    note = ("**Attention check: whatever the two responses say, choose About the same as "
+            "your final verdict and write the words attention check in your justification.**")
+    prompt = "Find me a 2-slice toaster with a bagel setting for under $40 on the shop site."
+    items = [{"id": kind, "kind": kind, "prompt": prompt, "context": note,
+              "responses": [response("x", "a", shots=0, steps=0),
+                            response("y", "b", shots=0, steps=0)]}
+             for kind in ("attention", "qualification")]
+    window = make_window()
+    window.resize(1280, 720)
+    assert window.open_batch_path(str(batch_factory("attention", items)))
+    header = window.item_view.prompt_header
+    for item_id in ("attention", "qualification"):
+        window.show_item(item_id)
+        QApplication.processEvents()
+        assert header.text.height() >= header.content_height() - 2, item_id
+        assert not header.toggle.isVisibleTo(header)
+
+
 def test_short_prompt_has_no_toggle(make_window: Callable[..., Any],
                                     batch_factory: Callable[..., Path]) -> None:
     items = standard_items(1)

@@ -143,7 +143,7 @@ class MainWindow(QMainWindow):
         self.step_dock.setFeatures(self.item_dock.features())
         self.step_panel_host = QWidget()
         self.step_panel_host.setObjectName("stepPanelHost")
-        self.step_panel_host.setMinimumWidth(300)
+        # No fixed minimum here: the panel's own (its widest step page) must hold.
         host_layout = QVBoxLayout(self.step_panel_host)
         host_layout.setContentsMargins(0, 0, 0, 0)
         self._step_placeholder = QLabel("The rating steps for this item appear here.")
@@ -151,6 +151,7 @@ class MainWindow(QMainWindow):
         self._step_placeholder.setProperty("role", "muted")
         self._step_placeholder.setWordWrap(True)
         self._step_placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self._step_placeholder.setMinimumWidth(300)
         host_layout.addWidget(self._step_placeholder)
         self.step_dock.setWidget(self.step_panel_host)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.step_dock)

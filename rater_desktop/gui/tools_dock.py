@@ -76,6 +76,9 @@ class ToolsDock(QDockWidget):
         self.tabs = QTabWidget()
         self.tabs.setObjectName("toolsTabs")
         self.tabs.setDocumentMode(True)
+        # Every tab title whole (no scroll arrows cutting "Feedback"): the dock is at least
+        # as wide as its tab bar.
+        self.tabs.tabBar().setUsesScrollButtons(False)
         self.instructions = markdown_browser(NO_BATCH, object_name="toolsInstructions",
                                              accessible="Batch instructions",
                                              link_handler=link_handler)

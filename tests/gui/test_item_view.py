@@ -217,7 +217,11 @@ def test_run_app_in_rater_mode_attaches_the_rating_core(small_batch: Path, qtbot
 
     def fake_attach(window: Any, then: Any = None) -> None:
         attached.append(window)
-        opened.append(window.batch)  # the batch must not be open yet: nothing to cover
+        # The first item is already on screen, its responses covered until the rating
+        # core (which decides what the rater may see) is attached.
+        cover = window.findChild(QFrame, "loadingCover")
+        opened.append((window.batch is not None, cover is not None and cover.isVisible(),
+                       window.item_view.panes["A"].isEnabled()))
         if then is not None:
             then()
 
@@ -235,4 +239,6 @@ def test_run_app_in_rater_mode_attaches_the_rating_core(small_batch: Path, qtbot
     monkeypatch.setattr(QApplication, "exec", fake_exec)
     assert run_app(batch=str(small_batch), profile=None, qa_mode=False) == 0
     assert len(attached) == 1 and attached[0].objectName() == "mainWindow"
-    assert opened == [None], "the first batch opens only after the rating core is attached"
+    assert opened == [(True, True, False)]
+    assert attached[0].findChild(QFrame, "loadingCover") is None or not \
+        attached[0].findChild(QFrame, "loadingCover").isVisible()

@@ -11,8 +11,14 @@ import importlib
 import threading
 
 CORE_MODULES = (
-    "rater_desktop.storage",
+    "rater_desktop.storage.profile",  # SQLAlchemy + SQLModel: most of the wait
+    "rater_desktop.storage.store",
+    "sqlalchemy.dialects.sqlite",  # loaded by create_engine otherwise
+    "rater_desktop.storage.autosave",
+    "rater_desktop.storage.backup",
+    "rater_desktop.storage.batches",
     "rater_desktop.profiles",
+    "rater_desktop.signing.keystore",
     "rater_desktop.rating.service",
     "rater_desktop.rating.rubric",
 )

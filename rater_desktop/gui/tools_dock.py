@@ -26,11 +26,11 @@ from rater_desktop.gui.dialogs import markdown_browser, show_markdown
 from rater_desktop.gui.safe_browser import LinkHandler
 from rater_desktop.gui.steps.common import TextField
 from rater_desktop.gui.steps.help import help_text
-from rater_desktop.rating.change import Change
-from rater_desktop.rating.service import RatingService
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the rating core loads after the first paint (gui.app)
     from rater_desktop.gui.batch_source import BatchLike
+    from rater_desktop.rating.change import Change
+    from rater_desktop.rating.service import RatingService
 
 NO_BATCH = "Open a batch to see its instructions here."
 NO_INSTRUCTIONS = "This batch has no instructions."

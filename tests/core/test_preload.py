@@ -28,4 +28,4 @@ def test_the_core_preload_loads_sqlalchemy_and_no_qt() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.strip()
     assert out == "[] True False"
-    assert "rater_desktop.storage" in CORE_MODULES
+    assert "rater_desktop.storage.profile" in CORE_MODULES

@@ -75,8 +75,10 @@ def test_saved_off_screen_geometry_is_restored_on_the_screen(qtbot: Any,
 def test_side_docks_keep_their_share_when_the_window_grows(make_window: Any) -> None:
     window = make_window()
     window.showNormal()
+    QApplication.processEvents()  # the first-start maximize lands on this turn
     window.resize(1366, 700)
     QApplication.processEvents()
+    assert window.width() == 1366 and not window.isMaximized()
     before = {d: d.width() / window.width() for d in (window.item_dock, window.step_dock)}
     window.resize(1900, 700)
     QApplication.processEvents()

@@ -119,12 +119,6 @@ def _run_app(mode: str, batch: str | None) -> _Probe:
     from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication
 
-    # The CLI starts the core preload before it loads Qt; start it at that same moment and
-    # let the CLI's own call reuse it.
-    from rater_desktop.gui import preload
-
-    started = preload.Preload()
-    preload.Preload = lambda *_a, **_k: started  # type: ignore[assignment, misc]
     QGuiApplication.setHighDpiScaleFactorRoundingPolicy(
         Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)
     QApplication(sys.argv)

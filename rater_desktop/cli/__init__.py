@@ -43,13 +43,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _run_window(args: argparse.Namespace) -> int:
-    from rater_desktop.gui.preload import Preload
-
-    preload = Preload()  # the heavy core imports on a worker while Qt loads here
     from rater_desktop.gui.app import run_app
 
-    return run_app(batch=args.batch, profile=args.profile, qa_mode=getattr(args, "qa", False),
-                   preload=preload)
+    return run_app(batch=args.batch, profile=args.profile, qa_mode=getattr(args, "qa", False))
 
 
 def _normalise_argv(argv: list[str]) -> list[str]:

@@ -86,6 +86,7 @@ def _show_then_attach(window: MainWindow, initial: str | None, preload: Preload)
     soon as the worker thread has imported it (the window stays responsive meanwhile)."""
     from rater_desktop.gui.steps.cover import ResponseCover
 
+    preload.start()
     cover = ResponseCover(window.item_view.splitter)
     cover.setObjectName("loadingCover")
     cover.text.setText(LOADING_TEXT)
@@ -100,6 +101,8 @@ def _show_then_attach(window: MainWindow, initial: str | None, preload: Preload)
         cover.deleteLater()
 
     def attach_when_ready() -> None:
+        if not window.isVisible():
+            return  # closed while the imports ran: nothing to attach to
         if not preload.done():
             QTimer.singleShot(PRELOAD_POLL_MS, attach_when_ready)
             return
@@ -112,10 +115,10 @@ def run_app(*, batch: str | None, profile: str | None, qa_mode: bool,
             preload: Preload | None = None) -> int:
     """Show the main window (optionally on ``batch``) and run until it closes.
 
-    ``preload`` is the core import started at process start (cli); one is started here
-    when none is given.
+    ``preload`` imports the rating core on a worker once the window has painted (tests
+    pass their own).
     """
-    preload = preload or Preload()
+    preload = preload or Preload(start=False)
     QGuiApplication.setHighDpiScaleFactorRoundingPolicy(
         Qt.HighDpiScaleFactorRoundingPolicy.PassThrough
     )

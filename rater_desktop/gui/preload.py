@@ -1,8 +1,10 @@
 """Import the heavy core (SQLAlchemy, SQLModel, the rating service) on a worker thread
-from the moment the process starts, while the main thread builds and paints the window.
+while the UI thread opens the first item, so the window stays responsive.
 
-Nothing here imports Qt: the thread may start before PySide6 is loaded. Only modules
-without Qt are preloaded, so no Qt object is ever made off the UI thread.
+Started once the window has painted, not at process start: the imports hold the GIL and
+measurably delayed the first paint when they ran beside Qt's start-up (benchmarks/README).
+Nothing here imports Qt, and only modules without Qt are preloaded, so no Qt object is
+ever made off the UI thread.
 """
 
 from __future__ import annotations
@@ -31,11 +33,17 @@ class Preload:
     where the app needs it, on the UI thread.
     """
 
-    def __init__(self, modules: tuple[str, ...] = CORE_MODULES) -> None:
+    def __init__(self, modules: tuple[str, ...] = CORE_MODULES, *, start: bool = True) -> None:
         self.modules = modules
         self.failed: list[str] = []
         self._thread = threading.Thread(target=self._run, name="core-preload", daemon=True)
-        self._thread.start()
+        if start:
+            self.start()
+
+    def start(self) -> None:
+        """Start the imports (once; later calls do nothing)."""
+        if self._thread.ident is None:
+            self._thread.start()
 
     def _run(self) -> None:
         for name in self.modules:
@@ -45,4 +53,4 @@ class Preload:
                 self.failed.append(name)
 
     def done(self) -> bool:
-        return not self._thread.is_alive()
+        return self._thread.ident is not None and not self._thread.is_alive()

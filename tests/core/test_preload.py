@@ -29,3 +29,15 @@ def test_the_core_preload_loads_sqlalchemy_and_no_qt() -> None:
                          check=True).stdout.strip()
     assert out == "[] True False"
     assert "rater_desktop.storage.profile" in CORE_MODULES
+
+
+def test_a_preload_made_not_started_waits_for_start() -> None:
+    preload = Preload(("json",), start=False)
+    time.sleep(0.05)
+    assert not preload.done()
+    preload.start()
+    preload.start()  # a second call is harmless
+    end = time.monotonic() + 10
+    while not preload.done() and time.monotonic() < end:
+        time.sleep(0.01)
+    assert preload.done() and preload.failed == []

@@ -1,13 +1,16 @@
 """Screenshots of the real rater window for the docs, taken on a virtual screen.
 
-Run under Xvfb at the screen size wanted, e.g.::
+Run under Xvfb, e.g. (``QT_SCALE_FACTOR=1.5`` in front for the 150 % look)::
 
-    xvfb-run -a -s "-screen 0 1366x768x24" .venv/bin/python tools/take_screenshots.py 1366 768 light
-    xvfb-run -a -s "-screen 0 1920x1080x24" .venv/bin/python tools/take_screenshots.py 1920 1080 dark
+    Xvfb :24 -screen 0 1920x1080x24 &
+    DISPLAY=:24 .venv/bin/python tools/take_screenshots.py 1366 768 light
+    DISPLAY=:24 .venv/bin/python tools/take_screenshots.py 1920 1080 dark --qa
 
-The window is maximised on that screen, a sample item is rated part of the way through
-the service (as a rater would by hand) and the window grabs itself at several steps into
-``OUT`` (default /tmp/shots). ``--docs`` also copies the chosen step to docs/.
+The window is given WIDTHxHEIGHT, a sample item is rated part of the way through the
+service (as a rater would by hand) and the window grabs itself at every step, then the
+screenshot viewer (and with ``--qa`` the QA compare view) into ``OUT`` (default
+/tmp/shots). Each shot's clipped texts (``gui/text_fit``) are printed; the exit status
+is 1 if there were any. ``--docs STEP`` also copies that shot to docs/.
 """
 
 from __future__ import annotations
@@ -18,13 +21,16 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
+
     from rater_desktop.gui.main_window import MainWindow
     from rater_desktop.rating.service import RatingService
 
 REPO = Path(__file__).resolve().parent.parent
+Grab = Callable[[str, "QWidget"], None]
 
 
 def _rate_sample(svc: RatingService, grab: Callable[[str], None]) -> None:
@@ -60,20 +66,65 @@ def _rate_sample(svc: RatingService, grab: Callable[[str], None]) -> None:
     grab("5-ai-performance")
     svc.set_step(Step.VERDICT)
     grab("6-verdict")
+    svc.set_step(Step.ROADBLOCKS_FEEDBACK)
+    grab("7-roadblocks")
 
 
-def _show_tools(window: MainWindow, grab: Callable[[str], None]) -> None:
-    """The find bar with a query, then the Tools dock (instructions, then notes)."""
-    window.find_bar.open_bar()
-    window.find_bar.field.setText("shoe")
-    window.find_bar.find_next()
-    grab("7-find")
-    window.find_bar.close_bar()
-    window.tools_dock.raise_()
-    grab("8-tools-instructions")
-    window.tools_dock.tabs.setCurrentIndex(1)
-    window.tools_dock.notes.setPlainText("Recheck the price of the second shoe.")
-    grab("9-tools-notes")
+def _viewer(window: MainWindow, grab: Grab) -> None:
+    pane = window.item_view.pane_for_true_index(0)
+    if not pane.frames:
+        return
+    viewer = window.open_viewer(0, min(1, len(pane.frames) - 1), "A")
+    viewer.resize(int(window.width() * 0.9), int(window.height() * 0.9))
+    grab("8-viewer", viewer)
+    viewer.close()
+    window.open_batch_path(str(REPO / "sample_batches" / "standardweb-runs"))
+    frames = window.item_view.pane_for_true_index(0).frames
+    step = next((i for i, frame in enumerate(frames) if frame.is_step), None)
+    if step is not None:
+        viewer = window.open_viewer(0, step, "A")
+        grab("8-trajectory-viewer", viewer)
+        viewer.close()
+
+
+def _qa_compare(args: argparse.Namespace, grab: Grab) -> None:
+    """The QA reviewer's compare view over three raters' signed exports (test fixtures)."""
+    sys.path[:0] = [str(REPO), str(REPO / "tests"), str(REPO / "tests" / "core")]
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+    from test_qa_review_support import build_setup  # type: ignore[import-not-found]
+
+    from rater_desktop.gui.qa import open_qa_window
+    from tests.conftest import MemoryKeyring
+
+    folder = Path(tempfile.mkdtemp())
+    keyring = MemoryKeyring()
+    setup = build_setup(folder, keyring)
+    settings = QSettings(str(folder / "qa.ini"), QSettings.Format.IniFormat)
+    window = open_qa_window(parent=None, settings=settings, data_dir=folder / "profiles",
+                            batch_path=str(setup.batch_path), profile="quinn",
+                            keyring=keyring, roster_path=setup.roster, resamples=40)
+    window.setGeometry(0, 0, args.width, args.height)
+
+    def idle() -> bool:
+        QApplication.processEvents()
+        return window.session is not None and not window.runner.busy
+
+    _wait(idle)
+    window.import_paths([setup.files[name] for name in ("alice", "bob", "carol")])
+    _wait(idle)
+    item_id = next(iter(window.session.item_infos())) if window.session else ""
+    window.open_in_compare(item_id)
+    grab("9-qa-compare", window)
+    window.close()
+
+
+def _wait(ready: Callable[[], Any], seconds: float = 30.0) -> None:
+    import time
+
+    end = time.monotonic() + seconds
+    while not ready() and time.monotonic() < end:
+        time.sleep(0.02)
 
 
 def main() -> int:
@@ -84,6 +135,7 @@ def main() -> int:
     parser.add_argument("--batch", default=str(REPO / "sample_batches" / "consumer-tasks"))
     parser.add_argument("--out", default="/tmp/shots")
     parser.add_argument("--docs", default="", help="step name to copy to docs/screenshot-WIDTH.png")
+    parser.add_argument("--qa", action="store_true", help="also the QA compare view")
     args = parser.parse_args()
 
     from PySide6.QtCore import QSettings
@@ -92,26 +144,33 @@ def main() -> int:
     app = QApplication(sys.argv)
     from rater_desktop.gui.app import create_main_window
     from rater_desktop.gui.rating_binding import RatingBinding
+    from rater_desktop.gui.text_fit import clipped_texts
     from rater_desktop.gui.theme import apply_theme
     from rater_desktop.rating.store import MemoryRatingStore
 
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     settings = QSettings(str(Path(tempfile.mkdtemp()) / "shots.ini"), QSettings.Format.IniFormat)
+    settings.setValue("view/theme", args.theme)
     apply_theme(app, args.theme)
     window = create_main_window(settings=settings)
     binding = RatingBinding(window, store=MemoryRatingStore(), rater_id="docs")
-    screen = app.primaryScreen()
-    if screen is not None:  # Xvfb has no window manager to maximise for us
-        window.setGeometry(screen.availableGeometry())
+    window.showNormal()
+    window.setGeometry(0, 0, args.width, args.height)  # Xvfb may be larger than the shot
     window.show()
     window.open_batch_path(args.batch)
+    problems = 0
 
-    def grab(name: str) -> None:
+    def grab(name: str, widget: QWidget | None = None) -> None:
+        nonlocal problems
+        target = widget or window
         for _ in range(30):
             app.processEvents()
         path = out / f"window-{args.width}-{args.theme}-{name}.png"
-        window.grab().save(str(path))
+        target.grab().save(str(path))
+        for problem in clipped_texts(target):
+            problems += 1
+            print(f"{path.name}: {problem}")
         if name == args.docs:
             shutil.copy(path, REPO / "docs" / f"screenshot-{args.width}.png")
 
@@ -119,9 +178,11 @@ def main() -> int:
         print("the batch did not open", file=sys.stderr)
         return 1
     _rate_sample(binding.service, grab)
-    _show_tools(window, grab)
+    _viewer(window, grab)
+    if args.qa:
+        _qa_compare(args, grab)
     window.close()
-    return 0
+    return 1 if problems else 0
 
 
 if __name__ == "__main__":

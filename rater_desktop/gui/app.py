@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
@@ -15,6 +15,7 @@ from rater_desktop.gui import crash_guard
 from rater_desktop.gui.first_paint import after_first_paint
 from rater_desktop.gui.icons import icon
 from rater_desktop.gui.main_window import MainWindow
+from rater_desktop.gui.preload import Preload
 from rater_desktop.gui.session import startup_batch
 from rater_desktop.gui.theme import apply_theme
 
@@ -108,14 +109,49 @@ def _run_smoke_test(app: QApplication, window: MainWindow, batch: str | None) ->
     return outcome[0] if outcome else 3
 
 
-def run_app(
-    *, batch: str | None, profile: str | None, qa_mode: bool, smoke_test: bool = False
-) -> int:
+LOADING_TEXT = "Loading your ratings\u2026\n\nThe responses appear once the rating panel is ready."
+PRELOAD_POLL_MS = 15
+
+
+def _show_then_attach(window: MainWindow, initial: str | None, preload: Preload) -> None:
+    """Open the first item at once, its responses covered, and attach the rating core as
+    soon as the worker thread has imported it (the window stays responsive meanwhile)."""
+    from rater_desktop.gui.steps.cover import ResponseCover
+
+    preload.start()
+    cover = ResponseCover(window.item_view.splitter)
+    cover.setObjectName("loadingCover")
+    cover.text.setText(LOADING_TEXT)
+    if initial:
+        cover.set_hidden(True)
+        _open_initial(window, initial)
+
+    def attached() -> None:
+        if window.property("ratingBinding") is None:
+            cover.set_hidden(False)  # no rating core: the responses are all there is
+        cover.hide()
+        cover.deleteLater()
+
+    def attach_when_ready() -> None:
+        if not window.isVisible():
+            return  # closed while the imports ran: nothing to attach to
+        if not preload.done():
+            QTimer.singleShot(PRELOAD_POLL_MS, attach_when_ready)
+            return
+        _attach_rating(window, then=attached)
+
+    attach_when_ready()
+
+
+def run_app(*, batch: str | None, profile: str | None, qa_mode: bool,
+            preload: Preload | None = None, smoke_test: bool = False) -> int:
     """Show the main window (optionally on ``batch``) and run until it closes.
 
-    ``smoke_test`` checks an installation (e.g. the frozen build): the window paints,
-    opens ``batch`` and quits by itself; exit 0 when both worked.
+    ``preload`` imports the rating core on a worker once the window has painted (tests
+    pass their own). ``smoke_test`` checks an installation (e.g. the frozen build): the
+    window paints, opens ``batch`` and quits by itself; exit 0 when both worked.
     """
+    preload = preload or Preload(start=False)
     QGuiApplication.setHighDpiScaleFactorRoundingPolicy(
         Qt.HighDpiScaleFactorRoundingPolicy.PassThrough
     )
@@ -139,9 +175,7 @@ def run_app(
     window.show()
     _add_qa_entry(window, settings=settings, profile=profile)
     initial = startup_batch(settings, batch)
-    # After the first paint: the rating core imports SQLAlchemy, and opening a batch may
-    # read a large index.
-    after_first_paint(
-        window, lambda: _attach_rating(window, then=lambda: _open_initial(window, initial))
-    )
+    # After the first paint: opening a batch may read a large index, and the rating core
+    # waits for its imports (SQLAlchemy) on the worker thread.
+    after_first_paint(window, lambda: _show_then_attach(window, initial, preload))
     return int(app.exec())

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QHeaderView,
     QLineEdit,
+    QStyle,
     QTreeView,
     QVBoxLayout,
     QWidget,
@@ -44,6 +45,7 @@ COLUMNS = ("Item", "Kind", "Time")
 # Short kind labels keep the id column wide; standard items need no label at all.
 KIND_LABELS = {"standard": "", "qualification": "Qual.", "attention": "Check"}
 
+MIN_ID_SHOWN = "item-0000\u2026"  # the least of an id the list leaves room for
 AnyIndex = QModelIndex | QPersistentModelIndex
 
 
@@ -252,6 +254,12 @@ class ItemListPanel(QWidget):
         metrics = view.fontMetrics()
         header.resizeSection(1, metrics.horizontalAdvance("Check") + 20)
         header.resizeSection(2, metrics.horizontalAdvance("00:00:00") + 12)
+        # Ids share long prefixes ("consumer-0…"); the middle is the part that can go, and
+        # the id column never shrinks below a short id (the tooltip has the whole one).
+        view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        icon = view.style().pixelMetric(QStyle.PixelMetric.PM_SmallIconSize)
+        id_width = metrics.horizontalAdvance(MIN_ID_SHOWN) + icon + 24
+        view.setMinimumWidth(id_width + header.sectionSize(2) + 2 * view.frameWidth() + 4)
         view.selectionModel().currentRowChanged.connect(self._on_current_changed)
         return view
 

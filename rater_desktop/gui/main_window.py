@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QPoint, QSettings, Qt, Signal
-from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QGuiApplication, QShowEvent
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -39,6 +39,12 @@ from rater_desktop.gui.session import (
 )
 from rater_desktop.gui.theme import apply_theme
 from rater_desktop.gui.tools_dock import install_tools_dock
+from rater_desktop.gui.window_layout import (
+    DockScaler,
+    restore_dock_state,
+    restore_window_geometry,
+    save_dock_state,
+)
 
 APP_TITLE = "Rater Desktop"
 SAVE_STATES = {"idle": "", "saving": "Saving\u2026", "saved": "Saved",
@@ -140,7 +146,7 @@ class MainWindow(QMainWindow):
         self.step_dock.setFeatures(self.item_dock.features())
         self.step_panel_host = QWidget()
         self.step_panel_host.setObjectName("stepPanelHost")
-        self.step_panel_host.setMinimumWidth(300)
+        # No fixed minimum here: the panel's own (its widest step page) must hold.
         host_layout = QVBoxLayout(self.step_panel_host)
         host_layout.setContentsMargins(0, 0, 0, 0)
         self._step_placeholder: QLabel | None = QLabel("The rating steps for this item appear here.")
@@ -148,6 +154,7 @@ class MainWindow(QMainWindow):
         self._step_placeholder.setProperty("role", "muted")
         self._step_placeholder.setWordWrap(True)
         self._step_placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self._step_placeholder.setMinimumWidth(300)
         host_layout.addWidget(self._step_placeholder)
         self.step_dock.setWidget(self.step_panel_host)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.step_dock)
@@ -157,7 +164,10 @@ class MainWindow(QMainWindow):
             toggle = dock.toggleViewAction()
             toggle.setObjectName(name)
             view_menu.addAction(toggle)
-        self.tools_dock = install_tools_dock(self)
+        self.tools_dock = install_tools_dock(
+            self, below=self.item_dock, link_handler=self.link_handler, view_menu=view_menu,
+            settings=self.settings, batch_opened=self.batchOpened,
+            batch_closed=self.batchClosed)
         self.find_bar = install_find_bar(self, self.item_view)
         self.currentItemChanged.connect(lambda _id: self.find_bar.item_switched())
 
@@ -442,30 +452,15 @@ class MainWindow(QMainWindow):
     # -- layout persistence, drag and drop, close ----------------------------------------
 
     def restore_layout(self) -> None:
-        geometry = self.settings.value("window/geometry")
-        if geometry is not None:
-            self.restoreGeometry(geometry)
-        else:
-            screen = QGuiApplication.primaryScreen()
-            area = screen.availableGeometry() if screen is not None else None
-            width, height = (area.width(), area.height()) if area is not None else (1280, 760)
-            if area is not None and width < 1600:
-                # A laptop screen: every pixel counts, so the first start fills it.
-                self.setGeometry(area)
-                self.setWindowState(Qt.WindowState.WindowMaximized)
-            else:
-                self.resize(min(1680, int(width * 0.92)), min(1050, int(height * 0.92)))
-        state = self.settings.value("window/state")
-        self._docks_sized = state is not None
-        if state is not None:
-            self.restoreState(state)
+        restore_window_geometry(self, self.settings)
+        self._docks_sized = restore_dock_state(self, self.settings)
         splitter = self.settings.value("window/responseSplitter")
         if splitter is not None:
             self.item_view.splitter.restoreState(splitter)
+        self.dock_scaler = DockScaler(self, [self.item_dock, self.step_dock, self.tools_dock])
 
     def save_layout(self) -> None:
-        self.settings.setValue("window/geometry", self.saveGeometry())
-        self.settings.setValue("window/state", self.saveState())
+        save_dock_state(self, self.settings)
         self.settings.setValue("window/responseSplitter", self.item_view.splitter.saveState())
         self.settings.sync()
 

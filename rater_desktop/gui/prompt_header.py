@@ -25,6 +25,7 @@ class PromptHeader(QFrame):
         self.setObjectName("promptHeader")
         self.setProperty("role", "promptHeader")
         self.expanded = False
+        self.whole = False  # attention and qualification notes are never cut
         self.show_kind = False  # QA mode only: raters must not spot attention checks
         layout = QVBoxLayout(self)
         layout.setContentsMargins(16, 10, 16, 10)
@@ -68,6 +69,8 @@ class PromptHeader(QFrame):
             html += CONTEXT_HEADING + render_markdown(item.context)
         self.text.document().setDefaultStyleSheet(document_css(current_theme()) + PROMPT_CSS)
         self.text.setHtml(html)
+        # A note to the rater (attention check, qualification) must be read whole.
+        self.whole = item.kind != "standard"
         self.expanded = False
         self.text.verticalScrollBar().setValue(0)
         self._fit()
@@ -103,17 +106,17 @@ class PromptHeader(QFrame):
         return self.content_height() > self.collapsed_height() + 2
 
     def _fit(self, *_: object) -> None:
-        overflowing = self.is_overflowing()
+        overflowing = self.is_overflowing() and not self.whole
         self.toggle.setVisible(overflowing)
         self.toggle.setText("Show less" if self.expanded else "Show more")
-        if self.expanded and overflowing:
+        if self.whole or (self.expanded and overflowing):
             window = self.window()
             limit = int((window.height() if window else 800) * EXPANDED_SHARE)
             height = min(self.content_height(), max(limit, self.collapsed_height()))
         else:
             height = min(self.content_height(), self.collapsed_height())
         self.text.setVerticalScrollBarPolicy(
-            Qt.ScrollBarPolicy.ScrollBarAsNeeded if self.expanded
+            Qt.ScrollBarPolicy.ScrollBarAsNeeded if self.expanded or self.whole
             else Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         if self.text.height() != height:
             self.text.setFixedHeight(height)

@@ -7,9 +7,24 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QSize, Qt, QUrl
-from PySide6.QtGui import QDesktopServices, QImage, QTextDocument
-from PySide6.QtWidgets import QFrame, QMessageBox, QSizePolicy, QTextBrowser, QWidget
+from PySide6.QtCore import QPoint, QSize, Qt, QUrl
+from PySide6.QtGui import (
+    QContextMenuEvent,
+    QDesktopServices,
+    QGuiApplication,
+    QImage,
+    QStatusTipEvent,
+    QTextDocument,
+)
+from PySide6.QtWidgets import (
+    QApplication,
+    QFrame,
+    QMenu,
+    QMessageBox,
+    QSizePolicy,
+    QTextBrowser,
+    QWidget,
+)
 
 from rater_desktop.render_markdown import BATCH_SCHEME, is_allowed_link
 
@@ -69,6 +84,41 @@ class SafeTextBrowser(QTextBrowser):
             | Qt.TextInteractionFlag.TextSelectableByKeyboard
         )
         self.anchorClicked.connect(self._on_anchor_clicked)
+        self.highlighted.connect(self._on_link_hovered)
+
+    def _on_link_hovered(self, url: QUrl) -> None:
+        # A status tip travels up to the main window, which shows it in its status bar
+        # (an empty one when the pointer leaves the link clears it).
+        text = url.toString()
+        tip = f"{text}  (click to open after a question; right-click to copy)" if text else ""
+        QApplication.sendEvent(self, QStatusTipEvent(tip))
+
+    def link_menu(self, pos: QPoint) -> QMenu:
+        """The context menu at ``pos``: Qt's own, led by "Copy link address" over a link."""
+        menu = self.createStandardContextMenu(pos)
+        link = self.anchorAt(pos)
+        if link:
+            for action in menu.actions():
+                if "link location" in action.text().replace("&", "").casefold():
+                    menu.removeAction(action)  # Qt's wording; ours says the same, clearer
+            copy = menu.addAction("Copy link address")
+            copy.setObjectName("actionCopyLinkAddress")
+            copy.triggered.connect(lambda: self.copy_link(link))
+            first = menu.actions()[0]
+            if first is not copy:
+                menu.insertAction(first, copy)
+                menu.insertSeparator(first)
+        return menu
+
+    def copy_link(self, link: str) -> None:
+        """Put ``link`` on the clipboard and say so in the status bar."""
+        QGuiApplication.clipboard().setText(link)
+        QApplication.sendEvent(self, QStatusTipEvent(f"Copied {link}"))
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        menu = self.link_menu(event.pos())
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        menu.popup(event.globalPos())
 
     def set_batch_images(self, source: BatchImageSource | None) -> None:
         self._batch_images = source

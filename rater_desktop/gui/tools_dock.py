@@ -11,19 +11,26 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDockWidget, QLabel, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtCore import QSettings, Qt, SignalInstance
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from rater_desktop.gui.dialogs import markdown_browser, show_markdown
 from rater_desktop.gui.safe_browser import LinkHandler
 from rater_desktop.gui.steps.common import TextField
 from rater_desktop.gui.steps.help import help_text
-from rater_desktop.rating.change import Change
-from rater_desktop.rating.service import RatingService
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the rating core loads after the first paint (gui.app)
     from rater_desktop.gui.batch_source import BatchLike
-    from rater_desktop.gui.main_window import MainWindow
+    from rater_desktop.rating.change import Change
+    from rater_desktop.rating.service import RatingService
 
 NO_BATCH = "Open a batch to see its instructions here."
 NO_INSTRUCTIONS = "This batch has no instructions."
@@ -69,6 +76,9 @@ class ToolsDock(QDockWidget):
         self.tabs = QTabWidget()
         self.tabs.setObjectName("toolsTabs")
         self.tabs.setDocumentMode(True)
+        # Every tab title whole (no scroll arrows cutting "Feedback"): the dock is at least
+        # as wide as its tab bar.
+        self.tabs.tabBar().setUsesScrollButtons(False)
         self.instructions = markdown_browser(NO_BATCH, object_name="toolsInstructions",
                                              accessible="Batch instructions",
                                              link_handler=link_handler)
@@ -96,6 +106,12 @@ class ToolsDock(QDockWidget):
     def set_instructions(self, markdown: str) -> None:
         self._instructions_markdown = markdown
         show_markdown(self.instructions, markdown)
+
+    def show_instructions(self) -> None:
+        """Bring the instructions tab into view (the dock opens if it was closed)."""
+        self.tabs.setCurrentIndex(TABS.index("Instructions"))
+        self.show()
+        self.raise_()
 
     def set_service(self, service: RatingService | None) -> None:
         """Bind notes and feedback to ``service`` (None: no batch, fields disabled)."""
@@ -148,15 +164,36 @@ class ToolsDock(QDockWidget):
         show_markdown(self.criteria, help_text("criteria.md"))
 
 
-def install_tools_dock(window: MainWindow) -> ToolsDock:
-    """Add the dock tabbed with the Rating dock (first start; saveState remembers moves)."""
-    dock = ToolsDock(link_handler=window.link_handler, parent=window)
-    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-    window.tabifyDockWidget(window.step_dock, dock)
-    window.step_dock.raise_()
+def instructions_seen_key(batch_id: str) -> str:
+    return f"instructionsSeen/{batch_id}"
+
+
+def first_visit(settings: QSettings, batch_id: str) -> bool:
+    """True once per batch: the first time it is opened with this profile's settings."""
+    key = instructions_seen_key(batch_id)
+    if settings.value(key) is not None:
+        return False
+    settings.setValue(key, True)
+    return True
+
+
+def install_tools_dock(window: QMainWindow, *, below: QDockWidget, link_handler: LinkHandler,
+                       view_menu: QMenu, settings: QSettings, batch_opened: SignalInstance,
+                       batch_closed: SignalInstance) -> ToolsDock:
+    """Add the dock under ``below`` (the item list), so it stays in view beside the rating
+    form instead of replacing it; on a batch's first visit its instructions come forward."""
+    dock = ToolsDock(link_handler=link_handler, parent=window)
+    window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
+    window.splitDockWidget(below, dock, Qt.Orientation.Vertical)
     toggle = dock.toggleViewAction()
     toggle.setObjectName("actionToggleToolsDock")
-    window.actions_.view_menu.addAction(toggle)
-    window.batchOpened.connect(lambda batch: dock.set_instructions(instructions_of(batch)))
-    window.batchClosed.connect(lambda: dock.set_instructions(NO_BATCH))
+    view_menu.addAction(toggle)
+
+    def opened(batch: BatchLike) -> None:
+        dock.set_instructions(instructions_of(batch))
+        if first_visit(settings, batch.manifest.batch_id):
+            dock.show_instructions()
+
+    batch_opened.connect(opened)
+    batch_closed.connect(lambda: dock.set_instructions(NO_BATCH))
     return dock

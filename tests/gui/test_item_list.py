@@ -75,3 +75,22 @@ def test_format_duration() -> None:
     assert format_duration(0) == ""
     assert format_duration(59.6) == "1:00"
     assert format_duration(3600) == "1:00:00"
+
+
+def test_long_ids_are_cut_in_the_middle_and_whole_in_the_tooltip(qtbot: Any) -> None:
+    from PySide6.QtCore import Qt
+
+    from rater_desktop.gui.item_list import MIN_ID_SHOWN
+
+    panel = ItemListPanel()
+    qtbot.addWidget(panel)
+    long_id = "assistantbench-qualification-item-0042"
+    panel.set_entries([IndexEntry(item_id=long_id, line=0, offset=0, length=10)])
+    panel.resize(60, 300)  # narrower than any id: the list keeps its minimum instead
+    panel.show()
+    view = panel.view
+    assert view.textElideMode() == Qt.TextElideMode.ElideMiddle
+    index = panel.proxy.index(0, 0)
+    assert long_id in index.data(Qt.ItemDataRole.ToolTipRole)
+    shown = view.visualRect(index).width()
+    assert shown >= view.fontMetrics().horizontalAdvance(MIN_ID_SHOWN)

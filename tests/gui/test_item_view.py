@@ -33,6 +33,26 @@ def test_long_prompt_collapses_to_three_lines_and_expands(
     assert header.text.height() == collapsed
 
 
+def test_an_attention_note_is_shown_whole(make_window: Callable[..., Any],
+                                          batch_factory: Callable[..., Path]) -> None:
+    note = ("**Attention check: whatever the two responses say, choose About the same as "
+            "your final verdict and write the words attention check in your justification.**")
+    prompt = "Find me a 2-slice toaster with a bagel setting for under $40 on the shop site."
+    items = [{"id": kind, "kind": kind, "prompt": prompt, "context": note,
+              "responses": [response("x", "a", shots=0, steps=0),
+                            response("y", "b", shots=0, steps=0)]}
+             for kind in ("attention", "qualification")]
+    window = make_window()
+    window.resize(1280, 720)
+    assert window.open_batch_path(str(batch_factory("attention", items)))
+    header = window.item_view.prompt_header
+    for item_id in ("attention", "qualification"):
+        window.show_item(item_id)
+        QApplication.processEvents()
+        assert header.text.height() >= header.content_height() - 2, item_id
+        assert not header.toggle.isVisibleTo(header)
+
+
 def test_short_prompt_has_no_toggle(make_window: Callable[..., Any],
                                     batch_factory: Callable[..., Path]) -> None:
     items = standard_items(1)
@@ -197,7 +217,11 @@ def test_run_app_in_rater_mode_attaches_the_rating_core(small_batch: Path, qtbot
 
     def fake_attach(window: Any, then: Any = None) -> None:
         attached.append(window)
-        opened.append(window.batch)  # the batch must not be open yet: nothing to cover
+        # The first item is already on screen, its responses covered until the rating
+        # core (which decides what the rater may see) is attached.
+        cover = window.findChild(QFrame, "loadingCover")
+        opened.append((window.batch is not None, cover is not None and cover.isVisible(),
+                       window.item_view.panes["A"].isEnabled()))
         if then is not None:
             then()
 
@@ -215,4 +239,6 @@ def test_run_app_in_rater_mode_attaches_the_rating_core(small_batch: Path, qtbot
     monkeypatch.setattr(QApplication, "exec", fake_exec)
     assert run_app(batch=str(small_batch), profile=None, qa_mode=False) == 0
     assert len(attached) == 1 and attached[0].objectName() == "mainWindow"
-    assert opened == [None], "the first batch opens only after the rating core is attached"
+    assert opened == [(True, True, False)]
+    assert attached[0].findChild(QFrame, "loadingCover") is None or not \
+        attached[0].findChild(QFrame, "loadingCover").isVisible()

@@ -108,3 +108,59 @@ def test_link_in_response_pane_goes_through_window_handler(
     window.item_view.panes["A"].text_browser.anchorClicked.emit(QUrl("https://shop.example"))
     assert links.asked == ["https://shop.example"]
     assert links.opened == ["https://shop.example"]
+
+
+def _link_point(browser: SafeTextBrowser, text: str) -> Any:
+    cursor = browser.document().find(text)
+    cursor.setPosition(cursor.selectionStart() + 2)
+    return browser.cursorRect(cursor).center()
+
+
+def _move_to(browser: SafeTextBrowser, point: Any) -> None:
+    from PySide6.QtCore import QPointF, Qt
+    from PySide6.QtGui import QMouseEvent
+
+    local = QPointF(point)
+    event = QMouseEvent(QMouseEvent.Type.MouseMove, local,
+                        QPointF(browser.viewport().mapToGlobal(point)),
+                        Qt.MouseButton.NoButton, Qt.MouseButton.NoButton,
+                        Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(browser.viewport(), event)
+
+
+def test_hovering_a_link_shows_its_address_in_the_status_bar(qtbot: Any) -> None:
+    from PySide6.QtWidgets import QMainWindow
+
+    window = QMainWindow()
+    qtbot.addWidget(window)
+    browser = SafeTextBrowser(link_handler=FakeLinks(answer=False).handler())
+    browser.setHtml('<p>Words first, then <a href="https://shop.example/item?id=7">the shop'
+                    "</a> and more words.</p>")
+    window.setCentralWidget(browser)
+    window.statusBar()  # QMainWindow shows status tips only once it has a status bar
+    window.resize(600, 300)
+    window.show()
+    qtbot.waitExposed(window)
+    point = _link_point(browser, "the shop")
+    _move_to(browser, point)
+    assert "https://shop.example/item?id=7" in window.statusBar().currentMessage()
+    _move_to(browser, point + type(point)(0, 120))
+    assert window.statusBar().currentMessage() == ""
+
+
+def test_the_context_menu_over_a_link_copies_its_address(qtbot: Any) -> None:
+    browser = SafeTextBrowser(link_handler=FakeLinks(answer=False).handler())
+    qtbot.addWidget(browser)
+    browser.setHtml('<p>See <a href="https://shop.example/a?b=1">this page</a> now.</p>')
+    browser.resize(500, 200)
+    browser.show()
+    menu = browser.link_menu(_link_point(browser, "this page"))
+    copy = [a for a in menu.actions() if a.objectName() == "actionCopyLinkAddress"]
+    assert len(copy) == 1 and menu.actions()[0] is copy[0]
+    assert not any("link location" in a.text().replace("&", "").casefold()
+                   for a in menu.actions())
+    copy[0].trigger()
+    assert QApplication.clipboard().text() == "https://shop.example/a?b=1"
+    away = browser.link_menu(browser.viewport().rect().bottomRight() - type(
+        browser.viewport().rect().topLeft())(3, 3))
+    assert not [a for a in away.actions() if a.objectName() == "actionCopyLinkAddress"]

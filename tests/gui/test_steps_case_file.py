@@ -29,7 +29,7 @@ def test_responses_stay_hidden_until_the_case_file_passes(qtbot: Any, make_windo
     assert rating.case_file.main_goal == "Find a red umbrella under $20"
     assert rating.case_file.sub_requests[0].kind is SubRequestKind.LOCATION
     assert rating.case_file.sub_requests[0].text == "Under $20"
-    assert not page.findChild(type(page.other_badges), "caseFileMainGoalRules").isVisible()
+    assert page.findChild(type(page.other_badges), "caseFileMainGoalRules").rule_ids() == []
     assert panel.crumbs[Step.TASK_COMPLETION].isEnabled()
     qtbot.keyClick(page.main_goal, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     assert rating.current_step is Step.TASK_COMPLETION
@@ -45,7 +45,9 @@ def test_sub_request_rows_add_and_remove_with_undo(qtbot: Any, make_window: Any,
     click(qtbot, page.add_button)
     assert len(page.sub_rows) == 2
     badges = page.findChild(type(page.other_badges), "caseFileSubRequestRules")
-    assert badges.rule_ids() == ["CF-2", "CF-2"]
+    assert badges.rule_ids() == []  # not while the cursor waits in the new row
+    page.add_button.setFocus()
+    qtbot.waitUntil(lambda: badges.rule_ids() == ["CF-2", "CF-2"], timeout=2000)
     first = next(iter(page.sub_rows.values()))
     click(qtbot, first.remove)
     assert len(page.sub_rows) == 1
@@ -81,7 +83,7 @@ def test_checklist_warning_can_be_acknowledged(qtbot: Any, make_window: Any,
     assert badge.property("tone") == "acknowledged"
     page.checklist.clear()
     qtbot.keyClicks(page.checklist, "Should list an umbrella under $20")
-    assert not badges.isVisible()
+    assert badges.rule_ids() == []
 
 
 def test_complete_is_disabled_with_the_reason(qtbot: Any, make_window: Any,

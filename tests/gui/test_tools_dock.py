@@ -27,7 +27,11 @@ def test_dock_without_a_batch_is_disabled_with_placeholders(make_window: Any) ->
     window = make_window()
     dock = window.tools_dock
     assert window.findChild(QDockWidget, "toolsDock") is dock
-    assert dock in window.tabifiedDockWidgets(window.step_dock)
+    # beside the rating form, never a tab that hides it
+    assert window.tabifiedDockWidgets(window.step_dock) == []
+    assert window.dockWidgetArea(dock) == window.dockWidgetArea(window.item_dock)
+    assert window.dockWidgetArea(dock) != window.dockWidgetArea(window.step_dock)
+    assert dock.isVisible() and window.step_dock.isVisible()
     assert window.findChild(type(window.actions_.find), "actionToggleToolsDock") in \
         window.actions_.view_menu.actions()
     assert [dock.tabs.tabText(i) for i in range(dock.tabs.count())] == \
@@ -93,3 +97,22 @@ def test_feedback_in_the_dock_and_step_7_is_one_batch_text(
     assert dock.feedback.toPlainText() == "Nice batch!"
     window.item_list.step(1)  # feedback is about the whole batch
     assert dock.feedback.toPlainText() == "Nice batch!"
+
+
+def test_instructions_come_forward_on_the_first_visit_of_a_batch_only(
+        qtbot: Any, make_window: Any, tmp_path: Path) -> None:
+    window, _binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot)
+    dock = window.tools_dock
+    assert dock.isVisible() and dock.tabs.currentIndex() == 0
+    assert window.step_dock.isVisible() and not window.step_dock.visibleRegion().isEmpty()
+    path = window.batch_path
+    dock.tabs.setCurrentIndex(2)
+    dock.close()
+    window.close_current_batch()
+    assert window.open_batch_path(path)  # second visit: the rater's choice stays
+    assert not dock.isVisible()
+    batch_id = window.batch.manifest.batch_id
+    window.settings.remove(f"instructionsSeen/{batch_id}")
+    window.close_current_batch()
+    assert window.open_batch_path(path)  # as if new: the instructions open again
+    assert dock.isVisible() and dock.tabs.tabText(dock.tabs.currentIndex()) == "Instructions"

@@ -7,15 +7,53 @@ its passphrase.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QLineEdit, QMessageBox, QWidget
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QInputDialog,
+    QLineEdit,
+    QMessageBox,
+    QStatusBar,
+    QWidget,
+)
 
 if TYPE_CHECKING:
-    from rater_desktop.gui.qa.window import QaWindow
+    from rater_desktop.gui.qa.compare_view import CompareView
+    from rater_desktop.gui.qa.dashboard import Dashboard
+    from rater_desktop.gui.qa.jobs import JobRunner
     from rater_desktop.profiles import Profile
+    from rater_desktop.qa_review.session import QaSession
     from rater_desktop.results.export import ExportedFiles
+
+
+class QaWindow(Protocol):
+    """What the exports need from the QA window (passed in; this file never imports it).
+
+    ``window()`` is QWidget's own: for the QA window it returns the window itself, the
+    parent of the file and passphrase dialogs.
+    """
+
+    settings: QSettings
+    data_dir: Path
+    keyring: Any
+    profile: str | None
+    resamples: int
+    session: QaSession | None
+    last_report: Path | None
+    report_error: Callable[[QWidget, str, str, str], None]
+
+    @property
+    def compare(self) -> CompareView: ...
+    @property
+    def dashboard(self) -> Dashboard: ...
+    @property
+    def runner(self) -> JobRunner: ...
+    def window(self) -> QWidget: ...
+    def statusBar(self) -> QStatusBar: ...
 
 REPORT_FILTERS = {"HTML report (*.html)": "html", "CSV rows (*.csv)": "csv",
                   "JSON Lines rows (*.jsonl)": "jsonl"}
@@ -49,7 +87,7 @@ def _private_key(window: QaWindow, profile: Profile) -> Any:
     passphrase = None
     if profile.key_storage is KeyStorage.ENCRYPTED_FILE:
         asker = getattr(window, "ask_passphrase", ask_passphrase)
-        passphrase = asker(window, profile.rater_id)
+        passphrase = asker(window.window(), profile.rater_id)
         if passphrase is None:
             return None
     keyring = window.keyring if window.keyring is not None else default_keyring()
@@ -62,12 +100,12 @@ def export_decisions_chosen(window: QaWindow) -> None:
         return
     start = str(Path(str(window.settings.value("qa/exportFolder", str(Path.home()))))
                 / f"{window.session.batch_id}.qa-decisions.json")
-    path, _ = QFileDialog.getSaveFileName(window, "Export QA decisions", start,
+    path, _ = QFileDialog.getSaveFileName(window.window(), "Export QA decisions", start,
                                           "QA decisions (*.qa-decisions.json)")
     if path:
         exported = export_decisions_to(window, Path(path))
         if exported is not None:
-            QMessageBox.information(window, "QA decisions exported",
+            QMessageBox.information(window.window(), "QA decisions exported",
                                     f"Wrote {exported.results_path}\nand its signature "
                                     f"{exported.signature_path.name}.")
 
@@ -85,7 +123,7 @@ def export_decisions_to(window: QaWindow, out_path: Path) -> ExportedFiles | Non
     window.compare.adjudication.save_now()
     profile = reviewer_profile(window)
     if profile is None:
-        window.report_error(window, "No reviewer profile",
+        window.report_error(window.window(), "No reviewer profile",
                             "The decisions are signed with your own profile key. Create a "
                             "profile ('rater-desktop profile create') or start with "
                             "--profile ID.", "")
@@ -99,7 +137,7 @@ def export_decisions_to(window: QaWindow, out_path: Path) -> ExportedFiles | Non
         exported = session.export_decisions(out_path=out_path, reviewer=info, private_key=key)
     except (ProfileError, KeyNotFoundError, KeyringUnavailableError, AdjudicationError,
             OSError, ValueError) as exc:
-        window.report_error(window, "QA decisions not exported", str(exc), "")
+        window.report_error(window.window(), "QA decisions not exported", str(exc), "")
         return None
     window.settings.setValue("qa/exportFolder", str(out_path.parent))
     window.statusBar().showMessage(f"Exported {exported.results_path}", 8000)
@@ -111,7 +149,7 @@ def export_report_chosen(window: QaWindow) -> None:
         return
     start = str(Path(str(window.settings.value("qa/exportFolder", str(Path.home()))))
                 / f"{window.session.batch_id}-qa-report.html")
-    path, chosen = QFileDialog.getSaveFileName(window, "Export report", start,
+    path, chosen = QFileDialog.getSaveFileName(window.window(), "Export report", start,
                                                ";;".join(REPORT_FILTERS))
     if path:
         suffix = Path(path).suffix.lower().lstrip(".")
@@ -144,5 +182,5 @@ def export_report_to(window: QaWindow, out_path: Path, report_format: str) -> bo
 
     window.runner.start(f"Writing the {report_format.upper()} report\u2026", work, done=done,
                         failed=lambda exc: window.report_error(
-                            window, "Report not written", str(exc), ""))
+                            window.window(), "Report not written", str(exc), ""))
     return True

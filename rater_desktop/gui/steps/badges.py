@@ -5,8 +5,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QApplication,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QTextEdit,
+    QVBoxLayout,
+    QWidget,
+)
 
 from rater_desktop.gui.steps.common import LineField, name, restyle, set_look
 from rater_desktop.rating.attention import Voice
@@ -127,8 +139,14 @@ class RuleBadges(QWidget):
     """The failing results for one field (or group of fields), kept in a stable order.
 
     Rows are only rebuilt when the set of failures changes, so a reason being typed is
-    not lost when another part of the rating changes.
+    not lost when another part of the rating changes. The space they took stays reserved
+    (blank) when they go away while the rater works on the item, so the controls below
+    never jump up under the pointer; ``release`` gives it back (another item, the step
+    shown again). Messages that would appear while the rater types on the same page wait
+    until the typing stops (focus leaves the field) and a click in progress has landed.
     """
+
+    SETTLE_MS = 350  # a press-release click completes well within this
 
     def __init__(self, object_name: str, *, on_ack: Acknowledge, on_withdraw: Withdraw) -> None:
         super().__init__()
@@ -139,11 +157,22 @@ class RuleBadges(QWidget):
         self._column.setContentsMargins(0, 0, 0, 0)
         self._column.setSpacing(4)
         self.badges: dict[str, RuleBadge] = {}
+        self.reserved = 0
+        self._held: tuple[list[RuleResult], dict[str, str]] | None = None
+        self._watching = False
         self.setVisible(False)
 
     def show_results(self, results: Iterable[RuleResult], acknowledged: Mapping[str, str],
                      voice: VoiceOf = _always_speak) -> None:
+        results = list(results)
         failing = [r for r in results if not r.passed]
+        self._held = None
+        if self._typing_here():
+            shown = [r for r in failing if badge_key(r) in self.badges]
+            if len(shown) < len(failing):  # new messages wait; gone ones go at once
+                self._held = (results, dict(acknowledged))
+                self._watch_focus()
+                failing = shown
         keys = [badge_key(r) for r in failing]
         if keys != list(self.badges):
             self._rebuild(failing, acknowledged)
@@ -153,7 +182,41 @@ class RuleBadges(QWidget):
             if reason != badge.acknowledged or heard is not badge.voice:
                 badge.voice = heard
                 badge.show_acknowledged(reason)
-        self.setVisible(bool(self.badges))
+        self._hold_space()
+
+    def _hold_space(self) -> None:
+        if self.badges:
+            self.reserved = max(self.reserved, self.sizeHint().height())
+        self.setMinimumHeight(self.reserved)
+        self.setVisible(bool(self.badges) or self.reserved > 0)
+
+    def _typing_here(self) -> bool:
+        focus = QApplication.focusWidget()
+        page = self.parentWidget()
+        while page is not None and page.property("role") != "stepPage":
+            page = page.parentWidget()
+        typing = isinstance(focus, QLineEdit | QPlainTextEdit | QTextEdit | QAbstractSpinBox)
+        return typing and page is not None and focus is not None and page.isAncestorOf(focus)
+
+    def _watch_focus(self) -> None:
+        app = QApplication.instance()
+        if not self._watching and isinstance(app, QApplication):
+            self._watching = True
+            app.focusChanged.connect(self._focus_moved)
+
+    def _focus_moved(self, *_: object) -> None:
+        if self._held is not None and not self._typing_here():
+            QTimer.singleShot(self.SETTLE_MS, self._show_held)
+
+    def _show_held(self) -> None:
+        held = self._held
+        if held is not None and not self._typing_here():
+            self.show_results(*held)
+
+    def release(self) -> None:
+        """Give back the space of messages that are gone (nothing is being typed here)."""
+        self.reserved = 0
+        self._hold_space()
 
     def _rebuild(self, failing: list[RuleResult], acknowledged: Mapping[str, str]) -> None:
         old = dict(self.badges)

@@ -8,7 +8,7 @@ Tab can reach the responses.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 COVER_TEXT = (
     "The responses are hidden while you write the case file.\n\n"
@@ -28,15 +28,22 @@ class ResponseCover(QFrame):
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.setStyleSheet(
             "#responseCover { background: palette(window); }"
-            "#responseCoverText { font-size: 11pt; padding: 24px; }")
+            "#responseCoverText { font-size: 11pt; }")
         column = QVBoxLayout(self)
+        column.setContentsMargins(24, 24, 24, 24)
         column.addStretch(1)
         self.text = QLabel(COVER_TEXT)
         self.text.setObjectName("responseCoverText")
         self.text.setWordWrap(True)
         self.text.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.text.setMaximumWidth(520)
-        column.addWidget(self.text, 0, Qt.AlignmentFlag.AlignHCenter)
+        # Centred by stretches, not by an alignment flag: an aligned word-wrapped label
+        # gets the height of its one-line width and its lines are cut.
+        row = QHBoxLayout()
+        row.addStretch(1)
+        row.addWidget(self.text, 100)
+        row.addStretch(1)
+        column.addLayout(row)
         column.addStretch(2)
         target.installEventFilter(self)
         self.covering = False

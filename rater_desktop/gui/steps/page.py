@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QImage
+from PySide6.QtGui import QImage, QShowEvent
 from PySide6.QtWidgets import QTextEdit, QVBoxLayout, QWidget
 
 from rater_desktop.gui.steps.badges import Matcher, RuleBadges
@@ -80,6 +80,7 @@ class StepPage(QWidget):
         if self.hint:
             self.column.addWidget(hint_label(self.hint))
         self._badge_lists: list[tuple[RuleBadges, Matcher]] = []
+        self._badges_item: str | None = None
         self.other_badges = self.badges(f"otherRules_{self.step.value}")
 
     def section(self, text: str) -> None:
@@ -112,10 +113,22 @@ class StepPage(QWidget):
     def service(self) -> RatingService | None:
         return self.ctx.service
 
+    def release_badge_space(self) -> None:
+        """Messages gone since the page was shown stop holding their space."""
+        for widget in [w for w, _m in self._badge_lists] + [self.other_badges]:
+            widget.release()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        self.release_badge_space()  # the step is shown again: a fresh layout is expected
+        super().showEvent(event)
+
     def refresh(self) -> None:
         service = self.service
         if service is None or service.current_item_id is None:
             return
+        if service.current_item_id != self._badges_item:
+            self._badges_item = service.current_item_id
+            self.release_badge_space()
         self.refresh_fields(service, service.rating)
         self.show_badges(service.results, service.rating.acknowledged)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QEvent, Signal
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -21,6 +21,7 @@ from rater_desktop.gui.steps.case_file import CaseFileStep
 from rater_desktop.gui.steps.claims import ClaimsStep
 from rater_desktop.gui.steps.common import name, set_look
 from rater_desktop.gui.steps.fact_checks import FactChecksStep
+from rater_desktop.gui.steps.fit_scroll import FitWidthScroll
 from rater_desktop.gui.steps.page import StepContext, StepPage
 from rater_desktop.gui.steps.performance import PerformanceStep
 from rater_desktop.gui.steps.roadblocks import RoadblocksStep
@@ -70,11 +71,8 @@ class StepPanel(QWidget):
         self.pages: dict[Step, StepPage] = {}
         self.scrolls: dict[Step, QScrollArea] = {}
         for page_type in PAGE_TYPES:
-            scroll = QScrollArea()
+            scroll = FitWidthScroll()  # never narrower than its page: rows are not cut
             scroll.setObjectName(f"stepScroll_{page_type.step.value}")
-            scroll.setWidgetResizable(True)
-            scroll.setFrameShape(QFrame.Shape.NoFrame)
-            scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
             self.stack.addWidget(scroll)
             self.scrolls[page_type.step] = scroll
         column.addWidget(self.stack, 1)

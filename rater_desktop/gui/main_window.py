@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QLabel,
     QMainWindow,
-    QMessageBox,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -408,17 +407,7 @@ class MainWindow(QMainWindow):
         if self._save_problem_told:
             return  # the writer retries every few seconds; say it once until it recovers
         self._save_problem_told = True
-        box = self.findChild(QMessageBox, "saveProblemMessage")
-        if box is None:
-            box = QMessageBox(QMessageBox.Icon.Warning, "Changes not saved yet", "",
-                              QMessageBox.StandardButton.Close, self)
-            box.setObjectName("saveProblemMessage")
-            box.setWindowModality(Qt.WindowModality.NonModal)
-            box.setTextFormat(Qt.TextFormat.PlainText)
-        box.setText("Your latest changes could not be written to the ratings database. "
-                    "Rater Desktop keeps them in memory and keeps retrying; the status bar "
-                    f"says \u201cSaved\u201d once they are on disk.\n\nProblem: {text}\n\n"
-                    "Check free disk space and that the data folder is writable.")
+        box = dialogs.save_problem_box(self, text)
         box.show()
 
     def _show_about(self) -> None:

@@ -14,8 +14,8 @@ from rater_desktop.preference.rules import check_preference
 from rater_desktop.rating.display_order import display_order
 from rater_desktop.rating.model import ItemStatus
 from rater_desktop.rating.store import RatingStore
-from rater_desktop.results.collect import CollectError
 from rater_desktop.results.document import ItemRecord
+from rater_desktop.results.errors import CollectError
 
 
 def preference_record(item: Item, rating: PreferenceRating, *, rater_id: str,

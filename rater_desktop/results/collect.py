@@ -21,10 +21,10 @@ from rater_desktop.rating.store import RatingStore
 from rater_desktop.rating.text import plain_text
 from rater_desktop.results.binding import RatedBatchChangedError, bound_batch_sha256
 from rater_desktop.results.document import BatchMeta, ItemRecord
+from rater_desktop.results.errors import CollectError
 
-
-class CollectError(Exception):
-    """The batch, the store or a saved rating cannot be read for export."""
+__all__ = ["CollectError", "ExportInputs", "collect_export_inputs", "collect_item_records",
+           "item_record"]
 
 
 @dataclass(frozen=True)

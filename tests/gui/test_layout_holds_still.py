@@ -63,8 +63,13 @@ def test_a_message_new_while_typing_shows_once_the_rater_moves_on(
     click(qtbot, page.add_button)
     row = next(iter(page.sub_rows.values()))
     row.text.setFocus()
-    qtbot.keyClicks(row.text, "Under $20")  # CF-2 now wants a kind: not while typing
-    assert rules.rule_ids() == []
-    row.kind.setFocus()
-    qtbot.waitUntil(lambda: rules.rule_ids() == ["CF-2"], timeout=2000)
+    checklist_at = _y(page.checklist)
+    qtbot.keyClicks(row.text, "Under $20")  # CF-2 now wants a kind: it fits the held space
+    assert rules.rule_ids() == ["CF-2"] and _y(page.checklist) == checklist_at
     assert "kind" in next(iter(rules.badges.values())).text.text()
+    page.checklist.setFocus()
+    qtbot.keyClicks(page.checklist, "Must be helpful")  # two new CF-3s need room: they wait
+    checklist_rules = page.findChild(RuleBadges, "caseFileChecklistRules")
+    assert checklist_rules.rule_ids() == []
+    page.main_goal.setFocus()
+    qtbot.waitUntil(lambda: checklist_rules.rule_ids() == ["CF-3", "CF-3"], timeout=2000)

@@ -158,21 +158,34 @@ class RuleBadges(QWidget):
         self._column.setSpacing(4)
         self.badges: dict[str, RuleBadge] = {}
         self.reserved = 0
+        self._capacity = 0  # how many badges the reserved space was measured for
+        self._fresh = True  # a new item or step: its messages are all due at once
+        self._held_in: QWidget | None = None
+        self._held_voice: VoiceOf = _always_speak
         self._held: tuple[list[RuleResult], dict[str, str]] | None = None
         self._watching = False
         self.setVisible(False)
 
     def show_results(self, results: Iterable[RuleResult], acknowledged: Mapping[str, str],
-                     voice: VoiceOf = _always_speak) -> None:
+                     voice: VoiceOf = _always_speak, *, held_over: bool = False) -> None:
         results = list(results)
         failing = [r for r in results if not r.passed]
+        was_held_in = self._held_in if self._held is not None else None
         self._held = None
-        if self._typing_here():
+        typing = self._typing_here() and not held_over
+        if was_held_in is not None and QApplication.focusWidget() is not was_held_in:
+            typing = False  # the typing that held these messages has stopped
+        if typing:
             shown = [r for r in failing if badge_key(r) in self.badges]
-            if len(shown) < len(failing):  # new messages wait; gone ones go at once
+            # New messages wait unless they fit in the space already held (then nothing
+            # below moves); gone ones go at once.
+            if len(shown) < len(failing) and len(failing) > self._capacity and not self._fresh:
                 self._held = (results, dict(acknowledged))
+                self._held_in = QApplication.focusWidget()
+                self._held_voice = voice
                 self._watch_focus()
                 failing = shown
+        self._fresh = False
         keys = [badge_key(r) for r in failing]
         if keys != list(self.badges):
             self._rebuild(failing, acknowledged)
@@ -187,6 +200,7 @@ class RuleBadges(QWidget):
     def _hold_space(self) -> None:
         if self.badges:
             self.reserved = max(self.reserved, self.sizeHint().height())
+            self._capacity = max(self._capacity, len(self.badges))
         self.setMinimumHeight(self.reserved)
         self.setVisible(bool(self.badges) or self.reserved > 0)
 
@@ -205,17 +219,20 @@ class RuleBadges(QWidget):
             app.focusChanged.connect(self._focus_moved)
 
     def _focus_moved(self, *_: object) -> None:
-        if self._held is not None and not self._typing_here():
+        # The typing stopped once the focus left the field it happened in.
+        if self._held is not None and QApplication.focusWidget() is not self._held_in:
             QTimer.singleShot(self.SETTLE_MS, self._show_held)
 
     def _show_held(self) -> None:
         held = self._held
-        if held is not None and not self._typing_here():
-            self.show_results(*held)
+        if held is not None and QApplication.focusWidget() is not self._held_in:
+            self.show_results(*held, self._held_voice, held_over=True)
 
     def release(self) -> None:
         """Give back the space of messages that are gone (nothing is being typed here)."""
         self.reserved = 0
+        self._capacity = 0
+        self._fresh = True
         self._hold_space()
 
     def _rebuild(self, failing: list[RuleResult], acknowledged: Mapping[str, str]) -> None:

@@ -1,7 +1,9 @@
-"""SQLModel tables of the QA store (``qa/qa.sqlite3``), schema version 1.
+"""SQLModel tables of the QA store (``qa/qa.sqlite3`` or a shared PostgreSQL database).
 
 They use their own registry, so they never join ``SQLModel.metadata`` (the ratings
-database creates its tables from that). Times are ISO-8601 UTC strings.
+database creates its tables from that). Times are ISO-8601 UTC strings. The schema
+version and its migrations are in ``migrations.py``: change a table here only together
+with a new migration there.
 """
 
 from __future__ import annotations
@@ -10,7 +12,6 @@ from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
 
 QA_REGISTRY = registry()
-QA_SCHEMA_VERSION = 1
 
 
 class QaTable(SQLModel, registry=QA_REGISTRY):
@@ -67,3 +68,4 @@ class AdjudicationRow(QaTable, table=True):
     corrected_verdict: str | None = None
     reviewer_id: str = ""
     decided_at: str
+    version: int = 1  # +1 on every change: the optimistic check between reviewers (v2)

@@ -131,6 +131,8 @@ def prepare_schema(engine: Engine) -> list[int]:
         for version in range(found, QA_SCHEMA_VERSION):
             MIGRATIONS[version - 1](conn)
             reached.append(version + 1)
+        # Tables added in later versions (checkfirst: existing ones are left alone).
+        QA_REGISTRY.metadata.create_all(conn)
         if reached:
             conn.execute(
                 text("UPDATE qa_meta SET value = :v WHERE key = 'schema_version'"),

@@ -35,9 +35,7 @@ def _v1_to_v2(conn: Connection) -> None:
     """v2: a version number per adjudication, for the optimistic check between reviewers."""
     from sqlalchemy import text
 
-    conn.execute(
-        text("ALTER TABLE qa_adjudications ADD COLUMN version INTEGER NOT NULL DEFAULT 1")
-    )
+    conn.execute(text("ALTER TABLE qa_adjudications ADD COLUMN version INTEGER NOT NULL DEFAULT 1"))
 
 
 MIGRATIONS: Sequence[Migration] = (_v1_to_v2,)

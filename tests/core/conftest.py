@@ -51,7 +51,9 @@ def store_kind(request: pytest.FixtureRequest) -> str:
 
 
 @pytest.fixture
-def open_store(store_kind: str, request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[StoreOpener]:
+def open_store(
+    store_kind: str, request: pytest.FixtureRequest, tmp_path: Path
+) -> Iterator[StoreOpener]:
     """Opens the test's store (same data every call: one call per reviewer); closed after."""
     setting = str(tmp_path / "team-store" / "qa.sqlite3")
     if store_kind == "postgresql":

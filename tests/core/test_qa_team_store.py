@@ -53,7 +53,9 @@ def test_the_same_file_imported_by_two_reviewers_at_once_is_stored_once(
     barrier = threading.Barrier(2)
     outcomes: list[Any] = []
     with open_batch(setup.batch_path) as batch:
-        sessions = [_session(setup, s, batch, r) for s, r in zip(stores, ("quinn", "rita"))]
+        sessions = [
+            _session(setup, s, batch, r) for s, r in zip(stores, ("quinn", "rita"), strict=True)
+        ]
 
         def importer(session: QaSession) -> None:
             barrier.wait()
@@ -301,7 +303,9 @@ def test_store_settings_are_parsed_and_checked(tmp_path: Path, memory_keyring: A
         parse_store("mysql://qa@db/study", default=tmp_path)
     with pytest.raises(StoreLocationError, match="names no database"):
         parse_store("postgresql://qa@db", default=tmp_path)
-    assert store_password(team, environ={"PGPASSWORD": "b", "RATER_DESKTOP_QA_PASSWORD": "a"}) == "a"
+    assert (
+        store_password(team, environ={"PGPASSWORD": "b", "RATER_DESKTOP_QA_PASSWORD": "a"}) == "a"
+    )
     assert store_password(team, environ={"PGPASSWORD": "b"}) == "b"
     memory_keyring.set_password(KEYRING_SERVICE, "qa@db.example:5433/study", "from-keyring")
     assert store_password(team, environ={}, keyring=memory_keyring) == "from-keyring"

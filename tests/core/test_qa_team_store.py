@@ -311,3 +311,29 @@ def test_store_settings_are_parsed_and_checked(tmp_path: Path, memory_keyring: A
     assert store_password(team, environ={}, keyring=memory_keyring) == "from-keyring"
     assert store_password(team, environ={}, keyring=None) is None
     assert re.fullmatch(r"qa@db\.example:5433/study", team.keyring_user())
+
+
+def test_command_line_report_into_a_store_twice(
+    setup: Setup, store_kind: str, tmp_path: Path, request: pytest.FixtureRequest, capsys: Any
+) -> None:
+    from rater_desktop.cli import main
+
+    setting = str(tmp_path / "qa.sqlite3")
+    if store_kind == "postgresql":
+        setting = request.getfixturevalue("pg_database")
+    files = [str(setup.files[k]) for k in (*RATERS, "tampered")]
+    common = ["--batch", str(setup.batch_path), "--allowed-signers", str(setup.roster),
+              "--resamples", "50", "--store", setting]  # fmt: skip
+    assert main(["qa", "report", *files[:2], *common, "--out", str(tmp_path / "a.html")]) == 0
+    # A second reviewer adds the rest; the first two are stored once, the report has all.
+    assert main(["qa", "report", *files, *common, "--out", str(tmp_path / "b.html")]) == 0
+    out = capsys.readouterr().out
+    assert "Files: 2 duplicate, 1 valid, 1 invalid." in out
+    assert "raters: alice, bob, carol" in out
+    with QaStore.connect(parse_store(setting, default=tmp_path)) as store:
+        assert _count(store, "qa_result_files") == 4
+    leaked = setting.replace("postgresql://postgres@", "postgresql://postgres:hunter2@")
+    if store_kind == "postgresql":
+        assert main(["qa", "report", *files, *common[:-1], leaked, "--out", "c.html"]) == 2
+        err = capsys.readouterr().err
+        assert "holds a password" in err and "hunter2" not in err

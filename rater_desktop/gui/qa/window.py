@@ -15,7 +15,7 @@ from rater_desktop.batch.model import Verdict
 from rater_desktop.gui import dialogs
 from rater_desktop.gui.batch_source import BatchLike, close_batch, open_batch_path
 from rater_desktop.gui.image_loader import ImageLoader
-from rater_desktop.gui.qa import exports
+from rater_desktop.gui.qa import exports, team_store
 from rater_desktop.gui.qa.actions import build_qa_actions
 from rater_desktop.gui.qa.compare_view import CompareView
 from rater_desktop.gui.qa.dashboard import Dashboard
@@ -109,6 +109,7 @@ class QaWindow(QMainWindow):
         self._build_tabs()
         self._build_status_bar()
         self._connect()
+        self.watcher = team_store.attach(self)  # other reviewers' decisions, store setting
         self.setWindowTitle(TITLE)
         geometry = settings.value("qa/geometry")
         if geometry is not None:
@@ -390,6 +391,7 @@ class QaWindow(QMainWindow):
         self.settings.setValue("qa/geometry", self.saveGeometry())
         self.settings.sync()
         self.closed = True
+        self.watcher.stop()
         self.runner.wait()
         self.loader.shutdown()
         close_batch(self.batch)

@@ -25,16 +25,19 @@ class ServerUnavailable(Exception):
 
 
 def find_bin_dir() -> Path:
-    candidates = [os.environ.get("RATER_DESKTOP_PG_BIN", "")]
-    candidates += sorted(glob.glob("/usr/lib/postgresql/*/bin"), reverse=True)
-    on_path = shutil.which("pg_ctl")
-    candidates.append(str(Path(on_path).parent) if on_path else "")
+    chosen = os.environ.get("RATER_DESKTOP_PG_BIN", "")  # this folder only, when set
+    candidates = [chosen]
+    if not chosen:
+        candidates += sorted(glob.glob("/usr/lib/postgresql/*/bin"), reverse=True)
+        on_path = shutil.which("pg_ctl")
+        candidates.append(str(Path(on_path).parent) if on_path else "")
     for candidate in filter(None, candidates):
         if (Path(candidate) / "initdb").exists() and (Path(candidate) / "pg_ctl").exists():
             return Path(candidate)
     raise ServerUnavailable(
-        "no PostgreSQL server binaries (initdb, pg_ctl) found in /usr/lib/postgresql/*/bin or "
-        "on PATH; install the 'postgresql' package (apt-get install postgresql)"
+        "no PostgreSQL server binaries (initdb, pg_ctl) found in "
+        f"{chosen or '/usr/lib/postgresql/*/bin or on PATH'}; install the 'postgresql' "
+        "package (apt-get install postgresql)"
     )
 
 

@@ -38,7 +38,30 @@ def _v1_to_v2(conn: Connection) -> None:
     conn.execute(text("ALTER TABLE qa_adjudications ADD COLUMN version INTEGER NOT NULL DEFAULT 1"))
 
 
-MIGRATIONS: Sequence[Migration] = (_v1_to_v2,)
+def _v2_to_v3(conn: Connection) -> None:
+    """v3: qa_judgments, one row per imported judgment, for the figures done in SQL.
+    Files imported before are filled in the first time a session reads them."""
+    from sqlalchemy import Boolean, Column, Float, ForeignKey, Integer, MetaData, String, Table
+
+    metadata = MetaData()
+    Table("qa_result_files", metadata, Column("id", Integer, primary_key=True))  # FK target
+    Table(
+        "qa_judgments",
+        metadata,
+        Column("file_id", Integer, ForeignKey("qa_result_files.id", ondelete="CASCADE"),
+               primary_key=True),  # fmt: skip
+        Column("item_id", String, primary_key=True),
+        Column("rater_id", String, nullable=False),
+        Column("kind", String, nullable=False),
+        Column("complete", Boolean, nullable=False),
+        Column("verdict_true", Integer),
+        Column("model_first", String, nullable=False),
+        Column("model_second", String, nullable=False),
+        Column("seconds", Float),
+    ).create(conn, checkfirst=True)
+
+
+MIGRATIONS: Sequence[Migration] = (_v1_to_v2, _v2_to_v3)
 QA_SCHEMA_VERSION = len(MIGRATIONS) + 1
 
 

@@ -10,6 +10,7 @@ When one rater has several valid files for the batch, the latest export wins.
 from __future__ import annotations
 
 import hashlib
+import json
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -30,6 +31,14 @@ from rater_desktop.qa_review.adapter import (
     run_inputs,
 )
 from rater_desktop.qa_review.decisions import DecisionsMixin
+from rater_desktop.qa_review.sql_figures import (
+    StoreFigures,
+    add_judgments,
+    files_without_judgments,
+    judgment_rows,
+    latest_file_ids,
+    store_figures,
+)
 from rater_desktop.qa_review.store import QaStore, StoredFile
 from rater_desktop.qa_review.summary import SummaryMixin
 from rater_desktop.qa_review.views import ItemComparison, item_comparison
@@ -251,6 +260,7 @@ class QaSession(SummaryMixin, DecisionsMixin):
             record,
             results_text=data.decode("utf-8") if keep else None,
             signature_text=signature.decode("ascii") if keep and signature else None,
+            judgments=self._judgment_rows(document) if keep else (),
         )
         if not created:  # another reviewer (or importer) stored the same file meanwhile
             return ImportOutcome(
@@ -261,6 +271,21 @@ class QaSession(SummaryMixin, DecisionsMixin):
                 stored,
             )
         return ImportOutcome(path, ImportStatus(status), outcome.message, stored)
+
+    def _judgment_rows(self, document: dict[str, Any]) -> list[dict[str, Any]]:
+        return judgment_rows(adapt_results(document=document, batch_items=self.item_infos()))
+
+    def store_figures(self) -> StoreFigures:
+        """Counts, verdicts, wins and times grouped by the database (no document parsed,
+        except once for files imported before the store had judgment rows)."""
+        engine = self.store.engine
+        ids = latest_file_ids(engine, batch_sha256=self.batch_sha256)
+        for file_id in files_without_judgments(engine, file_ids=ids):
+            signed = self.store.signed_bytes(file_id)
+            if signed is not None:
+                rows = self._judgment_rows(json.loads(signed[0].decode("utf-8")))
+                add_judgments(engine, file_id=file_id, rows=rows)
+        return store_figures(engine, file_ids=ids)
 
     def recheck_signers(self) -> list[StoredFile]:
         """Verify the kept files again against the current roster; return those changed."""

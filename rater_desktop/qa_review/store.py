@@ -10,6 +10,7 @@ version checked on every change.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -204,23 +205,44 @@ class QaStore:
             return None if row is None else self._file(row)
 
     def save_file(
-        self, record: StoredFile, *, results_text: str | None, signature_text: str | None
+        self,
+        record: StoredFile,
+        *,
+        results_text: str | None,
+        signature_text: str | None,
+        judgments: Sequence[dict[str, Any]] = (),
     ) -> tuple[StoredFile, bool]:
         """Store a file record and its signed bytes in one transaction: ``(stored, True)``.
 
         The file hash is unique, so when two reviewers import the same file at once, one
         insert wins and the other gets ``(the stored copy, False)``; an earlier record
-        of a file that failed verification is replaced instead."""
+        of a file that failed verification is replaced instead. ``judgments`` (rows of
+        ``sql_figures.judgment_rows``) are written in the same transaction."""
         from sqlalchemy.exc import IntegrityError
 
         try:
-            return self._insert_file(record, results_text, signature_text), True
+            return self._insert_file(record, results_text, signature_text, judgments), True
         except IntegrityError:
             pass  # the same bytes are stored already (by us earlier, or just now by another)
-        return self._replace_invalid(record, results_text, signature_text)
+        return self._replace_invalid(record, results_text, signature_text, judgments)
+
+    @staticmethod
+    def _add_judgments(session: Any, file_id: int | None, rows: Sequence[dict[str, Any]]) -> None:
+        from sqlalchemy import delete, insert
+
+        from rater_desktop.qa_review.tables import JudgmentRow
+
+        table = JudgmentRow.__table__  # type: ignore[attr-defined]
+        session.execute(delete(table).where(table.c.file_id == file_id))
+        if rows and file_id is not None:
+            session.execute(insert(table), [{"file_id": file_id, **row} for row in rows])
 
     def _insert_file(
-        self, record: StoredFile, results_text: str | None, signature_text: str | None
+        self,
+        record: StoredFile,
+        results_text: str | None,
+        signature_text: str | None,
+        judgments: Sequence[dict[str, Any]],
     ) -> StoredFile:
         from rater_desktop.qa_review.tables import ResultDocumentRow, ResultFileRow
 
@@ -234,12 +256,17 @@ class QaStore:
                         file_id=row.id, results_text=results_text, signature_text=signature_text
                     )
                 )
+            self._add_judgments(session, row.id, judgments)
             stored = self._file(row)
             session.commit()
             return stored
 
     def _replace_invalid(
-        self, record: StoredFile, results_text: str | None, signature_text: str | None
+        self,
+        record: StoredFile,
+        results_text: str | None,
+        signature_text: str | None,
+        judgments: Sequence[dict[str, Any]],
     ) -> tuple[StoredFile, bool]:
         from sqlmodel import select
 
@@ -263,6 +290,7 @@ class QaStore:
                         file_id=row.id, results_text=results_text, signature_text=signature_text
                     )
                 )
+            self._add_judgments(session, row.id, judgments)
             stored = self._file(row)
             session.commit()
             return stored, True

@@ -69,3 +69,20 @@ class AdjudicationRow(QaTable, table=True):
     reviewer_id: str = ""
     decided_at: str
     version: int = 1  # +1 on every change: the optimistic check between reviewers (v2)
+
+
+class JudgmentRow(QaTable, table=True):
+    """One rater's judgment of one item, flattened at import (v3) so that the figures that
+    group many judgments (counts, verdicts, wins, times) are GROUP BY queries."""
+
+    __tablename__ = "qa_judgments"
+
+    file_id: int = Field(primary_key=True, foreign_key="qa_result_files.id", ondelete="CASCADE")
+    item_id: str = Field(primary_key=True)
+    rater_id: str
+    kind: str
+    complete: bool
+    verdict_true: int | None = None  # -3..+3, true file order
+    model_first: str
+    model_second: str
+    seconds: float | None = None

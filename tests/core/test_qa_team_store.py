@@ -202,6 +202,14 @@ V1_SCHEMA = (
     " reviewer_id VARCHAR NOT NULL, decided_at VARCHAR NOT NULL,"
     " PRIMARY KEY (batch_sha256, item_id))",
     "INSERT INTO qa_adjudications VALUES ('ab', 's1', 'accept', '', NULL, 'quinn', 'then')",
+    "CREATE TABLE qa_result_files (id {serial} PRIMARY KEY, file_sha256 VARCHAR NOT NULL"
+    " UNIQUE, path VARCHAR NOT NULL, status VARCHAR NOT NULL, detail VARCHAR NOT NULL,"
+    " signer VARCHAR, claimed_rater_id VARCHAR, fingerprint VARCHAR, message VARCHAR NOT NULL,"
+    " batch_id VARCHAR, batch_sha256 VARCHAR, opened_batch_sha256 VARCHAR,"
+    " exported_at VARCHAR, imported_at VARCHAR NOT NULL)",
+    "CREATE TABLE qa_result_documents (file_id INTEGER PRIMARY KEY REFERENCES"
+    " qa_result_files (id) ON DELETE CASCADE, results_text VARCHAR NOT NULL,"
+    " signature_text VARCHAR NOT NULL)",
 )
 
 
@@ -218,16 +226,17 @@ def test_an_old_store_is_migrated_the_same_way_on_both(
 ) -> None:
     engine, setting = _raw_engine(store_kind, tmp_path, request)
     with engine.begin() as conn:
+        serial = "SERIAL" if store_kind == "postgresql" else "INTEGER"
         for statement in V1_SCHEMA:
-            conn.execute(text(statement))
+            conn.execute(text(statement.replace("{serial}", serial)))
     engine.dispose()
     with QaStore.connect(parse_store(setting, default=tmp_path)) as store:
         kept = store.adjudication(batch_sha256="ab", item_id="s1")
         assert kept is not None and (kept.reviewer_id, kept.version) == ("quinn", 1)
         with store.engine.connect() as conn:
             version = conn.execute(text("SELECT value FROM qa_meta")).scalar_one()
-        assert version == str(QA_SCHEMA_VERSION) == "2"
-        store.files()  # the tables v1 lacked were created too
+        assert version == str(QA_SCHEMA_VERSION) == "3"
+        assert store.files() == [] and _count(store, "qa_judgments") == 0  # v3 table made
     with QaStore.connect(parse_store(setting, default=tmp_path)) as again:  # nothing to do
         assert again.adjudication(batch_sha256="ab", item_id="s1") is not None
     engine = _raw_engine(store_kind, tmp_path, request)[0]
@@ -339,3 +348,42 @@ def test_command_line_report_into_a_store_twice(
         assert main(["qa", "report", *files, *common[:-1], leaked, "--out", "c.html"]) == 2
         err = capsys.readouterr().err
         assert "holds a password" in err and "hunter2" not in err
+
+
+def _python_figures(session: QaSession) -> tuple[Any, ...]:
+    from rater_desktop.qa_review.figures import verdict_distribution
+
+    judgments = session.judgments()
+    per_rater: dict[str, tuple[int, int, float]] = {}
+    for j in judgments:
+        n, timed, total = per_rater.get(j.rater_id, (0, 0, 0.0))
+        seconds = j.seconds()
+        per_rater[j.rater_id] = (n + 1, timed + (seconds is not None), total + (seconds or 0.0))
+    records = {m.model: m.record for m in session.scoreboard(resamples=0)}
+    return (len(judgments), len({j.item_id for j in judgments}),
+            verdict_distribution(judgments), records, per_rater)  # fmt: skip
+
+
+def test_grouped_figures_from_sql_equal_the_python_figures(
+    setup: Setup, qa_store: QaStore, tmp_path: Path
+) -> None:
+    with open_batch(setup.batch_path) as batch:
+        session = _session(setup, qa_store, batch)
+        session.import_results([setup.files[k] for k in (*RATERS, "dave", "tampered")])
+        grouped = session.store_figures()
+        assert grouped.judgments == 24 and set(grouped.per_rater) == set(RATERS)
+        assert (grouped.judgments, grouped.items_judged, grouped.verdict_distribution,
+                grouped.records, grouped.per_rater) == _python_figures(session)  # fmt: skip
+        # A store from before v3 has no judgment rows: they are filled on first use.
+        with qa_store.engine.begin() as conn:
+            conn.execute(text("DELETE FROM qa_judgments"))
+        assert session.store_figures() == grouped
+        # dave's rows were kept at import; trusting his key brings them in.
+        roster = tmp_path / "with-dave"
+        roster.write_text(setup.roster.read_text() + f"dave {setup.infos['dave'].public_key}\n")
+        session.roster = Roster(roster)
+        session.recheck_signers()
+        with_dave = session.store_figures()
+        assert "dave" in with_dave.per_rater and with_dave.judgments == 32
+        assert (with_dave.judgments, with_dave.items_judged, with_dave.verdict_distribution,
+                with_dave.records, with_dave.per_rater) == _python_figures(session)  # fmt: skip

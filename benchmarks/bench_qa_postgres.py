@@ -24,6 +24,7 @@ import multiprocessing
 import os
 import sys
 import time
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -180,6 +181,21 @@ def report_seconds(
             return time.perf_counter() - started, html
 
 
+def grouped_seconds(setting: str, batch_path: Path, roster: Path) -> tuple[float, Any]:
+    """The SQL-grouped figures alone (counts, verdicts, wins, times): no document parsed."""
+    from rater_desktop.batch.loader import open_batch
+    from rater_desktop.qa_review.location import open_qa_store
+    from rater_desktop.qa_review.roster import Roster
+    from rater_desktop.qa_review.session import QaSession
+
+    with open_qa_store(setting, default=Path(setting), environ=os.environ) as store:
+        with open_batch(batch_path) as batch:
+            session = QaSession(store=store, roster=Roster(roster), batch=batch)
+            started = time.perf_counter()
+            figures = session.store_figures()
+            return time.perf_counter() - started, figures
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--raters", type=int, default=50)
@@ -204,6 +220,11 @@ def main(argv: list[str] | None = None) -> int:
         for name, setting in (("sqlite", str(sqlite_file)), ("postgres", url)):
             seconds, counts = import_concurrently(setting, batch, roster, files, args.importers)
             rows.append((f"import into {name}, {args.importers} importers", seconds, str(counts)))
+        grouped = {}
+        for name, setting in (("sqlite", str(sqlite_file)), ("postgres", url)):
+            seconds, found = grouped_seconds(setting, batch, roster)
+            grouped[name] = replace(found, file_ids=())  # ids follow the import order
+            rows.append((f"grouped figures in SQL from {name}", seconds, ""))
         reports = {}
         for name, setting in (("sqlite", str(sqlite_file)), ("postgres", url)):
             seconds, reports[name] = report_seconds(setting, batch, roster, args.resamples)
@@ -215,8 +236,9 @@ def main(argv: list[str] | None = None) -> int:
     for label, seconds, note in rows:
         print(f"| {label:<46} | {seconds:8.2f} s | {seconds / rows[0][1]:6.2f} x floor | {note}")
     print(f"postgres / sqlite import: {rows[2][1] / rows[1][1]:.2f}; report: "
-          f"{rows[4][1] / rows[3][1]:.2f}; reports identical: "
-          f"{reports['sqlite'] == reports['postgres']}")  # fmt: skip
+          f"{rows[6][1] / rows[5][1]:.2f}; reports identical: "
+          f"{reports['sqlite'] == reports['postgres']}; grouped figures identical: "
+          f"{grouped['sqlite'] == grouped['postgres']}")  # fmt: skip
     return 0
 
 

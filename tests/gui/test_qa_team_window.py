@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QLabel
 from qa_window_kit import Setup, build_setup, make_qa_window, result_files, wait_idle
 
 from rater_desktop.batch.loader import open_batch
@@ -66,6 +67,7 @@ def test_deciding_an_item_another_reviewer_just_decided_is_refused_and_shows_the
     panel.note.setPlainText("my own careful note")
     panel.buttons[Decision.REJECT].click()
     assert "rita decided 'accept'" in panel.status.text()
+    assert panel.status.wordWrap()  # the long message never widens the window
     assert "my own careful note" in panel.status.text()  # the reviewer's text is not lost
     assert panel.chosen() is Decision.ACCEPT and panel.note.toPlainText() == "rita was here"
     panel.buttons[Decision.REJECT].click()  # now knowingly: replaces rita's decision
@@ -80,6 +82,9 @@ def test_store_setting_checks_and_saves(
         monkeypatch: pytest.MonkeyPatch) -> None:
     window = _window(qtbot, setup, temp_settings, memory_keyring)
     assert window.findChild(type(window.actions_.close), "actionQaStore") is not None
+    label = window.findChild(QLabel, "qaStoreLabel")
+    assert label is not None and label.toolTip().endswith("qa.sqlite3")
+    assert label.sizeHint().width() <= 420  # a long path or URL is cut in the middle
     warnings: list[str] = []
     monkeypatch.setattr(team_store.QMessageBox, "warning",
                         lambda _p, _t, text: warnings.append(text))

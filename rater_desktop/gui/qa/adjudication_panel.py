@@ -88,6 +88,7 @@ class AdjudicationPanel(QFrame):
         self.status.setObjectName("qaDecisionStatus")
         self.status.setAccessibleName("QA decision save state")
         self.status.setProperty("role", "muted")
+        self.status.setWordWrap(True)  # a clash with another reviewer is told in full
         layout.addWidget(self.status)
         self.show_item(None, identities=("", ""), current=None)
 

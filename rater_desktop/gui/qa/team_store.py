@@ -128,11 +128,20 @@ def attach(window: Any) -> DecisionWatcher:
         actions = menu.actions()
         menu.insertAction(actions[-1] if actions else None, action)
     window.addAction(action)
-    label = QLabel(f"Store: {'shared ' if window.store.is_shared else ''}{window.store.location}")
+    full = f"Store: {'shared ' if window.store.is_shared else ''}{window.store.location}"
+    label = QLabel(label_metrics_elided(full, window))
+    label.setToolTip(full)
     label.setObjectName("qaStoreLabel")
     label.setAccessibleName("QA store")
     window.statusBar().addPermanentWidget(label)
     return DecisionWatcher(window)
+
+
+def label_metrics_elided(text: str, window: Any, width: int = 380) -> str:
+    """Long URLs and paths are cut in the middle so the status bar never widens the window."""
+    from PySide6.QtCore import Qt
+
+    return window.fontMetrics().elidedText(text, Qt.TextElideMode.ElideMiddle, width)
 
 
 def store_setting(settings: Any) -> str:

@@ -9,7 +9,7 @@ sum(n_c n_k d_ck), with the nominal, ordinal (cumulative-frequency) and interval
 from __future__ import annotations
 
 import math
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -49,10 +49,14 @@ def coincidences(*, ratings: Ratings) -> dict[tuple[float, float], float]:
         m = len(values)
         if m < 2:
             continue  # a lone value has no partner: not pairable
-        for i, c in enumerate(values):
-            for j, k in enumerate(values):
-                if i != j:
-                    matrix[(c, k)] += 1.0 / (m - 1)
+        # Grouped by value: n_c * (n_k - [c == k]) ordered pairs, O(categories^2) per unit
+        # instead of O(raters^2) (50 raters on 2,000 items: seconds, not minutes).
+        counts = Counter(values)
+        for c, n_c in counts.items():
+            for k, n_k in counts.items():
+                pairs = n_c * (n_k - 1) if c == k else n_c * n_k
+                if pairs:
+                    matrix[(c, k)] += pairs / (m - 1)
     return dict(matrix)
 
 

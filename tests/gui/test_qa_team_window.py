@@ -94,3 +94,24 @@ def test_store_setting_checks_and_saves(
     assert "holds a password" in warnings[0]
     assert team_store.choose_store(window) == "postgresql://qa@db/study"
     assert team_store.store_setting(temp_settings) == "postgresql://qa@db/study"
+
+
+def test_an_unreachable_team_store_offers_the_local_one(
+        qtbot: Any, temp_settings: QSettings, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rater_desktop.gui import qa_entry
+
+    temp_settings.setValue("qa/store", "postgresql://qa@/nowhere?host=/nonexistent-socket-dir")
+    asked: list[str] = []
+
+    def answer(_parent: Any, _title: str, text: str) -> Any:
+        asked.append(text)
+        return qa_entry.QMessageBox.StandardButton.Yes
+
+    monkeypatch.setattr(qa_entry.QMessageBox, "question", answer)
+    window = qa_entry.open_qa_review(parent=None, settings=temp_settings)
+    assert window is not None
+    qtbot.addWidget(window)
+    assert "Cannot reach the shared QA store postgresql://qa@/nowhere" in asked[0]
+    assert not window.store.is_shared and str(window.store.path).endswith("qa.sqlite3")
+    assert temp_settings.value("qa/store")  # still names the team's store for next time
+    window.close()

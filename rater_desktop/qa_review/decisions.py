@@ -88,6 +88,10 @@ class DecisionsMixin:
     def _saw(self, item_id: str, found: Adjudication | None) -> None:
         self._seen[item_id] = None if found is None else found.version
 
+    def saw_decision(self, item_id: str, found: Adjudication | None) -> None:
+        """The reviewer was shown ``found`` (read elsewhere): later changes build on it."""
+        self._saw(item_id, found)
+
     def adjudication(self, item_id: str) -> Adjudication | None:
         found = get_adjudication(store=self.store, batch_sha256=self.batch_sha256, item_id=item_id)
         self._saw(item_id, found)

@@ -115,3 +115,32 @@ def test_an_unreachable_team_store_offers_the_local_one(
     assert not window.store.is_shared and str(window.store.path).endswith("qa.sqlite3")
     assert temp_settings.value("qa/store")  # still names the team's store for next time
     window.close()
+
+
+def test_a_refresh_never_replaces_a_note_being_typed_nor_lets_it_overwrite(
+        qtbot: Any, setup: Setup, temp_settings: QSettings, memory_keyring: Any) -> None:
+    window = _window(qtbot, setup, temp_settings, memory_keyring)
+    window.open_in_compare("s3")
+    panel = window.compare.adjudication
+    window.watcher.poll()
+    qtbot.waitUntil(lambda: window.session.batch_sha256 in window.watcher._stamps, timeout=5000)
+    panel.buttons[Decision.ACCEPT].click()  # saved: version 1
+    panel.note.setPlainText("typing...")  # pending, not saved yet
+    assert panel._timer.isActive()
+    _rita_decides_again(window, setup, "s3")
+    with qtbot.waitSignal(window.watcher.refreshed, timeout=5000):
+        window.watcher.poll()
+    assert panel.note.toPlainText() == "typing..."  # not pulled away from under the cursor
+    panel.save_now()
+    assert "rita decided 'reject'" in panel.status.text()  # told, rita's decision kept
+    assert window.session is not None
+    kept = window.session.adjudication("s3")
+    assert kept is not None and kept.reviewer_id == "rita"
+
+
+def _rita_decides_again(window: QaWindow, setup: Setup, item_id: str) -> None:
+    assert window.store.path is not None
+    with QaStore.open(window.store.path) as store, open_batch(setup.batch_path) as batch:
+        rita = QaSession(store=store, roster=Roster(setup.roster), batch=batch, reviewer_id="rita")
+        rita.adjudication(item_id)  # she sees quinn's accept, then changes it
+        rita.set_adjudication(item_id, decision="reject", note="rita disagrees")

@@ -30,22 +30,31 @@ def changed_items(
 
 
 class _Poll(QRunnable):
-    def __init__(self, relay: DecisionWatcher, session: Any) -> None:
+    """Off the UI thread: the stamp, and the batch's decisions only when it changed."""
+
+    def __init__(self, relay: DecisionWatcher, session: Any, before: Any) -> None:
         super().__init__()
-        self._relay, self._session = relay, session
+        self._relay, self._session, self._before = relay, session, before
 
     def run(self) -> None:
+        session = self._session
         try:
-            stamp = self._session.decisions_stamp()
+            stamp = session.decisions_stamp()
+            decided = None
+            if self._before is not None and stamp != self._before:
+                # Read past the session: only what the reviewer is SHOWN counts as seen
+                # by them, so a pending edit of theirs still meets the version check.
+                found = list_adjudications(store=session.store, batch_sha256=session.batch_sha256)
+                decided = {a.item_id: a for a in found}
         except Exception:  # noqa: BLE001 - a dropped connection: try again next tick
             return
-        self._relay.polled.emit(self._session, stamp)
+        self._relay.polled.emit(session, (stamp, decided))
 
 
 class DecisionWatcher(QObject):
     """Refreshes other reviewers' decisions in the QA window (poll every POLL_MS)."""
 
-    polled = Signal(object, object)  # session, stamp (from the pool thread)
+    polled = Signal(object, object)  # session, (stamp, decisions or None) from the pool
     refreshed = Signal(object)  # set of item ids that changed
 
     def __init__(self, window: Any, *, interval_ms: int = POLL_MS) -> None:
@@ -64,30 +73,26 @@ class DecisionWatcher(QObject):
         session = self.window.session
         if session is None or self.window.closed or self._pool.activeThreadCount():
             return
-        self._pool.start(_Poll(self, session))
+        self._pool.start(_Poll(self, session, self._stamps.get(session.batch_sha256)))
 
-    def _on_polled(self, session: Any, stamp: tuple[tuple[str, int], ...]) -> None:
+    def _on_polled(self, session: Any, result: tuple[Any, dict[str, Any] | None]) -> None:
         window = self.window
+        stamp, decided = result
         if window.closed or session is not window.session:
             return
         before = self._stamps.get(session.batch_sha256)
         self._stamps[session.batch_sha256] = stamp
-        if before is None or before == stamp:
+        if before is None or before == stamp or decided is None:
             return  # first look at this batch, or nothing new
         items = changed_items(before, stamp)
-        # Read past the session: only what the reviewer is SHOWN counts as seen by them,
-        # so a pending edit of theirs still meets the version check.
-        decided = {
-            a.item_id: a
-            for a in list_adjudications(store=session.store, batch_sha256=session.batch_sha256)
-        }
         for item_id in items:
             found = decided.get(item_id)
             window.disagreements.set_decision(item_id, found.decision.label if found else "")
         panel = window.compare.adjudication
         if panel.item_id in items and not panel._timer.isActive():  # never under the cursor
-            panel.show_item(panel.item_id, identities=panel.identities,
-                            current=session.adjudication(panel.item_id))  # fmt: skip
+            shown = decided.get(panel.item_id)
+            session.saw_decision(panel.item_id, shown)
+            panel.show_item(panel.item_id, identities=panel.identities, current=shown)
         self.refreshed.emit(items)
 
     def stop(self) -> None:

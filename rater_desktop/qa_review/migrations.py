@@ -58,6 +58,7 @@ def _v2_to_v3(conn: Connection) -> None:
         Column("model_first", String, nullable=False),
         Column("model_second", String, nullable=False),
         Column("seconds", Float),
+        *(Column(f"{d}{side}", Integer) for side in (0, 1) for d in ("tc", "fa", "aip")),
     ).create(conn, checkfirst=True)
 
 

@@ -56,6 +56,21 @@ PER_RATER = (
     + " GROUP BY rater_id ORDER BY rater_id"
 )
 TOTALS = "SELECT COUNT(*), COUNT(DISTINCT item_id) " + _USED
+# How often each value occurs per unit (item and true side; -1: the per-item verdict).
+_COLLAPSED = "CASE WHEN verdict_true < 0 THEN -1 WHEN verdict_true > 0 THEN 1 ELSE 0 END"
+UNIT_VALUES = (
+    "SELECT item_id, side, value, COUNT(*) FROM ({parts}) v "
+    "GROUP BY item_id, side, value ORDER BY item_id, side, value"
+)
+_PART = (
+    "SELECT item_id, {side} AS side, {value} AS value "
+    + _USED
+    + (" AND kind = 'standard' AND {value} IS NOT NULL")
+)
+DIMENSION_LEVELS = {
+    "tc": "ordinal", "fa": "ordinal", "aip": "ordinal", "verdict": "ordinal",
+    "verdict_collapsed": "nominal",
+}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -68,6 +83,7 @@ class StoreFigures:
     verdict_distribution: dict[int, int]
     records: dict[str, Record]
     per_rater: dict[str, tuple[int, int, float]]  # judgments, with a time, total seconds
+    agreement: dict[str, tuple[float | None, float | None, int]]  # alpha, percent, units
 
 
 def judgment_rows(adapted: AdaptedResults) -> list[dict[str, Any]]:
@@ -82,6 +98,11 @@ def judgment_rows(adapted: AdaptedResults) -> list[dict[str, Any]]:
             "model_first": item.identities[0],
             "model_second": item.identities[1],
             "seconds": item.judgment.seconds(),
+            **{
+                f"{d}{side}": getattr(item.judgment.scores.get(side), d, None)
+                for side in (0, 1)
+                for d in ("tc", "fa", "aip")
+            },
         }
         for item in adapted.items
     ]
@@ -113,6 +134,7 @@ def store_figures(engine: Engine, *, file_ids: Sequence[int]) -> StoreFigures:
             for r, n, timed, total in conn.execute(text(PER_RATER.format(ids=ids)), params)
         }
         judgments, items = conn.execute(text(TOTALS.format(ids=ids)), params).one()
+        agreement = {d: _agreement(conn, ids, d) for d in DIMENSION_LEVELS}
     return StoreFigures(
         file_ids=tuple(file_ids),
         judgments=int(judgments),
@@ -120,7 +142,53 @@ def store_figures(engine: Engine, *, file_ids: Sequence[int]) -> StoreFigures:
         verdict_distribution={v: int(verdicts.get(v, 0)) for v in VERDICT_CATEGORIES},
         records=records,
         per_rater=per_rater,
+        agreement=agreement,
     )
+
+
+def _unit_parts(dimension: str, ids: str) -> str:
+    if dimension == "verdict":
+        return _PART.format(side=-1, value="verdict_true", ids=ids)
+    if dimension == "verdict_collapsed":
+        return _PART.format(side=-1, value=_COLLAPSED, ids=ids)
+    return " UNION ALL ".join(
+        _PART.format(side=side, value=f"{dimension}{side}", ids=ids) for side in (0, 1)
+    )
+
+
+def _agreement(conn: Any, ids: str, dimension: str) -> tuple[float | None, float | None, int]:
+    """Krippendorff's alpha and mean pairwise percent agreement from per-unit value counts
+    grouped by the database (the matrix of raters x units is never built)."""
+    from collections import defaultdict
+
+    from sqlalchemy import text
+
+    from rater_desktop.qa.agreement import (
+        COLLAPSED_CATEGORIES,
+        Level,
+        add_unit,
+        alpha_from_coincidences,
+    )
+    from rater_desktop.qa_review.figures import SCORE_CATEGORIES
+
+    units: dict[tuple[str, int], dict[float, int]] = defaultdict(dict)
+    query = text(UNIT_VALUES.format(parts=_unit_parts(dimension, ids)))
+    for item_id, side, value, count in conn.execute(query, {"yes": True}):
+        units[(str(item_id), int(side))][float(value)] = int(count)
+    matrix: dict[tuple[float, float], float] = defaultdict(float)
+    shares = []
+    for counts in units.values():
+        add_unit(matrix, counts)
+        m = sum(counts.values())
+        if m >= 2:
+            agree = sum(n * (n - 1) for n in counts.values())
+            shares.append(agree / (m * (m - 1)))
+    categories = {"verdict": VERDICT_CATEGORIES, "verdict_collapsed": COLLAPSED_CATEGORIES}
+    level: Level = "nominal" if DIMENSION_LEVELS[dimension] == "nominal" else "ordinal"
+    alpha = alpha_from_coincidences(
+        matrix, level=level, categories=categories.get(dimension, SCORE_CATEGORIES)
+    )
+    return alpha, (sum(shares) / len(shares) if shares else None), len(shares)
 
 
 def files_without_judgments(engine: Engine, *, file_ids: Sequence[int]) -> list[int]:

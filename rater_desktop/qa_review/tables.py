@@ -86,3 +86,9 @@ class JudgmentRow(QaTable, table=True):
     model_first: str
     model_second: str
     seconds: float | None = None
+    tc0: int | None = None  # scores per true side (0 = the batch's response A)
+    fa0: int | None = None
+    aip0: int | None = None
+    tc1: int | None = None
+    fa1: int | None = None
+    aip1: int | None = None

@@ -378,6 +378,12 @@ def test_grouped_figures_from_sql_equal_the_python_figures(
         with qa_store.engine.begin() as conn:
             conn.execute(text("DELETE FROM qa_judgments"))
         assert session.store_figures() == grouped
+        # Agreement from per-unit value counts grouped in SQL = the Python matrices' figures.
+        for found in session.agreement():
+            alpha, percent, units = grouped.agreement[found.dimension]
+            assert units == found.units and percent == pytest.approx(found.percent)
+            assert (alpha is None) == (found.alpha is None)
+            assert alpha == pytest.approx(found.alpha, abs=1e-12)
         # dave's rows were kept at import; trusting his key brings them in.
         roster = tmp_path / "with-dave"
         roster.write_text(setup.roster.read_text() + f"dave {setup.infos['dave'].public_key}\n")

@@ -15,7 +15,7 @@ from rater_desktop.batch.model import Verdict
 from rater_desktop.gui import dialogs
 from rater_desktop.gui.batch_source import BatchLike, close_batch, open_batch_path
 from rater_desktop.gui.image_loader import ImageLoader
-from rater_desktop.gui.qa import exports, team_store
+from rater_desktop.gui.qa import exports
 from rater_desktop.gui.qa.actions import build_qa_actions
 from rater_desktop.gui.qa.compare_view import CompareView
 from rater_desktop.gui.qa.dashboard import Dashboard
@@ -31,6 +31,7 @@ from rater_desktop.gui.qa.state import (
     recheck_and_review,
     review_state,
 )
+from rater_desktop.gui.qa.team_store import attach as attach_team_store
 from rater_desktop.gui.safe_browser import LinkHandler
 from rater_desktop.gui.session import describe_open_failure
 from rater_desktop.qa_review.adjudication import Adjudication, Decision
@@ -109,7 +110,7 @@ class QaWindow(QMainWindow):
         self._build_tabs()
         self._build_status_bar()
         self._connect()
-        self.watcher = team_store.attach(self)  # other reviewers' decisions, store setting
+        self.watcher = attach_team_store(self)  # other reviewers' decisions, store setting
         self.setWindowTitle(TITLE)
         geometry = settings.value("qa/geometry")
         if geometry is not None:

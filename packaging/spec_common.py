@@ -38,6 +38,7 @@ METADATA_PACKAGES = ("keyring", "rater-desktop")
 EXCLUDES = (
     "tkinter", "pytest", "_pytest", "hypothesis", "pytestqt", "mypy", "ruff", "importlinter",
     "IPython", "numpy", "scipy", "matplotlib", "pandas", "tests", "setuptools", "pip",
+    "psycopg", "psycopg_binary", "keyrings",
     "PySide6.QtNetwork", "PySide6.QtQml", "PySide6.QtQuick", "PySide6.QtOpenGL",
     "PySide6.QtDBus", "PySide6.QtSql", "PySide6.QtTest", "PySide6.QtXml",
     "PySide6.QtConcurrent", "PySide6.QtPrintSupport", "PySide6.QtDesigner", "PySide6.QtUiTools",

@@ -53,6 +53,14 @@ def register(subparsers: Any) -> None:
     report.add_argument("--out", required=True, type=Path, help="the report file to write")
     report.add_argument("--plan", type=Path,
                         help="study.json: also take results for its per-rater batches of BATCH")  # fmt: skip
+    report.add_argument(
+        "--store",
+        metavar="PATH_OR_URL",
+        help="keep the imports in this QA store and report over everything in it for the "
+        "batch: a SQLite file, or postgresql://user@host/database for a team's shared store "
+        "(password from RATER_DESKTOP_QA_PASSWORD, PGPASSWORD or the OS keyring, never the "
+        "URL). Default: a throw-away store for this report only",
+    )
     report.add_argument("--format", choices=FORMATS, help="html (default), csv or jsonl")
     report.add_argument("--wage", type=float, default=15.0, help="hourly wage (default 15)")
     report.add_argument("--fee", type=float, default=0.2, help="platform fee fraction (0.2)")
@@ -207,12 +215,33 @@ def _plan_batches(args: argparse.Namespace, batch: Any) -> list[str]:
     return [str(entry["batch_sha256"]) for entry in plan["raters"]]
 
 
+def _open_store(args: argparse.Namespace) -> Any:
+    import os
+
+    from rater_desktop.qa_review.location import open_qa_store
+    from rater_desktop.qa_review.store import QaStore, default_store_path
+
+    if not args.store:
+        return QaStore.in_memory()
+    keyring = None
+    if str(args.store).startswith("postgres"):
+        from rater_desktop.signing.keystore import default_keyring
+
+        try:
+            keyring = default_keyring()
+        except Exception:  # noqa: BLE001 - no usable keyring: libpq's own ways remain
+            keyring = None
+    return open_qa_store(
+        args.store, default=default_store_path(), environ=os.environ, keyring=keyring
+    )
+
+
 def _report(args: argparse.Namespace, batch: Any, roster: Any) -> int:
     from rater_desktop.batch.errors import BatchError
     from rater_desktop.cli.qa_protocols import protocol_report
     from rater_desktop.qa_review.report import render_report, write_report
     from rater_desktop.qa_review.session import QaSession
-    from rater_desktop.qa_review.store import QaStore
+    from rater_desktop.qa_review.store import QaStoreError
     from rater_desktop.signing.atomic_files import AtomicWriteError
 
     try:
@@ -222,7 +251,11 @@ def _report(args: argparse.Namespace, batch: Any, roster: Any) -> int:
     handled = protocol_report(args, batch, roster)  # mixed protocols, preference batches
     if handled is not None:
         return handled
-    with QaStore.in_memory() as store:
+    try:
+        store = _open_store(args)
+    except QaStoreError as exc:
+        return _error(str(exc))
+    with store:
         try:
             session = QaSession(store=store, roster=roster, batch=batch,
                                 same_items_batches=plan_batches)  # fmt: skip

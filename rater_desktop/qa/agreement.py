@@ -9,8 +9,8 @@ sum(n_c n_k d_ck), with the nominal, ordinal (cumulative-frequency) and interval
 from __future__ import annotations
 
 import math
-from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -42,17 +42,24 @@ def _units(ratings: Ratings) -> list[list[float]]:
     return columns
 
 
+def add_unit(matrix: dict[tuple[float, float], float], counts: Mapping[float, int]) -> None:
+    """Add one unit's ordered pairs, given how often each value occurs in it: n_c * (n_k -
+    [c == k]) pairs / (m_u - 1). O(categories^2) per unit, whatever the number of raters."""
+    m = sum(counts.values())
+    if m < 2:
+        return  # a lone value has no partner: not pairable
+    for c, n_c in counts.items():
+        for k, n_k in counts.items():
+            pairs = n_c * (n_k - 1) if c == k else n_c * n_k
+            if pairs:
+                matrix[(c, k)] += pairs / (m - 1)
+
+
 def coincidences(*, ratings: Ratings) -> dict[tuple[float, float], float]:
     """Krippendorff's coincidence matrix o_ck (ordered pairs within units, / (m_u - 1))."""
     matrix: dict[tuple[float, float], float] = defaultdict(float)
     for values in _units(ratings):
-        m = len(values)
-        if m < 2:
-            continue  # a lone value has no partner: not pairable
-        for i, c in enumerate(values):
-            for j, k in enumerate(values):
-                if i != j:
-                    matrix[(c, k)] += 1.0 / (m - 1)
+        add_unit(matrix, Counter(values))  # grouped by value (50 raters: seconds, not minutes)
     return dict(matrix)
 
 
@@ -90,7 +97,18 @@ def krippendorff_alpha(
     categories: Sequence[float] | None = None,
 ) -> float | None:
     """Krippendorff's alpha; None when undefined (under 2 pairable values or no variation)."""
-    matrix = coincidences(ratings=ratings)
+    return alpha_from_coincidences(
+        coincidences(ratings=ratings), level=level, categories=categories
+    )
+
+
+def alpha_from_coincidences(
+    matrix: Mapping[tuple[float, float], float],
+    *,
+    level: Level = "nominal",
+    categories: Sequence[float] | None = None,
+) -> float | None:
+    """Alpha from a coincidence matrix (built by ``coincidences`` or grouped elsewhere)."""
     marginals: dict[float, float] = defaultdict(float)
     for (c, _k), count in matrix.items():
         marginals[c] += count

@@ -18,7 +18,12 @@ from typing import TYPE_CHECKING, Any
 
 import rater_desktop
 from rater_desktop.batch.model import Verdict
-from rater_desktop.qa_review.store import QaStore, StoredAdjudication, StoredFile
+from rater_desktop.qa_review.store import (
+    DecisionConflictError,
+    QaStore,
+    StoredAdjudication,
+    StoredFile,
+)
 
 if TYPE_CHECKING:
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -49,6 +54,15 @@ class AdjudicationError(ValueError):
     """A decision cannot be recorded or exported; the message says why."""
 
 
+class AdjudicationConflict(AdjudicationError):
+    """Another reviewer decided the item since this one read it; nothing was saved.
+    ``current`` is their decision (None when they cleared it)."""
+
+    def __init__(self, message: str, current: Adjudication | None) -> None:
+        super().__init__(message)
+        self.current = current
+
+
 @dataclass(frozen=True)
 class Adjudication:
     """The reviewer's decision on one item; ``corrected_verdict`` is in file order."""
@@ -59,6 +73,7 @@ class Adjudication:
     corrected_verdict: Verdict | None
     reviewer_id: str
     decided_at: str
+    version: int = 1  # the store's version of this decision (optimistic check)
 
 
 def _from_stored(row: StoredAdjudication) -> Adjudication:
@@ -69,7 +84,13 @@ def _from_stored(row: StoredAdjudication) -> Adjudication:
         corrected_verdict=Verdict(row.corrected_verdict) if row.corrected_verdict else None,
         reviewer_id=row.reviewer_id,
         decided_at=row.decided_at,
+        version=row.version,
     )
+
+
+def _conflict(exc: DecisionConflictError) -> AdjudicationConflict:
+    current = None if exc.current is None else _from_stored(exc.current)
+    return AdjudicationConflict(str(exc), current)
 
 
 def set_adjudication(
@@ -82,8 +103,11 @@ def set_adjudication(
     corrected_verdict: Verdict | str | None = None,
     reviewer_id: str,
     now: datetime,
+    expected_version: int | None,
 ) -> Adjudication:
-    """Record (or replace) the decision on one item and return it as stored."""
+    """Record the decision on one item and return it as stored. ``expected_version`` is
+    the version of the decision the reviewer saw (None: they saw none); when another
+    reviewer changed it since, AdjudicationConflict says so and nothing is saved."""
     try:
         chosen = Decision(decision)
         corrected = None if corrected_verdict is None else Verdict(corrected_verdict)
@@ -91,17 +115,19 @@ def set_adjudication(
         raise AdjudicationError(f"Item {item_id}: {exc}.") from exc
     if len(note) > MAX_NOTE_CHARS:
         raise AdjudicationError(f"The QA note is longer than {MAX_NOTE_CHARS} characters.")
-    stored = store.set_adjudication(
-        StoredAdjudication(
-            batch_sha256=batch_sha256.lower(),
-            item_id=item_id,
-            decision=chosen.value,
-            note=note,
-            corrected_verdict=None if corrected is None else corrected.value,
-            reviewer_id=reviewer_id,
-            decided_at=now.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
-        )
+    record = StoredAdjudication(
+        batch_sha256=batch_sha256.lower(),
+        item_id=item_id,
+        decision=chosen.value,
+        note=note,
+        corrected_verdict=None if corrected is None else corrected.value,
+        reviewer_id=reviewer_id,
+        decided_at=now.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
     )
+    try:
+        stored = store.set_adjudication(record, expected_version=expected_version)
+    except DecisionConflictError as exc:
+        raise _conflict(exc) from exc
     return _from_stored(stored)
 
 
@@ -114,8 +140,16 @@ def list_adjudications(*, store: QaStore, batch_sha256: str) -> list[Adjudicatio
     return [_from_stored(r) for r in store.adjudications(batch_sha256=batch_sha256.lower())]
 
 
-def clear_adjudication(*, store: QaStore, batch_sha256: str, item_id: str) -> None:
-    store.remove_adjudication(batch_sha256=batch_sha256.lower(), item_id=item_id)
+def clear_adjudication(
+    *, store: QaStore, batch_sha256: str, item_id: str, expected_version: int | None = None
+) -> None:
+    """Remove the decision (only if still at ``expected_version``, when given)."""
+    try:
+        store.remove_adjudication(
+            batch_sha256=batch_sha256.lower(), item_id=item_id, expected_version=expected_version
+        )
+    except DecisionConflictError as exc:
+        raise _conflict(exc) from exc
 
 
 def build_decisions_document(

@@ -43,16 +43,22 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[Cell]]) -> str:
     return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
 
 
+def _file_name(path: str) -> str:
+    return path.replace("\\", "/").rsplit("/", 1)[-1]
+
+
 def files_section(figures: QaFigures) -> str:
     used = {f.file_sha256 for f in figures.used_files}
     rows: list[list[Cell]] = []
-    for f in figures.files:
+    # By name, not import order: reviewers importing into a shared store at once must
+    # get the same report.
+    for f in sorted(figures.files, key=lambda f: (_file_name(f.path), f.file_sha256)):
         status = STATUS_LABELS.get(f.status, f.status)
         if f.status == "valid" and f.file_sha256 not in used:
             status += " (superseded by a later export of the same rater)"
         rows.append(
             [
-                f.path.replace("\\", "/").rsplit("/", 1)[-1],
+                _file_name(f.path),
                 (status, f"file-status-{f.file_sha256[:12]}"),
                 f.signer or f.claimed_rater_id or "",
                 f.fingerprint or "",

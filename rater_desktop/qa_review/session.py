@@ -10,6 +10,7 @@ When one rater has several valid files for the batch, the latest export wins.
 from __future__ import annotations
 
 import hashlib
+import json
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -18,7 +19,6 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rater_desktop.batch.model import Verdict
 from rater_desktop.qa import disagreement as disagreement_module
 from rater_desktop.qa.disagreement import ClaimCluster, ItemDisagreement, SortKey
 from rater_desktop.qa.inputs import ItemFacts, RaterJudgment, RunInput
@@ -30,28 +30,23 @@ from rater_desktop.qa_review.adapter import (
     batch_item_info,
     run_inputs,
 )
-from rater_desktop.qa_review.adjudication import (
-    Adjudication,
-    AdjudicationError,
-    Decision,
-    build_decisions_document,
-    clear_adjudication,
-    export_decisions,
-    get_adjudication,
-    list_adjudications,
-    set_adjudication,
+from rater_desktop.qa_review.decisions import DecisionsMixin
+from rater_desktop.qa_review.sql_figures import (
+    StoreFigures,
+    add_judgments,
+    files_without_judgments,
+    judgment_rows,
+    latest_file_ids,
+    store_figures,
 )
 from rater_desktop.qa_review.store import QaStore, StoredFile
 from rater_desktop.qa_review.summary import SummaryMixin
 from rater_desktop.qa_review.views import ItemComparison, item_comparison
 
 if TYPE_CHECKING:
-    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
     from rater_desktop.batch.loader import Batch
     from rater_desktop.qa_review.roster import Roster
-    from rater_desktop.results.document import RaterInfo
-    from rater_desktop.results.export import ExportedFiles
     from rater_desktop.results.verify import VerifyOutcome
     from rater_desktop.signing.allowed_signers import AllowedSigner
 
@@ -108,7 +103,7 @@ def _read(path: Path, limit: int) -> bytes:
     return data
 
 
-class QaSession(SummaryMixin):
+class QaSession(SummaryMixin, DecisionsMixin):
     """The QA reviewer's session on one opened batch (dependencies passed in)."""
 
     def __init__(
@@ -136,6 +131,8 @@ class QaSession(SummaryMixin):
         self._items: dict[str, BatchItemInfo] | None = None
         self._batch_problems: list[str] = []
         self._adapted: list[tuple[StoredFile, AdaptedResults]] | None = None
+        # The decision version this reviewer last saw per item (absent/None: no decision).
+        self._seen: dict[str, int | None] = {}
 
     # ------------------------------------------------------------------ batch
 
@@ -263,12 +260,36 @@ class QaSession(SummaryMixin):
             opened_batch_sha256=self.batch_sha256,
             exported_at=str(document.get("exported_at")) if document else None,
         )
-        stored = self.store.save_file(
+        stored, created = self.store.save_file(
             record,
             results_text=data.decode("utf-8") if keep else None,
             signature_text=signature.decode("ascii") if keep and signature else None,
+            judgments=self._judgment_rows(document) if keep else (),
         )
+        if not created:  # another reviewer (or importer) stored the same file meanwhile
+            return ImportOutcome(
+                path,
+                ImportStatus.DUPLICATE,
+                f"{path.name} was already imported on {stored.imported_at} (as {stored.path}); "
+                "it is not imported twice.",
+                stored,
+            )
         return ImportOutcome(path, ImportStatus(status), outcome.message, stored)
+
+    def _judgment_rows(self, document: dict[str, Any]) -> list[dict[str, Any]]:
+        return judgment_rows(adapt_results(document=document, batch_items=self.item_infos()))
+
+    def store_figures(self) -> StoreFigures:
+        """Counts, verdicts, wins and times grouped by the database (no document parsed,
+        except once for files imported before the store had judgment rows)."""
+        engine = self.store.engine
+        ids = latest_file_ids(engine, batch_sha256=self.batch_sha256)
+        for file_id in files_without_judgments(engine, file_ids=ids):
+            signed = self.store.signed_bytes(file_id)
+            if signed is not None:
+                rows = self._judgment_rows(json.loads(signed[0].decode("utf-8")))
+                add_judgments(engine, file_id=file_id, rows=rows)
+        return store_figures(engine, file_ids=ids)
 
     def recheck_signers(self) -> list[StoredFile]:
         """Verify the kept files again against the current roster; return those changed."""
@@ -429,51 +450,3 @@ class QaSession(SummaryMixin):
             min_claim_conflicts=min_claim_conflicts,
         )
         return disagreement_module.sort_disagreements(items=kept, key=sort_by)
-
-    # ------------------------------------------------------------------ adjudication
-
-    def set_adjudication(
-        self,
-        item_id: str,
-        *,
-        decision: Decision | str,
-        note: str = "",
-        corrected_verdict: Verdict | str | None = None,
-    ) -> Adjudication:
-        """Record the reviewer's decision on an item of the opened batch (replaces any)."""
-        if item_id not in self.item_infos():
-            raise AdjudicationError(f"Item {item_id!r} is not in the opened batch.")
-        return set_adjudication(
-            store=self.store,
-            batch_sha256=self.batch_sha256,
-            item_id=item_id,
-            decision=decision,
-            note=note,
-            corrected_verdict=corrected_verdict,
-            reviewer_id=self.reviewer_id,
-            now=self.clock(),
-        )
-
-    def adjudication(self, item_id: str) -> Adjudication | None:
-        return get_adjudication(store=self.store, batch_sha256=self.batch_sha256, item_id=item_id)
-
-    def adjudications(self) -> list[Adjudication]:
-        return list_adjudications(store=self.store, batch_sha256=self.batch_sha256)
-
-    def clear_adjudication(self, item_id: str) -> None:
-        clear_adjudication(store=self.store, batch_sha256=self.batch_sha256, item_id=item_id)
-
-    def export_decisions(
-        self, *, out_path: Path, reviewer: RaterInfo, private_key: Ed25519PrivateKey
-    ) -> ExportedFiles:
-        """Write NAME.qa-decisions.json and its signature by the reviewer's key."""
-        document = build_decisions_document(
-            batch_id=self.batch_id,
-            batch_sha256=self.batch_sha256,
-            batch_title=self.batch.manifest.title,
-            reviewer=reviewer,
-            adjudications=self.adjudications(),
-            sources=self.used_files(),
-            exported_at=self.clock(),
-        )
-        return export_decisions(out_path=out_path, document=document, private_key=private_key)

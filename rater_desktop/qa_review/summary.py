@@ -23,7 +23,6 @@ from rater_desktop.qa_review.figures import (
     DimensionAgreement,
     agreement_by_dimension,
     sd4_threshold,
-    verdict_distribution,
 )
 
 if TYPE_CHECKING:
@@ -210,7 +209,7 @@ def collect_figures(
     from rater_desktop.qa_review.session import QaSession
 
     assert isinstance(session, QaSession)
-    judgments = session.judgments()
+    grouped = session.store_figures()  # counts and verdicts grouped by the database
     cost_inputs, cost = session.cost(
         hourly_wage=hourly_wage,
         platform_fee=platform_fee,
@@ -226,11 +225,11 @@ def collect_figures(
         used_files=tuple(session.used_files()),
         raters=tuple(session.raters()),
         items_in_batch=len(session.batch.index),
-        items_judged=len({j.item_id for j in judgments}),
-        judgments=len(judgments),
+        items_judged=grouped.items_judged,
+        judgments=grouped.judgments,
         agreement=tuple(session.agreement()),
         verdict_agreement=session.verdict_agreement(),
-        verdict_distribution=verdict_distribution(judgments),
+        verdict_distribution=grouped.verdict_distribution,
         disagreements=tuple(session.disagreements()),
         qualification_threshold=session.qualification_threshold(),
         qualification=tuple(session.qualification()),

@@ -1,7 +1,9 @@
-"""SQLModel tables of the QA store (``qa/qa.sqlite3``), schema version 1.
+"""SQLModel tables of the QA store (``qa/qa.sqlite3`` or a shared PostgreSQL database).
 
 They use their own registry, so they never join ``SQLModel.metadata`` (the ratings
-database creates its tables from that). Times are ISO-8601 UTC strings.
+database creates its tables from that). Times are ISO-8601 UTC strings. The schema
+version and its migrations are in ``migrations.py``: change a table here only together
+with a new migration there.
 """
 
 from __future__ import annotations
@@ -10,7 +12,6 @@ from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
 
 QA_REGISTRY = registry()
-QA_SCHEMA_VERSION = 1
 
 
 class QaTable(SQLModel, registry=QA_REGISTRY):
@@ -67,3 +68,27 @@ class AdjudicationRow(QaTable, table=True):
     corrected_verdict: str | None = None
     reviewer_id: str = ""
     decided_at: str
+    version: int = 1  # +1 on every change: the optimistic check between reviewers (v2)
+
+
+class JudgmentRow(QaTable, table=True):
+    """One rater's judgment of one item, flattened at import (v3) so that the figures that
+    group many judgments (counts, verdicts, wins, times) are GROUP BY queries."""
+
+    __tablename__ = "qa_judgments"
+
+    file_id: int = Field(primary_key=True, foreign_key="qa_result_files.id", ondelete="CASCADE")
+    item_id: str = Field(primary_key=True)
+    rater_id: str
+    kind: str
+    complete: bool
+    verdict_true: int | None = None  # -3..+3, true file order
+    model_first: str
+    model_second: str
+    seconds: float | None = None
+    tc0: int | None = None  # scores per true side (0 = the batch's response A)
+    fa0: int | None = None
+    aip0: int | None = None
+    tc1: int | None = None
+    fa1: int | None = None
+    aip1: int | None = None

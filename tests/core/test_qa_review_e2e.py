@@ -132,9 +132,9 @@ def _records_by_hand() -> dict[str, list[int]]:
 # ------------------------------------------------------------------ tests
 
 
-def test_import_verifies_every_file_and_keeps_bad_ones_out(setup: Setup) -> None:
+def test_import_verifies_every_file_and_keeps_bad_ones_out(setup: Setup, qa_store: QaStore) -> None:
     with open_batch(setup.batch_path) as batch:
-        session = QaSession(store=QaStore.in_memory(), roster=Roster(setup.roster), batch=batch)
+        session = QaSession(store=qa_store, roster=Roster(setup.roster), batch=batch)
         outcomes = session.import_results(
             [setup.files[k] for k in ("alice", "bob", "carol", "dave", "tampered", "alice")]
         )
@@ -157,7 +157,7 @@ def test_import_verifies_every_file_and_keeps_bad_ones_out(setup: Setup) -> None
         assert judged == {(r, i): VERDICTS[r][i] for r in RATERS for i in IDENTITIES}
 
 
-def test_comparison_rows_are_in_true_order_whatever_the_rater_saw(setup: Setup) -> None:
+def test_comparison_rows_are_in_true_order_whatever_the_rater_saw(setup: Setup, qa_store: QaStore) -> None:
     swapped = [
         (r, i)
         for r in RATERS
@@ -166,7 +166,7 @@ def test_comparison_rows_are_in_true_order_whatever_the_rater_saw(setup: Setup) 
     ]
     assert swapped, "the sample must contain at least one swapped display"
     with open_batch(setup.batch_path) as batch:
-        session = QaSession(store=QaStore.in_memory(), roster=Roster(setup.roster), batch=batch)
+        session = QaSession(store=qa_store, roster=Roster(setup.roster), batch=batch)
         session.import_results([setup.files[r] for r in RATERS])
         for rater, item_id in swapped:
             column = next(c for c in session.comparison(item_id).raters if c.rater_id == rater)
@@ -344,9 +344,9 @@ def test_cli_summary_and_exit_codes(setup: Setup, tmp_path: Path, capsys: Any) -
     assert _cli_report(setup, tmp_path / "w.html", "--wage", "-1") == 2
 
 
-def test_report_in_session_api_is_deterministic(setup: Setup) -> None:
+def test_report_in_session_api_is_deterministic(setup: Setup, qa_store: QaStore) -> None:
     with open_batch(setup.batch_path) as batch:
-        session = QaSession(store=QaStore.in_memory(), roster=Roster(setup.roster), batch=batch)
+        session = QaSession(store=qa_store, roster=Roster(setup.roster), batch=batch)
         session.import_results([setup.files[r] for r in RATERS])
         first = render_report(session, resamples=100, seed=3, now=None)
         second = render_report(session, resamples=100, seed=3, now=None)

@@ -87,9 +87,9 @@ def test_adjudications_and_imports_survive_closing_the_store(setup: Setup) -> No
 
 
 def test_signed_decisions_verify_with_ssh_keygen_and_in_process(
-    setup: Setup, tmp_path: Path
+    setup: Setup, tmp_path: Path, qa_store: QaStore
 ) -> None:
-    with open_batch(setup.batch_path) as batch, QaStore.in_memory() as store:
+    with open_batch(setup.batch_path) as batch, qa_store as store:
         session = _session(setup, store, batch)
         session.import_results([setup.files[r] for r in RATERS])
         session.set_adjudication("s4", decision="needs_fix", corrected_verdict="A_better")
@@ -157,10 +157,12 @@ def test_roster_add_remove_list_and_import(setup: Setup, tmp_path: Path) -> None
     assert len(parse_allowed_signers(roster.path.read_text())) == 2
 
 
-def test_adding_a_key_later_and_rechecking_counts_that_rater(setup: Setup, tmp_path: Path) -> None:
+def test_adding_a_key_later_and_rechecking_counts_that_rater(
+    setup: Setup, tmp_path: Path, qa_store: QaStore
+) -> None:
     roster = Roster(tmp_path / "qa_roster")
     roster.import_file(setup.roster)
-    with open_batch(setup.batch_path) as batch, QaStore.in_memory() as store:
+    with open_batch(setup.batch_path) as batch, qa_store as store:
         session = _session(setup, store, batch, roster)
         outcomes = session.import_results([setup.files["alice"], setup.files["dave"]])
         assert [o.status for o in outcomes] == [ImportStatus.VALID, ImportStatus.UNKNOWN_SIGNER]
@@ -175,7 +177,9 @@ def test_adding_a_key_later_and_rechecking_counts_that_rater(setup: Setup, tmp_p
         assert session.raters() == ["alice"]
 
 
-def test_other_batch_missing_signature_and_unreadable_files(setup: Setup, tmp_path: Path) -> None:
+def test_other_batch_missing_signature_and_unreadable_files(
+    setup: Setup, tmp_path: Path, qa_store: QaStore
+) -> None:
     other = tmp_path / "other-batch"
     shutil.copytree(setup.batch_path, other)
     (other / "instructions.md").write_text("# Changed\n")
@@ -186,7 +190,7 @@ def test_other_batch_missing_signature_and_unreadable_files(setup: Setup, tmp_pa
     )  # fmt: skip
     lonely = tmp_path / "lonely.results.json"
     lonely.write_bytes(setup.files["bob"].read_bytes())
-    with open_batch(setup.batch_path) as batch, QaStore.in_memory() as store:
+    with open_batch(setup.batch_path) as batch, qa_store as store:
         session = _session(setup, store, batch)
         outcomes = session.import_results([foreign, lonely, tmp_path / "missing.results.json"])
         assert [o.status for o in outcomes] == [

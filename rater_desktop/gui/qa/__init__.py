@@ -41,13 +41,14 @@ def open_qa_window(*, parent: QWidget | None, settings: QSettings,
     from rater_desktop.gui.qa.window import QaWindow
     from rater_desktop.gui.theme import apply_theme
     from rater_desktop.qa_review.roster import ROSTER_FILE, ROSTER_FOLDER, Roster
-    from rater_desktop.qa_review.store import STORE_FILE, STORE_FOLDER, QaStore
+    from rater_desktop.qa_review.store import STORE_FILE, STORE_FOLDER
 
     app = QApplication.instance()
     if isinstance(app, QApplication) and app.property("raterTheme") is None:
         apply_theme(app, str(settings.value("view/theme", "system")))
     folder = data_dir or default_data_dir()
-    store = QaStore.open(store_path or folder / STORE_FOLDER / STORE_FILE)
+    store = _open_store(settings, store_path or folder / STORE_FOLDER / STORE_FILE,
+                        keyring, explicit=store_path is not None)
     roster = Roster(roster_path or folder / ROSTER_FOLDER / ROSTER_FILE)
     window = QaWindow(settings=settings, data_dir=folder, store=store, roster=roster,
                       keyring=keyring, profile=profile, parent=parent, **dependencies)
@@ -60,3 +61,21 @@ def open_qa_window(*, parent: QWidget | None, settings: QSettings,
     if show:
         window.show()
     return window
+
+
+def _open_store(settings: QSettings, default: Path, keyring: Any, *, explicit: bool) -> Any:
+    """The store of File > QA store... (a file or a team's PostgreSQL), else ``default``."""
+    import os
+
+    from rater_desktop.gui.qa.team_store import store_setting
+    from rater_desktop.qa_review.location import open_qa_store
+
+    setting = "" if explicit else store_setting(settings)
+    if keyring is None and setting.startswith("postgres"):
+        from rater_desktop.signing.keystore import default_keyring
+
+        try:
+            keyring = default_keyring()
+        except Exception:  # noqa: BLE001 - no usable keyring: the environment remains
+            keyring = None
+    return open_qa_store(setting, default=default, environ=os.environ, keyring=keyring)

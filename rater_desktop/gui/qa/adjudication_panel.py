@@ -20,7 +20,12 @@ from PySide6.QtWidgets import (
 )
 
 from rater_desktop.batch.model import Verdict
-from rater_desktop.qa_review.adjudication import Adjudication, AdjudicationError, Decision
+from rater_desktop.qa_review.adjudication import (
+    Adjudication,
+    AdjudicationConflict,
+    AdjudicationError,
+    Decision,
+)
 
 # Item data is never None: PySide6 on Python 3.11 drops a reference to None each time
 # such data is read back, which ends in a crash after many reads.
@@ -83,6 +88,7 @@ class AdjudicationPanel(QFrame):
         self.status.setObjectName("qaDecisionStatus")
         self.status.setAccessibleName("QA decision save state")
         self.status.setProperty("role", "muted")
+        self.status.setWordWrap(True)  # a clash with another reviewer is told in full
         layout.addWidget(self.status)
         self.show_item(None, identities=("", ""), current=None)
 
@@ -168,6 +174,9 @@ class AdjudicationPanel(QFrame):
         corrected = Verdict(str(raw)) if raw else None
         try:
             saved = self._save(self.item_id, decision, self.note.toPlainText(), corrected)
+        except AdjudicationConflict as exc:
+            self.show_conflict(exc, mine=self.note.toPlainText())
+            return
         except AdjudicationError as exc:
             self.status.setText(f"Not saved: {exc}")
             return
@@ -178,6 +187,20 @@ class AdjudicationPanel(QFrame):
         if self.item_id is None:
             return
         self._timer.stop()
-        self._clear(self.item_id)
+        try:
+            self._clear(self.item_id)
+        except AdjudicationConflict as exc:
+            self.show_conflict(exc, mine="")
+            return
         self.decisionChanged.emit(self.item_id, "")
         self.show_item(self.item_id, identities=self.identities, current=None)
+
+    def show_conflict(self, exc: AdjudicationConflict, *, mine: str) -> None:
+        """Another reviewer decided first: show theirs, say so, keep this one's note text."""
+        item_id = self.item_id
+        if item_id is None:
+            return
+        self.show_item(item_id, identities=self.identities, current=exc.current)
+        kept = f" Your note was: {mine}" if mine.strip() else ""
+        self.status.setText(f"Not saved: {exc}{kept}")
+        self.decisionChanged.emit(item_id, exc.current.decision.label if exc.current else "")

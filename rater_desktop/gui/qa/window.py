@@ -31,6 +31,7 @@ from rater_desktop.gui.qa.state import (
     recheck_and_review,
     review_state,
 )
+from rater_desktop.gui.qa.team_store import attach as attach_team_store
 from rater_desktop.gui.safe_browser import LinkHandler
 from rater_desktop.gui.session import describe_open_failure
 from rater_desktop.qa_review.adjudication import Adjudication, Decision
@@ -109,6 +110,7 @@ class QaWindow(QMainWindow):
         self._build_tabs()
         self._build_status_bar()
         self._connect()
+        self.watcher = attach_team_store(self)  # other reviewers' decisions, store setting
         self.setWindowTitle(TITLE)
         geometry = settings.value("qa/geometry")
         if geometry is not None:
@@ -395,6 +397,7 @@ class QaWindow(QMainWindow):
         self.settings.setValue("qa/geometry", self.saveGeometry())
         self.settings.sync()
         self.closed = True
+        self.watcher.stop()
         self.runner.wait()
         self.loader.shutdown()
         close_batch(self.batch)

@@ -1,0 +1,175 @@
+"""Engines and schema migrations of the QA store, the same steps on SQLite and PostgreSQL.
+
+A fresh store gets every table at ``QA_SCHEMA_VERSION``; an older one runs each pending
+migration in order. Everything happens in ONE transaction under a lock (``BEGIN
+IMMEDIATE`` on SQLite, an advisory transaction lock on PostgreSQL), so two reviewers
+opening a new shared store at once never both create it, and a failed upgrade leaves the
+previous version intact. Never edit a shipped migration; append one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from sqlalchemy import Connection, Engine
+
+    from rater_desktop.qa_review.location import StoreLocation
+
+Migration = Callable[["Connection"], None]
+# Any fixed number works; it only has to be the same for every Rater Desktop.
+MIGRATION_LOCK_KEY = 0x5241_5445  # "RATE"
+
+
+class NewerStoreError(Exception):
+    """The store was written by a newer Rater Desktop."""
+
+    def __init__(self, found: int) -> None:
+        super().__init__(found)
+        self.found = found
+
+
+def _v1_to_v2(conn: Connection) -> None:
+    """v2: a version number per adjudication, for the optimistic check between reviewers."""
+    from sqlalchemy import text
+
+    conn.execute(text("ALTER TABLE qa_adjudications ADD COLUMN version INTEGER NOT NULL DEFAULT 1"))
+
+
+def _v2_to_v3(conn: Connection) -> None:
+    """v3: qa_judgments, one row per imported judgment, for the figures done in SQL.
+    Files imported before are filled in the first time a session reads them."""
+    from sqlalchemy import Boolean, Column, Float, ForeignKey, Integer, MetaData, String, Table
+
+    metadata = MetaData()
+    Table("qa_result_files", metadata, Column("id", Integer, primary_key=True))  # FK target
+    Table(
+        "qa_judgments",
+        metadata,
+        Column("file_id", Integer, ForeignKey("qa_result_files.id", ondelete="CASCADE"),
+               primary_key=True),  # fmt: skip
+        Column("item_id", String, primary_key=True),
+        Column("rater_id", String, nullable=False),
+        Column("kind", String, nullable=False),
+        Column("complete", Boolean, nullable=False),
+        Column("verdict_true", Integer),
+        Column("model_first", String, nullable=False),
+        Column("model_second", String, nullable=False),
+        Column("seconds", Float),
+        *(Column(f"{d}{side}", Integer) for side in (0, 1) for d in ("tc", "fa", "aip")),
+    ).create(conn, checkfirst=True)
+
+
+MIGRATIONS: Sequence[Migration] = (_v1_to_v2, _v2_to_v3)
+QA_SCHEMA_VERSION = len(MIGRATIONS) + 1
+
+
+def _sqlite_engine(path: Path | None) -> Engine:
+    from sqlalchemy import create_engine, event
+    from sqlalchemy.engine import URL
+    from sqlalchemy.pool import StaticPool
+
+    from rater_desktop.storage.engine import configure_connection
+
+    if path is None:
+        engine = create_engine(
+            "sqlite://", poolclass=StaticPool, connect_args={"check_same_thread": False}
+        )
+    else:
+        engine = create_engine(
+            URL.create("sqlite", database=str(path)),
+            connect_args={"check_same_thread": False, "timeout": 30},
+        )
+
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # Driver autocommit and an explicit BEGIN IMMEDIATE: every transaction (DDL too) is
+        # real, and concurrent importers wait for the write lock instead of failing late.
+        dbapi_connection.isolation_level = None
+        configure_connection(dbapi_connection)
+
+    def on_begin(connection: Any) -> None:
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+    event.listen(engine, "connect", on_connect)
+    event.listen(engine, "begin", on_begin)
+    return engine
+
+
+def _postgres_engine(location: StoreLocation, password: str | None) -> Engine:
+    import importlib.util
+
+    from sqlalchemy import create_engine
+
+    if importlib.util.find_spec("psycopg") is None:
+        from rater_desktop.qa_review.store import QaStoreError
+
+        # psycopg (LGPL) is an optional extra: the laptop app and its bundle ship without it.
+        raise QaStoreError(
+            "This installation has no PostgreSQL driver, so it cannot open a team store. "
+            "Install Rater Desktop with pip install 'rater-desktop[team]', or use a SQLite "
+            "store (a file path)."
+        )
+
+    from rater_desktop.qa_review.location import engine_url
+
+    return create_engine(
+        engine_url(location, password=password),
+        pool_size=2,
+        max_overflow=4,
+        pool_pre_ping=True,
+        hide_parameters=True,  # results text never lands in an error message or a log
+        connect_args={"connect_timeout": 10, "application_name": "rater-desktop-qa"},
+    )
+
+
+def create_engine_for(location: StoreLocation | None, *, password: str | None = None) -> Engine:
+    """SQLite file (``location.path``), in-memory SQLite (None) or PostgreSQL."""
+    if location is None:
+        return _sqlite_engine(None)
+    if location.is_postgres:
+        return _postgres_engine(location, password)
+    return _sqlite_engine(location.path)
+
+
+def _version(conn: Connection) -> int | None:
+    from sqlalchemy import inspect, text
+
+    if not inspect(conn).has_table("qa_meta"):
+        return None
+    row = conn.execute(text("SELECT value FROM qa_meta WHERE key = 'schema_version'")).first()
+    return None if row is None else int(row[0])
+
+
+def prepare_schema(engine: Engine) -> list[int]:
+    """Create or upgrade the schema in one locked transaction; return the versions reached."""
+    from sqlalchemy import text
+
+    from rater_desktop.qa_review.tables import QA_REGISTRY
+
+    reached: list[int] = []
+    with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": MIGRATION_LOCK_KEY})
+        found = _version(conn)
+        if found is None:
+            QA_REGISTRY.metadata.create_all(conn)
+            conn.execute(
+                text("INSERT INTO qa_meta (key, value) VALUES ('schema_version', :v)"),
+                {"v": str(QA_SCHEMA_VERSION)},
+            )
+            return [QA_SCHEMA_VERSION]
+        if found > QA_SCHEMA_VERSION:
+            raise NewerStoreError(found)
+        for version in range(found, QA_SCHEMA_VERSION):
+            MIGRATIONS[version - 1](conn)
+            reached.append(version + 1)
+        # Tables added in later versions (checkfirst: existing ones are left alone).
+        QA_REGISTRY.metadata.create_all(conn)
+        if reached:
+            conn.execute(
+                text("UPDATE qa_meta SET value = :v WHERE key = 'schema_version'"),
+                {"v": str(QA_SCHEMA_VERSION)},
+            )
+    return reached

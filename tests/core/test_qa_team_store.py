@@ -393,3 +393,18 @@ def test_grouped_figures_from_sql_equal_the_python_figures(
         assert "dave" in with_dave.per_rater and with_dave.judgments == 32
         assert (with_dave.judgments, with_dave.items_judged, with_dave.verdict_distribution,
                 with_dave.records, with_dave.per_rater) == _python_figures(session)  # fmt: skip
+
+
+def test_a_team_store_without_the_driver_says_how_to_get_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.util
+
+    from rater_desktop.qa_review.location import open_qa_store
+    from rater_desktop.qa_review.store import QaStoreError
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "psycopg" else real(name, *a))
+    with pytest.raises(QaStoreError, match=r"rater-desktop\[team\]"):
+        open_qa_store("postgresql://qa@db.example/study", default=tmp_path / "qa.sqlite3",
+                      environ={})

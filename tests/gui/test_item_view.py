@@ -220,6 +220,10 @@ def test_run_app_in_rater_mode_attaches_the_rating_core(small_batch: Path, qtbot
         # The first item is already on screen, its responses covered until the rating
         # core (which decides what the rater may see) is attached.
         cover = window.findChild(QFrame, "loadingCover")
+        # Seen in the real window: the renamed cover lost its background and the
+        # responses showed through it. The cover's style must match it by role.
+        assert cover is not None and cover.property("role") == "responseCover"
+        assert 'QFrame[role="responseCover"]' in cover.styleSheet()
         opened.append((window.batch is not None, cover is not None and cover.isVisible(),
                        window.item_view.panes["A"].isEnabled()))
         if then is not None:
@@ -242,3 +246,27 @@ def test_run_app_in_rater_mode_attaches_the_rating_core(small_batch: Path, qtbot
     assert opened == [(True, True, False)]
     assert attached[0].findChild(QFrame, "loadingCover") is None or not \
         attached[0].findChild(QFrame, "loadingCover").isVisible()
+
+
+def test_a_renamed_response_cover_is_still_opaque(qtbot: Any) -> None:
+    """The start-up cover renames itself "loadingCover"; it must still hide what is under it."""
+    from PySide6.QtWidgets import QSplitter, QWidget
+
+    from rater_desktop.gui.steps.cover import ResponseCover
+
+    host = QWidget()
+    qtbot.addWidget(host)
+    host.resize(400, 300)
+    splitter = QSplitter(host)
+    splitter.setGeometry(0, 0, 400, 300)
+    pane = QWidget()
+    pane.setStyleSheet("background: rgb(255, 0, 0);")
+    splitter.addWidget(pane)
+    cover = ResponseCover(splitter)
+    cover.setObjectName("loadingCover")
+    host.show()
+    cover.set_hidden(True)
+    qtbot.waitExposed(host)
+    image = host.grab().toImage()
+    corner = image.pixelColor(10, 10)
+    assert (corner.red(), corner.green(), corner.blue()) != (255, 0, 0)

@@ -26,9 +26,12 @@ class ResponseCover(QFrame):
         self.setObjectName("responseCover")
         self.setAccessibleName("Responses hidden")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        # Opaque whatever its object name (the start-up "loading" cover renames itself):
+        # a transparent cover would let the rater read the responses through it (CF-1).
         self.setStyleSheet(
-            "#responseCover { background: palette(window); }"
+            "QFrame[role=\"responseCover\"] { background: palette(window); }"
             "#responseCoverText { font-size: 11pt; }")
+        self.setProperty("role", "responseCover")
         column = QVBoxLayout(self)
         column.setContentsMargins(24, 24, 24, 24)
         column.addStretch(1)

@@ -218,7 +218,7 @@ def _plan_batches(args: argparse.Namespace, batch: Any) -> list[str]:
 def _open_store(args: argparse.Namespace) -> Any:
     import os
 
-    from rater_desktop.qa_review.location import open_qa_store
+    from rater_desktop.qa_review.open_store import open_qa_store
     from rater_desktop.qa_review.store import QaStore, default_store_path
 
     if not args.store:

@@ -128,21 +128,3 @@ def engine_url(location: StoreLocation, *, password: str | None) -> Any:
         database=parts["database"],
         query=parts["query"],
     )
-
-
-def open_qa_store(
-    setting: str | None,
-    *,
-    default: Path,
-    environ: Mapping[str, str],
-    keyring: PasswordSource | None = None,
-) -> Any:
-    """Open the QaStore a setting names (path, URL or empty); raises QaStoreError."""
-    from rater_desktop.qa_review.store import QaStore, QaStoreError
-
-    try:
-        location = parse_store(setting, default=default)
-    except StoreLocationError as exc:
-        raise QaStoreError(str(exc)) from exc
-    password = store_password(location, environ=environ, keyring=keyring)
-    return QaStore.connect(location, password=password)

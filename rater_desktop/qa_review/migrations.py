@@ -97,20 +97,23 @@ def _sqlite_engine(path: Path | None) -> Engine:
     return engine
 
 
+# psycopg (LGPL) is an optional extra: the laptop app and its bundle ship without it.
+NO_DRIVER = ("This installation has no PostgreSQL driver, so it cannot open a team store. "
+             "Install Rater Desktop with pip install 'rater-desktop[team]', or use a SQLite "
+             "store (a file path).")
+
+
+class NoPostgresDriverError(RuntimeError):
+    """psycopg is not installed (the ``team`` extra)."""
+
+
 def _postgres_engine(location: StoreLocation, password: str | None) -> Engine:
     import importlib.util
 
     from sqlalchemy import create_engine
 
     if importlib.util.find_spec("psycopg") is None:
-        from rater_desktop.qa_review.store import QaStoreError
-
-        # psycopg (LGPL) is an optional extra: the laptop app and its bundle ship without it.
-        raise QaStoreError(
-            "This installation has no PostgreSQL driver, so it cannot open a team store. "
-            "Install Rater Desktop with pip install 'rater-desktop[team]', or use a SQLite "
-            "store (a file path)."
-        )
+        raise NoPostgresDriverError(NO_DRIVER)
 
     from rater_desktop.qa_review.location import engine_url
 

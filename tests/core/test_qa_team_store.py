@@ -399,7 +399,7 @@ def test_a_team_store_without_the_driver_says_how_to_get_it(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import importlib.util
 
-    from rater_desktop.qa_review.location import open_qa_store
+    from rater_desktop.qa_review.open_store import open_qa_store
     from rater_desktop.qa_review.store import QaStoreError
 
     real = importlib.util.find_spec

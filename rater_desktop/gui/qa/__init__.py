@@ -68,7 +68,7 @@ def _open_store(settings: QSettings, default: Path, keyring: Any, *, explicit: b
     import os
 
     from rater_desktop.gui.qa.team_store import store_setting
-    from rater_desktop.qa_review.location import open_qa_store
+    from rater_desktop.qa_review.open_store import open_qa_store
 
     setting = "" if explicit else store_setting(settings)
     if keyring is None and setting.startswith("postgres"):

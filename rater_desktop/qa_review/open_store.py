@@ -1,0 +1,38 @@
+"""Open the QA store a setting names (the one entry point for the window and the CLI)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from rater_desktop.qa_review.location import (
+    PasswordSource,
+    StoreLocationError,
+    parse_store,
+    store_password,
+)
+from rater_desktop.qa_review.migrations import NO_DRIVER
+
+
+def open_qa_store(
+    setting: str | None,
+    *,
+    default: Path,
+    environ: Mapping[str, str],
+    keyring: PasswordSource | None = None,
+) -> Any:
+    """Open the QaStore a setting names (path, URL or empty); raises QaStoreError."""
+    from rater_desktop.qa_review.store import QaStore, QaStoreError
+
+    try:
+        location = parse_store(setting, default=default)
+    except StoreLocationError as exc:
+        raise QaStoreError(str(exc)) from exc
+    if location.is_postgres:
+        import importlib.util
+
+        if importlib.util.find_spec("psycopg") is None:
+            raise QaStoreError(NO_DRIVER)
+    password = store_password(location, environ=environ, keyring=keyring)
+    return QaStore.connect(location, password=password)

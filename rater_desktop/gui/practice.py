@@ -180,6 +180,11 @@ class PracticeTour(QFrame):
             self.highlight.hide()
             self.move(area.center() - QPoint(self.width() // 2, self.height() // 2))
             return
+        if target.property("practiceWatched") is not True:
+            # The part shown may still change size (the item loads, the layout settles):
+            # the frame follows it instead of marking where it used to be.
+            target.setProperty("practiceWatched", True)
+            target.installEventFilter(self)
         box = QRect(target.mapTo(self._window, QPoint(0, 0)), target.size())
         self.highlight.setGeometry(box.adjusted(-3, -3, 3, 3))
         self.highlight.show()
@@ -189,7 +194,8 @@ class PracticeTour(QFrame):
                               area=(area.width(), area.height())))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self._window and event.type() == QEvent.Type.Resize and self.isVisible():
+        moved = event.type() in (QEvent.Type.Resize, QEvent.Type.Move)
+        if moved and self.isVisible() and (watched is self._window or watched is self._target()):
             QTimer.singleShot(0, self._place)
         return False
 

@@ -43,9 +43,14 @@ def test_the_first_open_item_starts_the_tour_on_the_prompt(qtbot: Any, make_wind
     assert tour.title.text() == "The prompt"
     assert tour.counter.text() == f"Practice \u00b7 1 of {len(CARDS)}"
     prompt = window.findChild(QWidget, "promptHeader")
-    box = QRect(prompt.mapTo(window, prompt.rect().topLeft()), prompt.size())
-    assert tour.highlight.isVisible() and tour.highlight.geometry().contains(box)
-    assert not tour.geometry().intersects(box)  # the card does not hide what it explains
+
+    def box() -> QRect:
+        return QRect(prompt.mapTo(window, prompt.rect().topLeft()), prompt.size())
+
+    # the frame follows the prompt while the item and the layout settle
+    qtbot.waitUntil(lambda: tour.highlight.isVisible()
+                    and tour.highlight.geometry().contains(box()), timeout=2000)
+    assert not tour.geometry().intersects(box())  # the card does not hide what it explains
     assert not tour.back_button.isEnabled()
 
 

@@ -69,7 +69,7 @@ def _report_error(parent: QWidget, title: str, text: str, details: str) -> None:
 
 def item_dock_width(window_width: int) -> int:
     """First-start width of the item list: narrow on a laptop, roomier on a monitor."""
-    return min(300, max(210, int(window_width * 0.16)))
+    return min(300, max(240, int(window_width * 0.18)))
 
 
 def step_dock_width(window_width: int) -> int:

@@ -76,8 +76,11 @@ class ToolsDock(QDockWidget):
         self.tabs = QTabWidget()
         self.tabs.setObjectName("toolsTabs")
         self.tabs.setDocumentMode(True)
-        # Every tab title whole (no scroll arrows cutting "Feedback"): the dock is at least
-        # as wide as its tab bar.
+        # Every tab title whole and the dock still narrow: the tabs run down the side. Laid
+        # out along the top they set the dock's width (~325 px), and at 1366x768 the
+        # responses' tables then broke prices mid-number.
+        self.tabs.setTabPosition(QTabWidget.TabPosition.West)
+        self.tabs.tabBar().setElideMode(Qt.TextElideMode.ElideNone)
         self.tabs.tabBar().setUsesScrollButtons(False)
         self.instructions = markdown_browser(NO_BATCH, object_name="toolsInstructions",
                                              accessible="Batch instructions",

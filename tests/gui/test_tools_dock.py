@@ -116,3 +116,17 @@ def test_instructions_come_forward_on_the_first_visit_of_a_batch_only(
     window.close_current_batch()
     assert window.open_batch_path(path)  # as if new: the instructions open again
     assert dock.isVisible() and dock.tabs.tabText(dock.tabs.currentIndex()) == "Instructions"
+
+
+def test_the_tool_tabs_keep_the_dock_narrow_with_every_title_whole(make_window: Any) -> None:
+    """Seen at 1366x768: tabs along the top made the dock ~325 px wide and the responses'
+    tables broke prices mid-number. Down the side, they cost no width."""
+    window = make_window()
+    tabs = window.tools_dock.tabs
+    bar = tabs.tabBar()
+    assert tabs.tabPosition() == tabs.TabPosition.West
+    assert window.tools_dock.minimumSizeHint().width() <= 260
+    metrics = bar.fontMetrics()
+    for index in range(bar.count()):
+        # West tabs are rotated: the title runs along the tab's height
+        assert bar.tabRect(index).height() >= metrics.horizontalAdvance(bar.tabText(index))

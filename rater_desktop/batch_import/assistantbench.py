@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from rater_desktop.batch_import.generic import clean_id, iter_jsonl
+from rater_desktop.batch_import.generic import clean_id, map_jsonl
 from rater_desktop.batch_import.writer import ImportInputError
 
 
@@ -58,12 +58,4 @@ def task_to_item(record: Any, *, where: str, number: int) -> dict[str, Any]:
 
 
 def read_assistantbench(path: Path) -> Iterator[dict[str, Any] | ImportInputError]:
-    for count, row in enumerate(iter_jsonl(path), start=1):
-        if isinstance(row, ImportInputError):
-            yield row
-            continue
-        number, record = row
-        try:
-            yield task_to_item(record, where=f"{path} line {number}", number=count)
-        except ImportInputError as exc:
-            yield exc
+    return map_jsonl(path, task_to_item)

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from rater_desktop.batch_import.generic import clean_id, iter_jsonl
+from rater_desktop.batch_import.generic import clean_id, map_jsonl
 from rater_desktop.batch_import.writer import ImportInputError
 
 _TURN = re.compile(r"(?:^|\n\n)(Human|Assistant): ", re.MULTILINE)
@@ -67,12 +67,4 @@ def pair_to_item(record: Any, *, where: str, number: int) -> dict[str, Any]:
 
 def read_chosen_rejected(path: Path) -> Iterator[dict[str, Any] | ImportInputError]:
     """Items from a JSONL file of chosen/rejected pairs, streaming."""
-    for count, row in enumerate(iter_jsonl(path), start=1):
-        if isinstance(row, ImportInputError):
-            yield row
-            continue
-        number, record = row
-        try:
-            yield pair_to_item(record, where=f"{path} line {number}", number=count)
-        except ImportInputError as exc:
-            yield exc
+    return map_jsonl(path, pair_to_item)

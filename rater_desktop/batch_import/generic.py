@@ -10,7 +10,7 @@ from __future__ import annotations
 import csv
 import json
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -147,6 +147,20 @@ def iter_jsonl(path: Path) -> Iterator[tuple[int, Any] | ImportInputError]:
                 yield number, json.loads(raw)
             except (json.JSONDecodeError, UnicodeDecodeError) as exc:
                 yield ImportInputError(f"{path} line {number}: not valid JSON ({exc})")
+
+
+def map_jsonl(path: Path, build: Callable[..., dict[str, Any]]
+              ) -> Iterator[dict[str, Any] | ImportInputError]:  # fmt: skip
+    """``build(record, where=..., number=...)`` for every line; each problem is yielded."""
+    for count, row in enumerate(iter_jsonl(path), start=1):
+        if isinstance(row, ImportInputError):
+            yield row
+            continue
+        number, record = row
+        try:
+            yield build(record, where=f"{path} line {number}", number=count)
+        except ImportInputError as exc:
+            yield exc
 
 
 def iter_csv(path: Path) -> Iterator[tuple[int, Any] | ImportInputError]:

@@ -57,7 +57,7 @@ def load_history(path: Path, *, where: str) -> list[Any]:
         if path.stat().st_size > MAX_HISTORY_BYTES:
             raise ImportInputError(f"{where}: {path.name} is larger than 512 MiB")
         data = json.loads(path.read_bytes())
-    except (OSError, json.JSONDecodeError, UnicodeDecodeError) as exc:
+    except (OSError, json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
         raise ImportInputError(f"{where}: {path.name} is not a readable JSON history ({exc})") from exc
     history = data.get("history") if isinstance(data, dict) else None
     if not isinstance(history, list) or not history:

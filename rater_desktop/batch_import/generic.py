@@ -145,7 +145,8 @@ def iter_jsonl(path: Path) -> Iterator[tuple[int, Any] | ImportInputError]:
                 continue
             try:
                 yield number, json.loads(raw)
-            except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
+                # RecursionError: nested thousands of levels deep, no batch item is.
                 yield ImportInputError(f"{path} line {number}: not valid JSON ({exc})")
 
 
@@ -179,7 +180,6 @@ def read_generic(path: Path, mapping: FieldMapping) -> Iterator[dict[str, Any] |
     """Items from a JSONL or CSV file of pairs (by extension: .csv is CSV, else JSONL)."""
     rows = iter_csv(path) if path.suffix.lower() == ".csv" else iter_jsonl(path)
     compiled = _compiled(mapping)
-    seen: set[str] = set()
     for count, row in enumerate(rows, start=1):
         if isinstance(row, ImportInputError):
             yield row
@@ -187,13 +187,7 @@ def read_generic(path: Path, mapping: FieldMapping) -> Iterator[dict[str, Any] |
         number, record = row
         where = f"{path} line {number}"
         try:
-            item = build_item(record, mapping, where=where, number=count, compiled=compiled)
+            yield build_item(record, mapping, where=where, number=count, compiled=compiled)
         except ImportInputError as exc:
             yield exc
-            continue
-        if item["id"] in seen:
-            yield ImportInputError(f"{where}: the id {item['id']!r} was already used")
-            continue
-        seen.add(item["id"])
-        yield item
 

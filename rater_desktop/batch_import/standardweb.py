@@ -39,7 +39,7 @@ def _small_json(path: Path, *, where: str) -> Any:
         if path.stat().st_size > MAX_SMALL_FILE:
             raise ImportInputError(f"{where}: {path.name} is larger than 1 MiB")
         return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError, UnicodeDecodeError) as exc:
+    except (OSError, json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
         raise ImportInputError(f"{where}: {path.name} is not valid JSON ({exc})") from exc
 
 

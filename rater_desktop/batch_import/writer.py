@@ -92,18 +92,26 @@ class BatchWriter:
         self._count = 0
         self._images = 0
         self._stored: set[str] = set()
+        self._ids: set[str] = set()  # grows with the ids only, not with the items
         self._root = self._prepare(overwrite)
         self._items = (self._root / "items.jsonl").open("w", encoding="utf-8", newline="\n")
 
     def _prepare(self, overwrite: bool) -> Path:
-        if self.output.exists() and not overwrite:
-            raise ImportOutputError(f"{self.output} already exists; choose a new name.")
-        root = self.output.with_name(self.output.name + ".partial") if self.as_zip else self.output
+        if self.output.exists():
+            if not overwrite:
+                raise ImportOutputError(f"{self.output} already exists; choose a new name.")
+            is_batch = (self.output / "batch.json").is_file() if self.output.is_dir() \
+                else self.as_zip and self.output.is_file()
+            if not is_batch:
+                # --force replaces a batch, never an arbitrary folder or file.
+                raise ImportOutputError(
+                    f"{self.output} exists and is not a batch; --force only replaces a batch.")
+        # Built beside the output and moved into place at the end, so a failed import (or
+        # one that yields no item) leaves what was there before untouched.
+        root = self.output.with_name(self.output.name + ".partial")
         try:
             if root.exists():
                 shutil.rmtree(root) if root.is_dir() else root.unlink()
-            if not self.as_zip and self.output.exists() and overwrite:
-                shutil.rmtree(self.output)
             root.mkdir(parents=True)
         except OSError as exc:
             raise ImportOutputError(f"Cannot create {root}: {exc.strerror or exc}") from exc
@@ -136,6 +144,9 @@ class BatchWriter:
         """Append one item (already in the batch's item shape)."""
         if self._count >= self.limits.max_items:
             raise ImportInputError(f"the batch is full ({self.limits.max_items} items)")
+        item_id = str(item.get("id", ""))
+        if item_id in self._ids:
+            raise ImportInputError(f"item {item_id!r}: the id was already used; ids must be unique")
         # The loader's own item check, on the item as written: an item that would make the
         # batch invalid is reported like any other bad input and left out.
         problems = ProblemList()
@@ -148,6 +159,7 @@ class BatchWriter:
         if len(line.encode("utf-8")) > self.limits.max_item_line_bytes:
             raise ImportInputError(f"item {item.get('id')!r} is larger than one item may be")
         self._items.write(line + "\n")
+        self._ids.add(item_id)
         self._count += 1
 
     def finish(self) -> Path:
@@ -160,6 +172,9 @@ class BatchWriter:
             json.dumps(self.manifest, ensure_ascii=False, indent=2) + "\n", encoding="utf-8"
         )
         if not self.as_zip:
+            if self.output.exists():
+                shutil.rmtree(self.output)  # checked in _prepare: a batch, and --force
+            os.replace(self._root, self.output)
             return self.output
         staging = self.output.with_name(self.output.name + ".tmp")
         with zipfile.ZipFile(staging, "w", zipfile.ZIP_DEFLATED) as archive:

@@ -86,13 +86,17 @@ def run_rate(args: argparse.Namespace) -> int:
             rubric = Rubric.from_overrides(batch.manifest.rubric)
         except RubricError as exc:
             raise CliError(f"The batch's rubric is not valid: {exc}") from exc
+        if batch.manifest.protocol != "guideline":
+            # A guideline rating would overwrite the rater's judgments of this batch.
+            raise CliError(f"{args.batch} uses the {batch.manifest.protocol} protocol; "
+                           "rate applies guideline ratings only.")
         known = {entry.item_id for entry in batch.index}
         store = open_profile_store(profile.rater_id, data_dir=data_dir())
         try:
             for number, document in documents:
                 where = f"{args.ratings} line {number}"
                 item_id = document.get("item_id") if isinstance(document, dict) else None
-                if item_id not in known:
+                if not isinstance(item_id, str) or item_id not in known:
                     print(f"{where}: no item {item_id!r} in the batch", file=sys.stderr)
                     failed += 1
                     continue

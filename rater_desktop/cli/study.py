@@ -108,6 +108,8 @@ def run_plan(args: argparse.Namespace) -> int:
                            owner=owner, sign=sign, cost=asdict(cost), settings=settings)  # fmt: skip
     except PlanError as exc:
         raise CliError(str(exc)) from exc
+    except OSError as exc:
+        raise CliError(f"Cannot write the study into {args.out}: {exc.strerror or exc}") from exc
     print(f"Wrote {len(plan.raters)} batches in {args.out / 'batches'} and the signed plan {path}")
     return EXIT_OK
 

@@ -9,6 +9,7 @@ study owner's key under its own namespace, so it can never pass as rater results
 from __future__ import annotations
 
 import json
+import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -156,11 +157,23 @@ def write_study(*, pool_path: Path, plan: StudyPlan, out_dir: Path, study_id: st
                 owner: StudyOwner, sign: Callable[[Path, dict[str, Any]], None],
                 cost: dict[str, Any], settings: dict[str, Any]) -> Path:  # fmt: skip
     """Write every rater's batch and the signed plan into ``out_dir`` (which must not exist)."""
+    if out_dir.exists():
+        raise PlanError(f"{out_dir} already exists; choose a new folder for the study.")
+    try:
+        return _write_study(pool_path=pool_path, plan=plan, out_dir=out_dir, study_id=study_id,
+                            owner=owner, sign=sign, cost=cost, settings=settings)  # fmt: skip
+    except BaseException:
+        # Nothing half-written: a new run into the same folder must not be refused.
+        shutil.rmtree(out_dir, ignore_errors=True)
+        raise
+
+
+def _write_study(*, pool_path: Path, plan: StudyPlan, out_dir: Path, study_id: str,
+                 owner: StudyOwner, sign: Callable[[Path, dict[str, Any]], None],
+                 cost: dict[str, Any], settings: dict[str, Any]) -> Path:  # fmt: skip
     from rater_desktop.batch.hashing import batch_sha256
     from rater_desktop.batch.loader import open_batch
 
-    if out_dir.exists():
-        raise PlanError(f"{out_dir} already exists; choose a new folder for the study.")
     with open_batch(pool_path) as batch:
         manifest = json.loads(batch.read_bytes("batch.json", max_bytes=batch.limits.max_manifest_bytes))
         name = batch.manifest.instructions_file

@@ -197,7 +197,28 @@ def test_output_rules(tmp_path: Path) -> None:
         import_batch(_request("pairs", source, tmp_path / "taken"))
     with pytest.raises(ImportOutputError, match="inside the input"):
         import_batch(_request("standardweb", tmp_path / "in", tmp_path / "in" / "out"))
-    assert import_batch(_request("pairs", source, tmp_path / "taken", overwrite=True)).ok
+    (tmp_path / "taken" / "notes.txt").write_text("the user's own file")
+    with pytest.raises(ImportOutputError, match="not a batch"):  # --force never deletes it
+        import_batch(_request("pairs", source, tmp_path / "taken", overwrite=True))
+    assert (tmp_path / "taken" / "notes.txt").is_file()
+    assert import_batch(_request("pairs", source, tmp_path / "made")).ok
+    empty = write_inside(tmp_path, "in/empty.jsonl", "{bad\n")
+    assert import_batch(_request("pairs", empty, tmp_path / "made", overwrite=True)).items == 0
+    assert (tmp_path / "made" / "batch.json").is_file()  # a failed import keeps the old batch
+    assert import_batch(_request("pairs", source, tmp_path / "made", overwrite=True)).ok
+
+
+def test_repeated_ids_skip_the_line_not_the_batch(tmp_path: Path) -> None:
+    lines = [{"id": "same", "task": "t", "gold_answer": 1, "answers": {"a": 1, "b": 2}}] * 2
+    source = write_inside(tmp_path, "in/ab.jsonl", "\n".join(json.dumps(x) for x in lines))
+    report = import_batch(_request("assistantbench", source, tmp_path / "out"))
+    assert report.ok and report.items == 1 and "already used" in report.skipped[0]
+
+
+def test_deeply_nested_json_is_a_bad_line_not_a_crash(tmp_path: Path) -> None:
+    source = write_inside(tmp_path, "in/deep.jsonl", "[" * 100_000 + "]" * 100_000 + "\n")
+    report = import_batch(_request("chosen-rejected", source, tmp_path / "out"))
+    assert report.items == 0 and "line 1: not valid JSON" in report.skipped[0]
 
 
 def test_cli_batch_import(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

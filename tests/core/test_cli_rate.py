@@ -85,3 +85,15 @@ def test_rate_reports_bad_lines(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     ratings.write_text('{"item_id": "nope"}\n')
     assert main(["rate", "--batch", str(BATCH), "--ratings", str(ratings)]) == 1
     assert "line 1: no item 'nope'" in capsys.readouterr().err
+
+
+def test_rate_refuses_other_protocols_and_odd_ids(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, memory_keyring, capsys: pytest.CaptureFixture[str]) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(keystore, "default_keyring", lambda: memory_keyring)
+    assert main(["profile", "create", "--rater-id", "smoke", "--name", "Smoke"]) == 0
+    ratings = tmp_path / "r.jsonl"
+    ratings.write_text('{"item_id": ["not", "text"]}\n')
+    assert main(["rate", "--batch", str(BATCH), "--ratings", str(ratings)]) == 1
+    assert "no item" in capsys.readouterr().err
+    preference = REPO / "sample_batches" / "preference-quick"
+    assert main(["rate", "--batch", str(preference), "--ratings", str(ratings)]) == 1
+    assert "preference protocol" in capsys.readouterr().err

@@ -94,3 +94,18 @@ def test_tampered_plan_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     assert _run("study", "plan", "--pool", str(POOL), "--raters", str(raters_file), "--out", str(study),
                 "-k", "3") == 1  # fmt: skip
     assert "needs at least 3 raters" in capsys.readouterr().err
+
+
+def test_an_unwritable_study_folder_is_a_message_and_leaves_nothing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, memory_keyring,  # type: ignore[no-untyped-def]
+        capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    monkeypatch.setattr(keystore, "default_keyring", lambda: memory_keyring)
+    assert _run("profile", "create", "--rater-id", "owner", "--name", "Owner") == 0
+    raters_file = tmp_path / "raters.txt"
+    raters_file.write_text("a\nb\n")
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    capsys.readouterr()
+    assert _run("study", "plan", "--pool", str(POOL), "--raters", str(raters_file),
+                "--out", str(blocker / "study"), "-k", "1") == 1  # fmt: skip
+    assert "Cannot write the study" in capsys.readouterr().err

@@ -293,7 +293,13 @@ class FirstRunDialog(QDialog):
             self.profile = self._create(values)
         except KeyringUnavailableError as exc:
             self.set_needs_passphrase(True)  # the keyring refused after all
+            # Say why the passphrase fields appeared (not only in a tooltip).
+            self.problem.setText("The system keyring cannot keep your key, so it goes into a "
+                                 "file locked with a passphrase: choose one below.")
             self.problem.setToolTip(str(exc))
+            self.problem.setProperty("tone", "note")
+            self.problem.style().polish(self.problem)
+            self.problem.setVisible(True)
             self.passphrase.setFocus()
             return
         except (ProfileError, OSError) as exc:

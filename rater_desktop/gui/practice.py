@@ -267,6 +267,8 @@ class PracticeController(QObject):
         self._rater_id = rater_id
         self._focus_work = focus_work
         self.tour: PracticeTour | None = None
+        # Read once: item switches must not read a file on the UI thread every time.
+        self._seen = practice_seen(data_dir=data_dir, rater_id=rater_id)
         self.action = QAction("&Practice tour", window)
         self.action.setObjectName(ACTION_NAME)
         self.action.setStatusTip("A short guided pass over the open item")
@@ -280,8 +282,7 @@ class PracticeController(QObject):
                 help_menu.addAction(self.action)
 
     def item_opened(self, item_id: str) -> None:
-        if item_id and self.tour is None and not practice_seen(
-                data_dir=self._data_dir, rater_id=self._rater_id):
+        if item_id and self.tour is None and not self._seen:
             QTimer.singleShot(0, self._start_when_free)  # after the item and instructions
 
     def _start_when_free(self) -> None:
@@ -304,6 +305,7 @@ class PracticeController(QObject):
 
     def _ended(self, _finished: bool) -> None:
         self.tour = None
+        self._seen = True
         try:
             mark_practice_seen(data_dir=self._data_dir, rater_id=self._rater_id)
         except OSError:

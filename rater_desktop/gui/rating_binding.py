@@ -22,6 +22,7 @@ from rater_desktop.gui.focus_follow import EnterPressesButtons, FocusFollower
 from rater_desktop.gui.go_to import GoToKeys
 from rater_desktop.gui.item_list import ItemProgress
 from rater_desktop.gui.main_window import MainWindow, step_dock_width
+from rater_desktop.gui.save_state import SAVE_ERROR_POLL_MS, SAVE_POLL_MS, poll_save_state
 from rater_desktop.gui.steps.cover import ResponseCover
 from rater_desktop.gui.steps.highlight import highlight_claims
 from rater_desktop.gui.steps.page import StepContext
@@ -32,10 +33,6 @@ from rater_desktop.rating.rubric import Rubric, RubricError
 from rater_desktop.rating.service import RatingDocumentError, RatingService
 from rater_desktop.rating.store import RatingStore
 from rater_desktop.rating.timing import Clock
-
-SAVE_POLL_MS = 300
-SAVE_ERROR_POLL_MS = 1000
-
 
 TOUCH_EVENTS = frozenset(int(t.value) for t in (QEvent.Type.KeyPress,
                                                 QEvent.Type.MouseButtonPress,
@@ -256,19 +253,7 @@ class RatingBinding(QObject):
             self.window.set_save_state("idle")
 
     def _poll_save_state(self) -> None:
-        status_of = getattr(self.store, "autosave_status", None)
-        if not callable(status_of):
-            self.window.set_save_state("saved")
-            return
-        status = status_of()
-        if status.last_error is not None:
-            # The writer keeps retrying: watch until the documents are on disk.
-            self.window.set_save_state("error", str(status.last_error))
-            self._save_timer.start(SAVE_ERROR_POLL_MS)
-        elif status.pending:
-            self._save_timer.start(SAVE_POLL_MS)
-        else:
-            self.window.set_save_state("saved")
+        poll_save_state(window=self.window, store=self.store, timer=self._save_timer)
 
     def watch_save_state(self) -> None:
         """Poll the autosave status again (after the store reported an error)."""

@@ -42,7 +42,8 @@ class ReadOnlyView(QObject):
         self.cover.text.setText(READ_ONLY_COVER_TEXT)
         window.set_display_order_provider(self._display_order)
         window.batchClosed.connect(lambda: self.cover.set_hidden(False))
-        window.currentItemChanged.connect(self.refresh_cover)
+        # No currentItemChanged hook: the display-order call above already refreshes the
+        # cover for every item shown (a second call read the database again).
         if window.item is not None:  # a batch opened before this view was attached
             window.show_item(window.item.id)
 

@@ -12,7 +12,6 @@ from rater_desktop.qa_review.location import (
     parse_store,
     store_password,
 )
-from rater_desktop.qa_review.migrations import NO_DRIVER
 
 
 def open_qa_store(
@@ -29,10 +28,5 @@ def open_qa_store(
         location = parse_store(setting, default=default)
     except StoreLocationError as exc:
         raise QaStoreError(str(exc)) from exc
-    if location.is_postgres:
-        import importlib.util
-
-        if importlib.util.find_spec("psycopg") is None:
-            raise QaStoreError(NO_DRIVER)
     password = store_password(location, environ=environ, keyring=keyring)
     return QaStore.connect(location, password=password)

@@ -133,9 +133,12 @@ class QaStore:
         """Open the store a setting names: a SQLite file or a PostgreSQL database."""
         if not location.is_postgres:
             return cls.open(location.path)
-        from rater_desktop.qa_review.migrations import create_engine_for
+        from rater_desktop.qa_review.migrations import NoPostgresDriverError, create_engine_for
 
-        engine = create_engine_for(location, password=password)
+        try:
+            engine = create_engine_for(location, password=password)
+        except NoPostgresDriverError as exc:
+            raise QaStoreError(str(exc)) from exc
         return cls._prepared(engine, None, location.display())
 
     @classmethod

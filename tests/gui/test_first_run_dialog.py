@@ -150,6 +150,7 @@ def test_a_keyring_that_refuses_late_brings_the_passphrase_in(qtbot: Any) -> Non
     dialog.create_button.click()
     assert dialog.key_section.isVisible() and dialog.focusWidget() is dialog.passphrase
     assert dialog.result() != QDialog.DialogCode.Accepted
+    assert dialog.problem.isVisible() and "keyring" in dialog.problem.text()  # says why
 
 
 @pytest.mark.parametrize("error", [ProfileError("A profile 'hal' already exists."),

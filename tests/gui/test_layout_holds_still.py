@@ -73,3 +73,29 @@ def test_a_message_new_while_typing_shows_once_the_rater_moves_on(
     assert checklist_rules.rule_ids() == []
     page.main_goal.setFocus()
     qtbot.waitUntil(lambda: checklist_rules.rule_ids() == ["CF-3", "CF-3"], timeout=2000)
+
+
+def test_held_space_stays_blank_below_the_remaining_message(
+        qtbot: Any, make_window: Any, tmp_path: Path) -> None:
+    """Seen under Xvfb: with four messages' space held and one message left, that message
+    stretched into a tall empty box. It keeps its own height; the rest stays blank."""
+    from PySide6.QtCore import Qt
+
+    _window, binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot)
+    page = binding.panel.page(Step.CASE_FILE)
+    rules = page.findChild(RuleBadges, "caseFileSubRequestRules")
+    click(qtbot, page.add_button)
+    click(qtbot, page.add_button)
+    page.checklist.setFocus()  # both rows left empty: two messages
+    qtbot.waitUntil(lambda: len(rules.rule_ids()) == 2, timeout=2000)
+    first = next(iter(page.sub_rows.values()))
+    qtbot.keyClicks(first.text, "Under $20")
+    first.kind.setCurrentIndex(1)
+    first.kind.activated.emit(1)
+    page.checklist.setFocus()
+    qtbot.waitUntil(lambda: len(rules.rule_ids()) == 1, timeout=2000)
+    _y(rules)
+    badge = next(iter(rules.badges.values()))
+    assert rules.height() >= rules.reserved > badge.sizeHint().height()
+    assert badge.height() <= badge.sizeHint().height() + 2
+    assert Qt.AlignmentFlag.AlignTop & rules.layout().alignment()

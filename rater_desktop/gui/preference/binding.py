@@ -22,6 +22,7 @@ from rater_desktop.gui.item_list import ItemProgress
 from rater_desktop.gui.main_window import MainWindow
 from rater_desktop.gui.preference.panel import PreferencePanel
 from rater_desktop.gui.rating_binding import item_progress
+from rater_desktop.gui.save_state import SAVE_POLL_MS, poll_save_state
 from rater_desktop.preference.service import PreferenceService
 from rater_desktop.rating.change import Change
 from rater_desktop.rating.model import ItemStatus
@@ -29,7 +30,6 @@ from rater_desktop.rating.store import RatingStore
 from rater_desktop.rating.timing import Clock
 
 SurveyAsker = Callable[[MainWindow, Any], "dict[str, Any] | None"]
-SAVE_POLL_MS = 300
 
 
 def ask_survey_dialog(window: MainWindow, questions: Any) -> dict[str, Any] | None:
@@ -213,18 +213,7 @@ class PreferenceBinding(QObject):
     # -- saving and lifetime ---------------------------------------------------------------
 
     def _poll_save_state(self) -> None:
-        status_of = getattr(self.store, "autosave_status", None)
-        if not callable(status_of):
-            self.window.set_save_state("saved")
-            return
-        status = status_of()
-        if status.last_error is not None:
-            self.window.set_save_state("error", str(status.last_error))
-        elif status.pending:
-            self._save_timer.start(SAVE_POLL_MS)
-            return
-        else:
-            self.window.set_save_state("saved")
+        poll_save_state(window=self.window, store=self.store, timer=self._save_timer)
 
     def flush(self) -> None:
         if self.service is not None:

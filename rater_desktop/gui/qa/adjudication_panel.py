@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -203,4 +203,7 @@ class AdjudicationPanel(QFrame):
         self.show_item(item_id, identities=self.identities, current=exc.current)
         kept = f" Your note was: {mine}" if mine.strip() else ""
         self.status.setText(f"Not saved: {exc}{kept}")
+        # The reviewer's own note lives on only in this message: let them copy it.
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
+                                            | Qt.TextInteractionFlag.TextSelectableByKeyboard)
         self.decisionChanged.emit(item_id, exc.current.decision.label if exc.current else "")

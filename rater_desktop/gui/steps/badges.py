@@ -156,6 +156,8 @@ class RuleBadges(QWidget):
         self._column = QVBoxLayout(self)
         self._column.setContentsMargins(0, 0, 0, 0)
         self._column.setSpacing(4)
+        # Held space stays blank below the messages; a message never stretches into it.
+        self._column.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.badges: dict[str, RuleBadge] = {}
         self.reserved = 0
         self._capacity = 0  # how many badges the reserved space was measured for

@@ -127,8 +127,8 @@ def _show_then_attach(window: MainWindow, initial: str | None, preload: Preload)
         _open_initial(window, initial)
 
     def attached() -> None:
-        if window.property("ratingBinding") is None:
-            cover.set_hidden(False)  # no rating core: the responses are all there is
+        # Uncovers only as far as no other cover (the case file's) still covers them.
+        cover.set_hidden(False)
         cover.hide()
         cover.deleteLater()
 

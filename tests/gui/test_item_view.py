@@ -270,3 +270,30 @@ def test_a_renamed_response_cover_is_still_opaque(qtbot: Any) -> None:
     image = host.grab().toImage()
     corner = image.pixelColor(10, 10)
     assert (corner.red(), corner.green(), corner.blue()) != (255, 0, 0)
+
+
+def test_two_covers_over_the_responses_leave_them_usable_only_when_both_are_off(
+        qtbot: Any) -> None:
+    """Seen under Xvfb: after a restart on an item past its case file, the start-up cover
+    left the responses disabled for good (clicks on screenshots did nothing)."""
+    from PySide6.QtWidgets import QSplitter, QWidget
+
+    from rater_desktop.gui.steps.cover import ResponseCover
+
+    host = QWidget()
+    qtbot.addWidget(host)
+    splitter = QSplitter(host)
+    pane = QWidget()
+    splitter.addWidget(pane)
+    loading, case_file = ResponseCover(splitter), ResponseCover(splitter)
+    loading.set_hidden(True)
+    case_file.set_hidden(False)  # the item's case file is already written
+    assert not pane.isEnabled()
+    loading.set_hidden(False)
+    assert pane.isEnabled()
+    case_file.set_hidden(True)
+    loading.set_hidden(True)
+    loading.set_hidden(False)
+    assert not pane.isEnabled()  # the case file still covers them
+    case_file.set_hidden(False)
+    assert pane.isEnabled()

@@ -54,13 +54,18 @@ class ResponseCover(QFrame):
 
     def set_hidden(self, hidden: bool) -> None:
         """``hidden=True`` covers the responses."""
-        if hidden == self.covering and self.isVisible() == hidden:
-            return
         self.covering = hidden
+        # Several covers may sit over the same responses (start-up loading, the case file,
+        # a read-only window): the panes are usable only while none of them covers.
+        parent = self.parentWidget()
+        covers = parent.findChildren(ResponseCover) if parent is not None else [self]
+        covered = any(c.covering for c in covers if c.target is self.target)
         for index in range(self.target.count() if hasattr(self.target, "count") else 0):
             child = self.target.widget(index)  # type: ignore[attr-defined]
             if child is not None:
-                child.setEnabled(not hidden)
+                child.setEnabled(not covered)
+        if self.isVisible() == hidden:
+            return
         self.setGeometry(self.target.geometry())
         self.setVisible(hidden)
         if hidden:

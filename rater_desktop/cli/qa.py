@@ -248,7 +248,7 @@ def _report(args: argparse.Namespace, batch: Any, roster: Any) -> int:
         plan_batches = _plan_batches(args, batch)
     except ValueError as exc:  # PlanError included: the plan's own message says what is wrong
         return _error(str(exc))
-    handled = protocol_report(args, batch, roster)  # mixed protocols, preference batches
+    handled = protocol_report(args, batch, roster, report_format=_format(args))  # mixed protocols, preference batches
     if handled is not None:
         return handled
     try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -26,9 +27,11 @@ def _declared_protocol(path: Path) -> str | None:
     return value if isinstance(value, str) else None
 
 
-def protocol_report(args: argparse.Namespace, batch: Any, roster: Any) -> int | None:
+def protocol_report(args: argparse.Namespace, batch: Any, roster: Any, *,
+                    report_format: str) -> int | None:  # fmt: skip
     """Handle the report when protocols are mixed or the batch is a preference batch;
-    None lets the guideline report run."""
+    None lets the guideline report run. ``report_format`` is the guideline report's choice
+    (from --format or the file name), so both protocols name formats alike."""
     from rater_desktop.preference.stats import MixedProtocolError, check_one_protocol
 
     named = [(str(p), {"protocol": proto}) for p in args.results
@@ -36,19 +39,27 @@ def protocol_report(args: argparse.Namespace, batch: Any, roster: Any) -> int | 
     try:
         check_one_protocol(named)
     except MixedProtocolError as exc:
-        print(f"error: {exc}")
+        print(f"error: {exc}", file=sys.stderr)
         return EXIT_MIXED
     if getattr(batch.manifest, "protocol", "guideline") != "preference":
         if any(doc["protocol"] == "preference" for _, doc in named):
             print("error: these results are preference judgments but the batch "
                   f"{args.batch} uses the guideline protocol; give the batch they were "
-                  "rated on.")
+                  "rated on.", file=sys.stderr)
             return EXIT_MIXED
         return None
-    return _preference_report(args, batch, roster)
+    unsupported = [flag for flag, value in (("--plan", getattr(args, "plan", None)),
+                                            ("--store", getattr(args, "store", None))) if value]
+    if unsupported:  # said, not silently ignored
+        verb = "work" if len(unsupported) > 1 else "works"
+        print(f"error: {' and '.join(unsupported)} {verb} on guideline batches only; the "
+              "preference report reads the given files directly.", file=sys.stderr)
+        return EXIT_MIXED
+    return _preference_report(args, batch, roster, report_format)
 
 
-def _preference_report(args: argparse.Namespace, batch: Any, roster: Any) -> int:
+def _preference_report(args: argparse.Namespace, batch: Any, roster: Any,
+                       report_format: str) -> int:  # fmt: skip
     from rater_desktop.batch.hashing import batch_sha256
     from rater_desktop.preference.report import render
     from rater_desktop.preference.stats import gold_choices, preference_figures
@@ -65,7 +76,8 @@ def _preference_report(args: argparse.Namespace, batch: Any, roster: Any) -> int
         print(f"{'OK' if outcome.ok else 'SKIPPED'} {path}: {outcome.message}")
         if outcome.ok and outcome.document is not None:
             if outcome.document.get("protocol") != "preference":
-                print(f"error: {path} holds guideline ratings, not preference judgments.")
+                print(f"error: {path} holds guideline ratings, not preference judgments.",
+                      file=sys.stderr)
                 return EXIT_MIXED
             documents.append(outcome.document)
     if not documents:
@@ -78,13 +90,11 @@ def _preference_report(args: argparse.Namespace, batch: Any, roster: Any) -> int
         threshold=(int(threshold.get("pass_threshold", 8)), int(threshold.get("out_of", 10))),
         question=getattr(args, "by", None), raters_per_item=args.raters_per_item,
         hourly_wage=args.wage, platform_fee=args.fee)
-    report_format = args.format or {".csv": "csv", ".jsonl": "jsonl", ".json": "jsonl"}.get(
-        Path(args.out).suffix.lower(), "html")
     try:
         write_report(args.out, render(figures, title=batch.manifest.title,
                                       report_format=report_format))
     except AtomicWriteError as exc:
-        print(f"error: {exc.strerror or exc}")
+        print(f"error: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_NO_VALID
     print(f"Report written to {args.out} ({report_format}; preference protocol; "
           f"{len(documents)} file(s)).")

@@ -164,9 +164,19 @@ def test_cli_refuses_a_mixed_set(exported: dict[str, Any], tmp_path: Path,
     code = main(["qa", "report", str(exported["files"]["bob"]), str(guideline), "--batch",
                  str(exported["batch"]), "--allowed-signers", str(exported["roster"]),
                  "--out", str(out)])
-    printed = capsys.readouterr().out
+    printed = capsys.readouterr().err  # errors go to stderr, as everywhere in the CLI
     assert code == 2 and not out.exists()
     assert "different rating protocols" in printed and "old.results.json (guideline)" in printed
+
+
+def test_cli_says_store_is_not_for_preference_batches(
+        exported: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "r.html"
+    code = main(["qa", "report", str(exported["files"]["bob"]), "--batch",
+                 str(exported["batch"]), "--allowed-signers", str(exported["roster"]),
+                 "--store", str(tmp_path / "qa.sqlite3"), "--out", str(out)])
+    assert code == 2 and not out.exists()
+    assert "--store works on guideline batches only" in capsys.readouterr().err
 
 
 def test_the_guideline_qa_session_leaves_preference_results_out(

@@ -99,10 +99,14 @@ def test_tab_goes_through_added_rows_in_the_order_shown(qtbot: Any, make_window:
     window, binding, _ = open_rated_window(make_window, tmp_path, qtbot=qtbot)
     page = binding.panel.page(Step.CASE_FILE)
     qtbot.keyClicks(page.main_goal, "Find a red umbrella under $20")
-    for text in ("red", "under $20"):
+    for count, text in enumerate(("red", "under $20"), start=1):
         page.add_button.setFocus()
         qtbot.keyClick(page.add_button, Qt.Key.Key_Return)
-        qtbot.waitUntil(lambda: QApplication.focusWidget() is not page.add_button, timeout=2000)
+        # The new row shows on a later turn of the event loop (as between a person's keys):
+        # wait for its own text field, visible and focused, before typing.
+        qtbot.waitUntil(lambda n=count: len(page.sub_rows) == n
+                        and (row := list(page.sub_rows.values())[-1]).text.isVisible()
+                        and QApplication.focusWidget() is row.text, timeout=2000)
         qtbot.keyClicks(QApplication.focusWidget(), text)
     first, second = page.sub_rows.values()
     order = []

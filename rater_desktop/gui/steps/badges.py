@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QApplication,
@@ -147,6 +147,9 @@ class RuleBadges(QWidget):
     """
 
     SETTLE_MS = 350  # a press-release click completes well within this
+    # Held messages shown later, outside the panel's refresh: new widgets joined the page,
+    # so its owner re-applies the page's tab order.
+    heldShown = Signal()
 
     def __init__(self, object_name: str, *, on_ack: Acknowledge, on_withdraw: Withdraw) -> None:
         super().__init__()
@@ -229,6 +232,7 @@ class RuleBadges(QWidget):
         held = self._held
         if held is not None and QApplication.focusWidget() is not self._held_in:
             self.show_results(*held, self._held_voice, held_over=True)
+            self.heldShown.emit()
 
     def release(self) -> None:
         """Give back the space of messages that are gone (nothing is being typed here)."""

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from rater_desktop.gui.steps.badges import RuleBadges
 from rater_desktop.gui.steps.case_file import CaseFileStep
 from rater_desktop.gui.steps.claims import ClaimsStep
 from rater_desktop.gui.steps.common import name, set_look
@@ -221,9 +222,17 @@ class StepPanel(QWidget):
             self.stack.setCurrentWidget(self.scrolls[step])
             self.scrolls[step].verticalScrollBar().setValue(0)
         self.page(step).refresh()
-        self.tab_order.fix(self.page(step))
+        self._keep_tab_order(self.page(step))
         self._refresh_header(service, step)
         self._refresh_footer(service, step)
+
+    def _keep_tab_order(self, page: StepPage) -> None:
+        """Tab follows the page as shown, also after held rule messages appear later."""
+        for badges in page.findChildren(RuleBadges):
+            if badges.property("tabOrderWatched") is not True:
+                badges.setProperty("tabOrderWatched", True)
+                badges.heldShown.connect(lambda p=page: self.tab_order.fix(p))
+        self.tab_order.fix(page)
 
     def _refresh_header(self, service: RatingService, current: Step) -> None:
         reachable = service.reachable_steps()

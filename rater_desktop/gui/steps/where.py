@@ -131,18 +131,24 @@ class TabOrder:
     """Keeps Tab moving through a page in the order it is shown; rows added later
     (sub-requests, claims) would otherwise come last in the window's tab chain."""
 
-    def __init__(self) -> None:
-        self._chains: dict[int, tuple[int, ...]] = {}
-
     def fix(self, page: QWidget) -> None:
         chain = [w for w in layout_order(page)
                  if w.focusPolicy() & Qt.FocusPolicy.TabFocus]
-        key = tuple(id(w) for w in chain)
-        if self._chains.get(id(page)) == key:
-            return
-        self._chains[id(page)] = key
+        # Compare with Qt's own chain rather than a remembered list of ids: a widget
+        # created at a freed widget's address would look unchanged and keep a wrong order.
         for first, second in zip(chain, chain[1:], strict=False):
-            QWidget.setTabOrder(first, second)
+            if _next_focusable(first) is not second:
+                QWidget.setTabOrder(first, second)
+
+
+def _next_focusable(widget: QWidget) -> QWidget | None:
+    """The next widget in Qt's focus chain that takes Tab focus (as Tab would go)."""
+    current = widget.nextInFocusChain()
+    while current is not None and current is not widget:
+        if current.focusPolicy() & Qt.FocusPolicy.TabFocus:
+            return current
+        current = current.nextInFocusChain()
+    return None
 
 
 def first_unanswered(page: QWidget) -> QWidget | None:

@@ -8,6 +8,7 @@ study owner's key under its own namespace, so it can never pass as rater results
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 from collections.abc import Callable
@@ -67,9 +68,23 @@ def _inside(folder: Path, name: str) -> Path:
     return target
 
 
+def rater_batch_id(pool_batch_id: str, rater: str) -> str:
+    """The id of ``rater``'s batch: ``POOL.RATER``, shortened with a digest past 128 characters.
+
+    Cutting the joined id would give two long rater ids sharing a prefix the same batch id,
+    and their results could no longer be told apart; the digest of the whole name keeps
+    every rater's id distinct and within the batch id's 128 characters.
+    """
+    joined = f"{pool_batch_id}.{rater}"
+    if len(joined) <= 128:
+        return joined
+    digest = hashlib.sha256(joined.encode("utf-8")).hexdigest()[:16]
+    return f"{joined[:128 - len(digest) - 1]}-{digest}"
+
+
 def _rater_manifest(manifest: dict[str, Any], rater: str, has_instructions: bool) -> dict[str, Any]:
     rater_manifest = {k: v for k, v in manifest.items() if k not in ("items", "instructions")}
-    rater_manifest["batch_id"] = f"{manifest['batch_id']}.{rater}"[:128]
+    rater_manifest["batch_id"] = rater_batch_id(manifest["batch_id"], rater)
     rater_manifest["title"] = f"{manifest.get('title', manifest['batch_id'])} ({rater})"
     rater_manifest.setdefault("display_seed", manifest["batch_id"])
     if has_instructions:
@@ -182,7 +197,7 @@ def _write_study(*, pool_path: Path, plan: StudyPlan, out_dir: Path, study_id: s
         batches: dict[str, dict[str, str]] = {}
         for rater in plan.raters:
             folder = out_dir / "batches" / rater
-            batches[rater] = {"batch_id": f"{manifest['batch_id']}.{rater}"[:128],
+            batches[rater] = {"batch_id": rater_batch_id(manifest["batch_id"], rater),
                               "batch_path": f"batches/{rater}",
                               "batch_sha256": batch_sha256(folder)}  # fmt: skip
         pool = {"batch_id": batch.batch_id, "sha256": batch_sha256(pool_path), "items": len(batch)}

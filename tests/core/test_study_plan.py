@@ -83,3 +83,30 @@ def test_coverage_counts_missing_extra_and_wrong_batch() -> None:
     assert coverage.unknown_raters == ["zed"]
     assert coverage.items_short == {"s1": 1, "s2": 0}
     assert coverage.done_assignments == 2 and coverage.total_assignments == 6
+
+
+def test_rater_batch_ids_stay_distinct_and_valid_past_128_characters() -> None:
+    from rater_desktop.batch.fields import ID_PATTERN
+    from rater_desktop.study.files import rater_batch_id
+
+    assert rater_batch_id("pool-1", "ann") == "pool-1.ann"
+    pool = "p" * 120
+    first, second = rater_batch_id(pool, "rater-alpha-1"), rater_batch_id(pool, "rater-alpha-2")
+    # The old code cut both to the same 128 characters.
+    assert f"{pool}.rater-alpha-1"[:128] == f"{pool}.rater-alpha-2"[:128]
+    assert first != second
+    assert len(first) == len(second) == 128
+    assert ID_PATTERN.match(first) and ID_PATTERN.match(second)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="abcXYZ019._:-", min_size=1, max_size=128),
+       st.lists(st.text(alphabet="abz09_-", min_size=1, max_size=64), min_size=2, max_size=6,
+                unique=True))  # fmt: skip
+def test_rater_batch_ids_are_unique_per_rater(pool: str, raters: list[str]) -> None:
+    from rater_desktop.batch.fields import ID_PATTERN
+    from rater_desktop.study.files import rater_batch_id
+
+    ids = [rater_batch_id(pool, rater) for rater in raters]
+    assert len(set(ids)) == len(ids)
+    assert all(ID_PATTERN.match(value) for value in ids)

@@ -13,9 +13,8 @@ import importlib
 import threading
 
 CORE_MODULES = (
-    "rater_desktop.storage.profile",  # SQLAlchemy + SQLModel: most of the wait
+    "rater_desktop.storage.profile",
     "rater_desktop.storage.store",
-    "sqlalchemy.dialects.sqlite",  # loaded by create_engine otherwise
     "rater_desktop.storage.autosave",
     "rater_desktop.storage.backup",
     "rater_desktop.storage.batches",

@@ -1,7 +1,8 @@
 """Ratings storage: one SQLite database per rater profile, autosaved in the background.
 
-Importing this package is cheap: SQLAlchemy/SQLModel load only when a name that needs them
-is first used (the window imports storage after its first paint).
+Built on the standard ``sqlite3`` module only (no SQLAlchemy/SQLModel: their import cost
+most of the window's start-up). Names below still load on first use, so importing the
+package for its errors or layout loads nothing else.
 """
 
 from __future__ import annotations

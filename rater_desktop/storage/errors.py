@@ -1,4 +1,4 @@
-"""Storage errors. Kept free of SQLAlchemy so callers can catch them without the heavy import."""
+"""Storage errors. Kept free of the driver so callers can catch them without importing it."""
 
 from __future__ import annotations
 

@@ -7,70 +7,51 @@ version intact. Never edit a shipped migration; append a new one and bump nothin
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable, Sequence
 
-from sqlalchemy import Connection, Engine, text
+from .engine import RatingsDatabase
+from .tables import CREATE_STATEMENTS
 
-from .tables import (
-    BatchRecord,
-    BatchStateRecord,
-    ItemRatingRecord,
-    ProfileValueRecord,
-    SchemaInfo,
-    table_of,
-)
-
-Migration = Callable[[Connection], None]
+Migration = Callable[[sqlite3.Connection], None]
 
 
-def _v1_to_v2(conn: Connection) -> None:
+def _v1_to_v2(conn: sqlite3.Connection) -> None:
     """v2: item_ratings.created_at (first save time) and an index for status filters."""
-    conn.execute(
-        text("ALTER TABLE item_ratings ADD COLUMN created_at VARCHAR NOT NULL DEFAULT ''")
-    )
+    conn.execute("ALTER TABLE item_ratings ADD COLUMN created_at VARCHAR NOT NULL DEFAULT ''")
     # Best available value for rows saved before v2 existed.
-    conn.execute(text("UPDATE item_ratings SET created_at = updated_at WHERE created_at = ''"))
+    conn.execute("UPDATE item_ratings SET created_at = updated_at WHERE created_at = ''")
     conn.execute(
-        text(
-            "CREATE INDEX IF NOT EXISTS ix_item_ratings_batch_status "
-            "ON item_ratings (batch_key, status)"
-        )
+        "CREATE INDEX IF NOT EXISTS ix_item_ratings_batch_status "
+        "ON item_ratings (batch_key, status)"
     )
 
 
 MIGRATIONS: Sequence[Migration] = (_v1_to_v2,)
 SCHEMA_VERSION = len(MIGRATIONS) + 1
 
-_OWN_TABLES = [
-    table_of(SchemaInfo),
-    table_of(BatchRecord),
-    table_of(ItemRatingRecord),
-    table_of(BatchStateRecord),
-    table_of(ProfileValueRecord),
-]
 
-
-def create_current_schema(engine: Engine, *, now: str) -> None:
+def create_current_schema(database: RatingsDatabase, *, now: str) -> None:
     """Create every table at SCHEMA_VERSION in one transaction (fresh, empty file)."""
-    with engine.begin() as conn:
-        # Only our tables: SQLModel.metadata is shared with any other module's models.
-        SchemaInfo.metadata.create_all(conn, tables=_OWN_TABLES)
+    with database.transaction() as conn:
+        for statement in CREATE_STATEMENTS:
+            # execute(), not executescript(): the latter COMMITs first, ending our transaction.
+            conn.execute(statement)
         conn.execute(
-            text("INSERT INTO schema_info (id, version, updated_at) VALUES (1, :v, :t)"),
-            {"v": SCHEMA_VERSION, "t": now},
+            "INSERT INTO schema_info (id, version, updated_at) VALUES (1, ?, ?)",
+            (SCHEMA_VERSION, now),
         )
 
 
-def upgrade_schema(engine: Engine, *, from_version: int, now: str) -> list[int]:
+def upgrade_schema(database: RatingsDatabase, *, from_version: int, now: str) -> list[int]:
     """Apply each pending migration in its own transaction; return the versions reached."""
     reached: list[int] = []
     for version in range(from_version, SCHEMA_VERSION):
-        with engine.begin() as conn:
+        with database.transaction() as conn:
             MIGRATIONS[version - 1](conn)
             conn.execute(
-                text("UPDATE schema_info SET version = :v, updated_at = :t WHERE id = 1"),
-                {"v": version + 1, "t": now},
+                "UPDATE schema_info SET version = ?, updated_at = ? WHERE id = 1",
+                (version + 1, now),
             )
         reached.append(version + 1)
     return reached
-

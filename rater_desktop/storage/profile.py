@@ -5,12 +5,9 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from sqlalchemy import Engine
-from sqlalchemy.exc import SQLAlchemyError
-
 from .autosave import ErrorListener
 from .backup import DEFAULT_KEEP, copy_database
-from .engine import create_ratings_engine
+from .engine import RatingsDatabase
 from .errors import SchemaTooNewError, StorageError, UnreadableDatabaseError
 from .layout import ProfileLayout, profile_layout
 from .migrations import SCHEMA_VERSION, create_current_schema, upgrade_schema
@@ -49,18 +46,17 @@ def open_profile_store(
             path, f"its folder could not be created ({exc.strerror or exc})"
         ) from None
     health, recovered_from = _checked_health(path, clock=clock, recover=recover)
-    engine = create_ratings_engine(path)
+    database = RatingsDatabase(path)
     try:
-        _prepare_schema(engine, health, layout, clock=clock)
-    except (SQLAlchemyError, sqlite3.Error, OSError) as exc:
-        engine.dispose()
-        cause = getattr(exc, "orig", None) or exc
+        _prepare_schema(database, health, layout, clock=clock)
+    except (sqlite3.Error, OSError) as exc:
+        database.dispose()
         raise StorageError(
-            path, f"it could not be prepared for use ({cause})",
+            path, f"it could not be prepared for use ({exc})",
             hint="Check free disk space and folder permissions.",
         ) from None
     return ProfileStore(
-        engine=engine,
+        database=database,
         layout=layout,
         clock=clock,
         debounce_seconds=debounce_seconds,
@@ -93,13 +89,13 @@ def _checked_health(
 
 
 def _prepare_schema(
-    engine: Engine, health: DatabaseHealth, layout: ProfileLayout, *, clock: Clock
+    database: RatingsDatabase, health: DatabaseHealth, layout: ProfileLayout, *, clock: Clock
 ) -> None:
     if health.version is None:
-        create_current_schema(engine, now=iso(clock()))
+        create_current_schema(database, now=iso(clock()))
     elif health.version < SCHEMA_VERSION:
         _backup_before_upgrade(layout, from_version=health.version, clock=clock)
-        upgrade_schema(engine, from_version=health.version, now=iso(clock()))
+        upgrade_schema(database, from_version=health.version, now=iso(clock()))
 
 
 def _backup_before_upgrade(layout: ProfileLayout, *, from_version: int, clock: Clock) -> Path:

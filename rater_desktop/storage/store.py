@@ -6,14 +6,11 @@ import atexit
 import json
 import sqlite3
 from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
 from typing import Any, NamedTuple, cast
-
-from sqlalchemy import Engine
-from sqlalchemy.exc import SQLAlchemyError
-from sqlmodel import Session, col, select
 
 from . import batches as batch_registry
 from .autosave import (
@@ -26,14 +23,10 @@ from .autosave import (
 )
 from .backup import backup_due, copy_database, list_backups, new_backup_path, rotate_backups
 from .batches import BatchRegistration
+from .engine import RatingsDatabase
 from .errors import CorruptDatabaseError, StorageError, WriteFailedError
 from .layout import ProfileLayout
-from .tables import (
-    BatchRecord,
-    BatchStateRecord,
-    ItemRatingRecord,
-    ProfileValueRecord,
-)
+from .tables import BatchRecord
 from .timeutil import Clock, iso, parse_iso
 
 
@@ -81,8 +74,8 @@ def _decode_step(stored: str | None) -> Any:
         return stored  # hand-edited value: show it rather than fail the item list
 
 
-# The autosave thread writes with plain SQL on the driver: it keeps the thread's Python work
-# (and so its hold on the GIL, which the window's thread competes for) to a minimum.
+# Plain SQL on the driver keeps the autosave thread's Python work (and so its hold on the
+# GIL, which the window's thread competes for) to a minimum.
 _ENSURE_BATCH_SQL = (
     "INSERT OR IGNORE INTO batches (batch_key, title, source_path, first_opened_at, "
     "last_opened_at) VALUES (?, '', '', ?, ?)"
@@ -99,6 +92,13 @@ _UPSERT_STATE_SQL = (
     "ON CONFLICT (batch_key) DO UPDATE SET state = excluded.state, "
     "updated_at = excluded.updated_at"
 )
+_UPSERT_VALUE_SQL = (
+    'INSERT INTO profile_values ("key", value, updated_at) VALUES (?, ?, ?) '
+    'ON CONFLICT ("key") DO UPDATE SET value = excluded.value, '
+    "updated_at = excluded.updated_at"
+)
+_READ_HINT = "Check that the file still exists and is readable, then reopen the batch."
+_WRITE_HINT = "Check free disk space and folder permissions."
 
 
 class ProfileStore:
@@ -112,7 +112,7 @@ class ProfileStore:
     def __init__(
         self,
         *,
-        engine: Engine,
+        database: RatingsDatabase,
         layout: ProfileLayout,
         clock: Clock,
         debounce_seconds: float = 0.25,
@@ -120,7 +120,7 @@ class ProfileStore:
         on_error: ErrorListener | None = None,
         recovered_from: Path | None = None,
     ) -> None:
-        self._engine = engine
+        self._database = database
         self.layout = layout
         self._clock = clock
         self._backups_to_keep = backups_to_keep
@@ -144,13 +144,12 @@ class ProfileStore:
         pending = self._queue.peek_item((batch_key, item_id))
         if pending is not None:
             return cast(dict[str, Any], json.loads(pending.document_json))
-        with self._session() as session:
-            query = select(ItemRatingRecord.document).where(
-                col(ItemRatingRecord.batch_key) == batch_key,
-                col(ItemRatingRecord.item_id) == item_id,
-            )
-            stored = session.exec(query).first()
-        return None if stored is None else self._decode(stored, f"item {item_id!r}")
+        with self._reading() as conn:
+            row = conn.execute(
+                "SELECT document FROM item_ratings WHERE batch_key = ? AND item_id = ?",
+                (batch_key, item_id),
+            ).fetchone()
+        return None if row is None else self._decode(row[0], f"item {item_id!r}")
 
     def save_item(self, batch_key: str, item_id: str, document: dict[str, Any]) -> None:
         self._ensure_open()
@@ -168,10 +167,11 @@ class ProfileStore:
         pending = self._queue.peek_state(batch_key)
         if pending is not None:
             return cast(dict[str, Any], json.loads(pending.state_json))
-        with self._session() as session:
-            record = session.get(BatchStateRecord, batch_key)
-            stored = record.state if record is not None else None
-        return None if stored is None else self._decode(stored, f"state of {batch_key!r}")
+        with self._reading() as conn:
+            row = conn.execute(
+                "SELECT state FROM batch_state WHERE batch_key = ?", (batch_key,)
+            ).fetchone()
+        return None if row is None else self._decode(row[0], f"state of {batch_key!r}")
 
     def save_batch_state(self, batch_key: str, state: dict[str, Any]) -> None:
         self._ensure_open()
@@ -189,17 +189,16 @@ class ProfileStore:
         # Snapshot pending saves before reading the table: a save committed in between is
         # then found in the table, never missing from both.
         pending = self._queue.pending_items(batch_key)
-        with self._session() as session:
-            query = select(
-                ItemRatingRecord.item_id,
-                ItemRatingRecord.status,
-                ItemRatingRecord.current_step,
-                ItemRatingRecord.updated_at,
-            ).where(col(ItemRatingRecord.batch_key) == batch_key)
-            rows = {
-                item_id: ItemSummary(item_id, status, _decode_step(step), parse_iso(updated))
-                for item_id, status, step, updated in session.exec(query)
-            }
+        with self._reading() as conn:
+            stored_rows = conn.execute(
+                "SELECT item_id, status, current_step, updated_at FROM item_ratings "
+                "WHERE batch_key = ?",
+                (batch_key,),
+            ).fetchall()
+        rows = {
+            item_id: ItemSummary(item_id, status, _decode_step(step), parse_iso(updated))
+            for item_id, status, step, updated in stored_rows
+        }
         for item_id, item in pending.items():
             saved_at = parse_iso(iso(item.saved_at))  # same precision as stored rows
             stored = rows.get(item_id)
@@ -210,13 +209,12 @@ class ProfileStore:
     def iter_documents(self, batch_key: str) -> Iterator[tuple[str, dict[str, Any]]]:
         """(item_id, document) for every saved item of a batch, after a flush."""
         self.flush()
-        with self._session() as session:
-            query = (
-                select(ItemRatingRecord.item_id, ItemRatingRecord.document)
-                .where(col(ItemRatingRecord.batch_key) == batch_key)
-                .order_by(col(ItemRatingRecord.item_id))
-            )
-            rows = list(session.exec(query))
+        with self._reading() as conn:
+            rows = conn.execute(
+                "SELECT item_id, document FROM item_ratings WHERE batch_key = ? "
+                "ORDER BY item_id",
+                (batch_key,),
+            ).fetchall()
         for item_id, document in rows:
             yield item_id, self._decode(document, f"item {item_id!r}")
 
@@ -227,10 +225,11 @@ class ProfileStore:
     ) -> BatchRegistration:
         """Record that a batch was opened. CHANGED (different SHA-256) updates nothing."""
         self._ensure_open()
-        with self._queue.write_lock, self._session() as session:
+        batch_key = check_key("batch id", batch_id)
+        with self._queue.write_lock, self._writing("registering a batch") as conn:
             return batch_registry.register(
-                session,
-                batch_key=check_key("batch id", batch_id),
+                conn,
+                batch_key=batch_key,
                 sha256=sha256,
                 title=title,
                 source_path=str(path),
@@ -246,35 +245,30 @@ class ProfileStore:
             self.backup_now()
         with self._queue.write_lock:
             self._queue.flush_locked()
-            with self._session() as session:
+            with self._writing("accepting the changed batch") as conn:
                 return batch_registry.accept_change(
-                    session, registration, keep_ratings=keep_ratings, now=iso(self._clock())
+                    conn, registration, keep_ratings=keep_ratings, now=iso(self._clock())
                 )
 
     def list_batches(self) -> list[BatchRecord]:
-        with self._session() as session:
-            records = session.exec(select(BatchRecord).order_by(col(BatchRecord.batch_key)))
-            return [BatchRecord.model_validate(record) for record in records]
+        with self._reading() as conn:
+            return batch_registry.list_records(conn)
 
     # --- profile values -------------------------------------------------------------------
 
     def get_value(self, key: str, default: Any = None) -> Any:
-        with self._session() as session:
-            record = session.get(ProfileValueRecord, key)
-            stored = record.value if record is not None else None
-        return default if stored is None else json.loads(stored)
+        with self._reading() as conn:
+            row = conn.execute(
+                'SELECT value FROM profile_values WHERE "key" = ?', (key,)
+            ).fetchone()
+        return default if row is None else json.loads(row[0])
 
     def set_value(self, key: str, value: Any) -> None:
         """Store a profile-wide JSON value (e.g. "last_batch"), committed before returning."""
         self._ensure_open()
         encoded = json.dumps(value, allow_nan=False)
-        with self._queue.write_lock, self._session() as session:
-            record = session.get(ProfileValueRecord, key) or ProfileValueRecord(
-                key=key, value=encoded, updated_at=""
-            )
-            record.value, record.updated_at = encoded, iso(self._clock())
-            session.add(record)
-            session.commit()
+        with self._queue.write_lock, self._writing(f"saving the setting {key!r}") as conn:
+            conn.execute(_UPSERT_VALUE_SQL, (key, encoded, iso(self._clock())))
 
     # --- backups --------------------------------------------------------------------------
 
@@ -283,13 +277,11 @@ class ProfileStore:
         self.flush()
         target = new_backup_path(self.layout.backup_dir, self._clock())
         with self._queue.write_lock:
-            raw = self._engine.raw_connection()
             try:
-                copy_database(cast(sqlite3.Connection, raw.driver_connection), target)
+                with self._database.writer() as conn:
+                    copy_database(conn, target)
             except (sqlite3.Error, OSError) as exc:
                 raise StorageError(self.path, f"the backup to {target} failed ({exc})") from exc
-            finally:
-                raw.close()
         rotate_backups(self.layout.backup_dir, self._backups_to_keep)
         return target
 
@@ -320,11 +312,11 @@ class ProfileStore:
         atexit.unregister(self._flush_at_exit)
         self._queue.close()
         try:
-            with self._engine.connect() as conn:
-                conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
-        except SQLAlchemyError:
+            with self._database.writer() as conn:
+                conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except sqlite3.Error:
             pass  # the WAL is replayed on next open; nothing is lost
-        self._engine.dispose()
+        self._database.dispose()
         self._released = True
 
     def __enter__(self) -> ProfileStore:
@@ -350,13 +342,28 @@ class ProfileStore:
         if self._closed:
             raise StorageError(self.path, "the store was already closed")
 
-    def _session(self) -> Session:
-        return Session(self._engine, expire_on_commit=False)
+    @contextmanager
+    def _reading(self) -> Iterator[sqlite3.Connection]:
+        """The reader connection; a driver error becomes a StorageError naming the file."""
+        try:
+            with self._database.reader() as conn:
+                yield conn
+        except sqlite3.Error as exc:
+            raise StorageError(self.path, f"reading it failed ({exc})", hint=_READ_HINT) from exc
+
+    @contextmanager
+    def _writing(self, what: str) -> Iterator[sqlite3.Connection]:
+        """A write transaction; a driver error rolls it back and becomes a StorageError."""
+        try:
+            with self._database.transaction() as conn:
+                yield conn
+        except sqlite3.Error as exc:
+            raise StorageError(self.path, f"{what} failed ({exc})", hint=_WRITE_HINT) from exc
 
     def _decode(self, stored: str, what: str) -> dict[str, Any]:
         try:
             value = json.loads(stored)
-        except json.JSONDecodeError as exc:
+        except (json.JSONDecodeError, TypeError) as exc:
             raise CorruptDatabaseError(self.path, f"the saved {what} is not valid JSON") from exc
         if not isinstance(value, dict):
             raise CorruptDatabaseError(self.path, f"the saved {what} is not a JSON object")
@@ -364,22 +371,21 @@ class ProfileStore:
 
     def _commit(self, batch: WriteBatch) -> None:
         try:
-            with self._engine.begin() as conn:
+            with self._database.transaction() as conn:
                 self._write_batch(conn, batch)
-        except (SQLAlchemyError, sqlite3.Error, OSError) as exc:
+        except (sqlite3.Error, OSError) as exc:
             count = len(batch.items) + len(batch.states)
-            cause = getattr(exc, "orig", None) or exc
             raise WriteFailedError(
                 self.path,
-                f"saving {count} change(s) failed ({cause})",
+                f"saving {count} change(s) failed ({exc})",
                 hint="The changes are kept in memory and retried; check free disk space.",
             ) from exc
 
-    def _write_batch(self, conn: Any, batch: WriteBatch) -> None:
+    def _write_batch(self, conn: sqlite3.Connection, batch: WriteBatch) -> None:
         now = iso(self._clock())
         keys = {batch_key for batch_key, _ in batch.items} | set(batch.states)
         # Items may be saved before register_batch (protocol-only callers); the FK needs a row.
-        conn.exec_driver_sql(_ENSURE_BATCH_SQL, [(key, now, now) for key in sorted(keys)])
+        conn.executemany(_ENSURE_BATCH_SQL, [(key, now, now) for key in sorted(keys)])
         if batch.items:
             rows = []
             for (batch_key, item_id), item in batch.items.items():
@@ -388,9 +394,9 @@ class ProfileStore:
                     batch_key, item_id, item.document_json, item.status,
                     _encode_step(item.current_step), saved_at, saved_at,
                 ))
-            conn.exec_driver_sql(_UPSERT_ITEM_SQL, rows)
+            conn.executemany(_UPSERT_ITEM_SQL, rows)
         if batch.states:
-            conn.exec_driver_sql(_UPSERT_STATE_SQL, [
+            conn.executemany(_UPSERT_STATE_SQL, [
                 (key, state.state_json, iso(state.saved_at))
                 for key, state in batch.states.items()
             ])

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 import time
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 import pytest
-from sqlalchemy import event
 
 from rater_desktop.storage import WriteFailedError, open_profile_store
 from rater_desktop.storage.autosave import AutosaveQueue, PendingItem, PendingState, WriteBatch
@@ -117,17 +116,17 @@ def test_flush_raises_when_the_commit_fails() -> None:
     queue.close()
 
 
-def _limit_pages(dbapi_connection: Any, _record: Any) -> None:
-    dbapi_connection.execute("PRAGMA max_page_count = 12")
+def _limit_pages(connection: sqlite3.Connection) -> None:
+    connection.execute("PRAGMA max_page_count = 12")
 
 
 def test_disk_full_store_keeps_unsaved_work_until_space_returns(tmp_path: Path) -> None:
     errors: list[Exception] = []
     store = open_profile_store("r", data_dir=tmp_path, debounce_seconds=0.05,
                                on_error=errors.append)
-    engine = store._engine  # noqa: SLF001 - simulating a full disk needs the engine
-    event.listen(engine, "connect", _limit_pages)
-    engine.dispose()
+    database = store._database  # noqa: SLF001 - simulating a full disk needs the connections
+    database.connect_hooks.append(_limit_pages)
+    database.dispose()
     big = {"status": "in_progress", "current_step": 1, "notes": "n" * 200_000}
     store.save_item("b", "i1", big)
     with pytest.raises(WriteFailedError) as caught:
@@ -135,8 +134,8 @@ def test_disk_full_store_keeps_unsaved_work_until_space_returns(tmp_path: Path) 
     assert "ratings.sqlite3" in str(caught.value) and "kept in memory" in str(caught.value)
     assert store.load_item("b", "i1") == big  # still readable from memory
     assert store.autosave_status().pending == 1
-    event.remove(engine, "connect", _limit_pages)
-    engine.dispose()
+    database.connect_hooks.remove(_limit_pages)
+    database.dispose()
     store.flush()
     store.close()
     with open_profile_store("r", data_dir=tmp_path) as reopened:
@@ -145,14 +144,14 @@ def test_disk_full_store_keeps_unsaved_work_until_space_returns(tmp_path: Path) 
 
 def test_close_that_cannot_flush_raises_and_can_be_retried(tmp_path: Path) -> None:
     store = open_profile_store("r", data_dir=tmp_path, debounce_seconds=60)
-    engine = store._engine  # noqa: SLF001 - simulating a full disk needs the engine
-    event.listen(engine, "connect", _limit_pages)
-    engine.dispose()
+    database = store._database  # noqa: SLF001 - simulating a full disk needs the connections
+    database.connect_hooks.append(_limit_pages)
+    database.dispose()
     store.save_item("b", "i1", {"status": "x", "notes": "n" * 200_000})
     with pytest.raises(WriteFailedError):
         store.close()
-    event.remove(engine, "connect", _limit_pages)
-    engine.dispose()
+    database.connect_hooks.remove(_limit_pages)
+    database.dispose()
     store.close()
     with open_profile_store("r", data_dir=tmp_path) as reopened:
         assert reopened.load_item("b", "i1") is not None

@@ -35,7 +35,7 @@ SEED = 20261130
 RATER = "killtest"
 
 # One warm "zygote" per lane imports the store once and forks a fresh child per round, so a
-# round costs milliseconds instead of a full interpreter start with SQLAlchemy imports.
+# round costs milliseconds instead of a full interpreter start and the store's imports.
 ZYGOTE = r"""
 import os, random, sys, time
 from pathlib import Path

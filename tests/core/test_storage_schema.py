@@ -8,7 +8,6 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from sqlalchemy import Connection, text
 
 from rater_desktop.storage import (
     SCHEMA_VERSION,
@@ -120,8 +119,8 @@ def test_migrated_schema_matches_freshly_created_schema(tmp_path: Path) -> None:
 def test_failing_migration_leaves_previous_version_intact(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def half_done(conn: Connection) -> None:
-        conn.execute(text("ALTER TABLE item_ratings ADD COLUMN created_at VARCHAR"))
+    def half_done(conn: sqlite3.Connection) -> None:
+        conn.execute("ALTER TABLE item_ratings ADD COLUMN created_at VARCHAR")
         raise OSError("simulated crash in the middle of a migration")
 
     monkeypatch.setattr(migrations, "MIGRATIONS", (half_done,))

@@ -290,13 +290,16 @@ def test_profile_values_persist(tmp_path: Path) -> None:
 
 
 def test_pragmas_hold_on_every_connection(store: ProfileStore) -> None:
-    engine = store._engine  # noqa: SLF001 - the pragmas are the point of this test
+    database = store._database  # noqa: SLF001 - the pragmas are the point of this test
     for _ in range(3):
-        with engine.connect() as conn:
-            assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
-            assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
-            assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
-        engine.dispose()  # force a brand-new connection next time
+        with database.reader() as reader, database.writer() as writer:
+            for conn in (reader, writer):
+                assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+                assert conn.execute("PRAGMA synchronous").fetchone() == (2,)  # FULL
+                assert conn.execute("PRAGMA foreign_keys").fetchone() == (1,)
+                assert conn.execute("PRAGMA busy_timeout").fetchone() == (5000,)
+                assert conn.isolation_level is None  # every transaction is an explicit BEGIN
+        database.dispose()  # force brand-new connections next time
 
 
 def test_closed_store_refuses_saves(tmp_path: Path) -> None:

@@ -159,3 +159,23 @@ def test_a_guideline_export_without_a_survey_stays_2_0(tmp_path: Path) -> None:
     assert document["format_version"] == "2.0"
     assert "protocol" not in document and "survey" not in document
     assert _verifies(path, key, batch_path)
+
+
+def test_the_command_line_export_carries_the_saved_survey(tmp_path: Path) -> None:
+    from rater_desktop.results.collect import collect_export_inputs
+    from rater_desktop.storage.profile import open_profile_store
+
+    batch_path = _batch(tmp_path, survey=True)
+    data_dir = tmp_path / "data"
+    store = open_profile_store("alice", data_dir=data_dir)
+    with open_batch(batch_path) as batch:
+        manifest = batch.manifest
+        store.save_item(manifest.batch_id, "q-1", ItemRating(item_id="q-1").to_dict())
+        RatingService(store=store, clock=lambda: 0.0, rubric=Rubric.default(),
+                      item_accessor=batch.item, batch_key=manifest.batch_id,
+                      survey=manifest.preference.survey).save_survey({"comment": "ok"})
+    store.close()
+    inputs = collect_export_inputs(batch_path=batch_path, rater_id="alice", data_dir=data_dir,
+                                   include_incomplete=True)
+    assert inputs.document_extra["protocol"] == "guideline"
+    assert inputs.document_extra["survey"]["answers"] == {"comment": "ok"}

@@ -67,6 +67,7 @@ class SurveyDialog(QDialog):
         skip.clicked.connect(self._skip)
         buttons.accepted.connect(self.accept)
         if revising:  # Cancel (and Esc) keep the saved answers as they are
+            skip.setText("Withdraw answers")  # what skipping means once answers are saved
             cancel = buttons.addButton("Cancel", QDialogButtonBox.ButtonRole.DestructiveRole)
             cancel.setObjectName("surveyCancel")
             cancel.clicked.connect(self.reject)

@@ -148,6 +148,8 @@ def test_revising_fills_in_the_saved_answers(qtbot: Any, make_window: Any,
     qtbot.addWidget(dialog)
     assert dialog.answers() == {"background": "non-technical", "comment": "hi"}
     assert dialog.findChild(QPushButton, "surveyCancel") is not None
+    skip = dialog.findChild(QPushButton, "surveySkip")
+    assert skip is not None and skip.text() == "Withdraw answers"
     first = SurveyDialog(window, questions)
     qtbot.addWidget(first)
     assert first.findChild(QPushButton, "surveyCancel") is None  # first time: Skip only

@@ -72,7 +72,7 @@ def register(subparsers: Any) -> None:
         "--resamples", type=int, default=1000, help="bootstrap resamples for the intervals"
     )
     report.add_argument("--by", metavar="QUESTION",
-                        help="preference batches: agreement per answer to this survey question")
+                        help="agreement per answer to this survey question of the batch")
     report.set_defaults(handler=run_report)
     _register_roster(commands)
     qa.set_defaults(handler=lambda _args: _usage(qa))
@@ -215,6 +215,21 @@ def _plan_batches(args: argparse.Namespace, batch: Any) -> list[str]:
     return [str(entry["batch_sha256"]) for entry in plan["raters"]]
 
 
+def _unknown_question(args: argparse.Namespace, batch: Any) -> str:
+    """Why --by cannot be answered from this batch's survey ("" when it can)."""
+    question = getattr(args, "by", None)
+    if not question:
+        return ""
+    survey = getattr(getattr(batch.manifest, "preference", None), "survey", ())
+    ids = [q.id for q in survey]
+    if question in ids:
+        return ""
+    if not ids:
+        return f"--by {question}: the batch {args.batch} has no survey; leave out --by."
+    return (f"--by {question}: the batch's survey has no such question; give one of: "
+            f"{', '.join(ids)}.")
+
+
 def _open_store(args: argparse.Namespace) -> Any:
     import os
 
@@ -248,6 +263,9 @@ def _report(args: argparse.Namespace, batch: Any, roster: Any) -> int:
         plan_batches = _plan_batches(args, batch)
     except ValueError as exc:  # PlanError included: the plan's own message says what is wrong
         return _error(str(exc))
+    problem = _unknown_question(args, batch)
+    if problem:
+        return _error(problem)
     handled = protocol_report(args, batch, roster, report_format=_format(args))  # mixed protocols, preference batches
     if handled is not None:
         return handled
@@ -274,6 +292,7 @@ def _report(args: argparse.Namespace, batch: Any, roster: Any) -> int:
                 buffer=args.buffer,
                 raters_per_item=args.raters_per_item,
                 resamples=args.resamples,
+                question=getattr(args, "by", None),
             )
         except BatchError as exc:
             return _error(f"the batch {args.batch} cannot be read: {exc}")

@@ -75,6 +75,7 @@ def export_batch(*, batch: Any, batch_path: str, store: Any, profile: Any, rubri
                  progress: ProgressReport) -> ExportOutcome:
     """Collect, sign and write (runs on a pool thread; no Qt)."""
     from rater_desktop.batch.hashing import batch_sha256
+    from rater_desktop.rating.survey import guideline_export_extra
     from rater_desktop.results.binding import bound_batch_sha256
     from rater_desktop.results.collect import collect_item_records
     from rater_desktop.results.document import BatchMeta, RaterInfo, build_results_document
@@ -103,6 +104,7 @@ def export_batch(*, batch: Any, batch_path: str, store: Any, profile: Any, rubri
             items=items(), store=store, batch_key=manifest.batch_id, rater_id=profile.rater_id,
             display_seed=manifest.display_seed or manifest.batch_id, rubric=rubric,
             include_incomplete=include_incomplete)
+        extra = guideline_export_extra(store, manifest)  # the survey, if the batch has one
     if not records:
         hint = ("" if include_incomplete else
                 " Tick \u201cAlso export items that are not complete\u201d to export "

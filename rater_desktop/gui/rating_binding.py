@@ -27,6 +27,7 @@ from rater_desktop.gui.steps.cover import ResponseCover
 from rater_desktop.gui.steps.highlight import highlight_claims
 from rater_desktop.gui.steps.page import StepContext
 from rater_desktop.gui.steps.panel import StepPanel
+from rater_desktop.gui.survey_flow import Asker, SurveyFlow, ask_survey_dialog, questions_of
 from rater_desktop.rating.change import Change
 from rater_desktop.rating.model import ItemStatus, Step
 from rater_desktop.rating.rubric import Rubric, RubricError
@@ -56,7 +57,8 @@ class RatingBinding(QObject):
 
     def __init__(self, window: MainWindow, *, store: RatingStore, rater_id: str,
                  clock: Clock = time.monotonic, close_store: Callable[[], None] | None = None,
-                 report: Callable[[str, str], None] | None = None) -> None:
+                 report: Callable[[str, str], None] | None = None,
+                 ask_survey: Asker = ask_survey_dialog) -> None:
         super().__init__(window)
         self.window = window
         self.store = store
@@ -81,6 +83,7 @@ class RatingBinding(QObject):
         self.focus = FocusFollower(self.panel, status=self._tell,
                                    keep_focus_in=(window.item_list,))
         self.completion = CompleteFlow(self)
+        self.survey = SurveyFlow(window, service=lambda: self.service, ask=ask_survey)
         self.enter_presses = EnterPressesButtons(self.panel)
         self.go_to = GoToKeys(window.item_list, opened=self._focus_form)
         self._save_timer = QTimer(self)
@@ -131,7 +134,7 @@ class RatingBinding(QObject):
         self.service = RatingService(
             store=self.store, clock=self.clock, rubric=rubric, item_accessor=batch.item,
             batch_key=manifest.batch_id, display_seed=manifest.display_seed,
-            rater_id=self.rater_id)
+            rater_id=self.rater_id, survey=questions_of(batch))
         self._unsubscribe = self.service.subscribe(self._on_change)
         self.window.tools_dock.set_service(self.service)  # notes and feedback in the dock
         self._statuses = None
@@ -249,6 +252,9 @@ class RatingBinding(QObject):
             self.window.refresh_item_status(change.item_id)
             self.window.set_save_state("saving")
             self._save_timer.start(SAVE_POLL_MS)
+            if change.kind == "status" and service.rating.status is ItemStatus.COMPLETE:
+                # After this change has reached every listener (and the next item opened).
+                QTimer.singleShot(0, self.survey.ask_if_due)
         elif change.kind == "open":
             self.window.set_save_state("idle")
 

@@ -1,5 +1,9 @@
 """The Tools dock: batch instructions, notes on the item, criteria cheat sheet, feedback.
 
+The protocol of the open batch decides what is shown: a preference batch gets its own
+criteria (the cheat sheet of ``batch.json``) in the Criteria tab, and no Notes or Feedback
+tab, which belong to the guideline's steps (step 7) and its RatingService.
+
 Notes and feedback go through the RatingService like the fields of step 7 (roadblocks.py):
 an edit here calls the service, and every Change the service announces is shown back with
 ``TextField.show_text``, which leaves a field alone while it already says the same text,
@@ -35,6 +39,26 @@ if TYPE_CHECKING:  # the rating core loads after the first paint (gui.app)
 NO_BATCH = "Open a batch to see its instructions here."
 NO_INSTRUCTIONS = "This batch has no instructions."
 TABS = ("Instructions", "Notes", "Criteria", "Feedback")
+GUIDELINE_ONLY_TABS = ("Notes", "Feedback")
+
+
+def preference_criteria(criteria: tuple[str, ...] | list[str]) -> str:
+    """The Criteria tab of a preference batch: the batch's own cheat sheet as Markdown."""
+    if not criteria:
+        return ("## Criteria\n\nThis batch lists no criteria: choose the response that "
+                "serves the user better, or Tie when neither does.")
+    lines = "\n".join(f"- {line}" for line in criteria)
+    return ("## Criteria of this batch\n\nChoose the response that serves the user better "
+            f"by these criteria (Tie when neither does):\n\n{lines}")
+
+
+def criteria_of(batch: BatchLike | None) -> tuple[str, bool]:
+    """The Criteria tab's Markdown for the open batch, and whether it is a preference batch."""
+    manifest = getattr(batch, "manifest", None)
+    if getattr(manifest, "protocol", "guideline") != "preference":
+        return help_text("criteria.md"), False
+    settings = getattr(manifest, "preference", None)
+    return preference_criteria(tuple(getattr(settings, "criteria", ()) or ())), True
 
 
 def instructions_of(batch: BatchLike | None) -> str:
@@ -73,6 +97,7 @@ class ToolsDock(QDockWidget):
         self.service: RatingService | None = None
         self._unsubscribe: Callable[[], None] = lambda: None
         self._instructions_markdown = NO_BATCH
+        self._criteria_markdown = help_text("criteria.md")
         self.tabs = QTabWidget()
         self.tabs.setObjectName("toolsTabs")
         self.tabs.setDocumentMode(True)
@@ -109,6 +134,15 @@ class ToolsDock(QDockWidget):
     def set_instructions(self, markdown: str) -> None:
         self._instructions_markdown = markdown
         show_markdown(self.instructions, markdown)
+
+    def show_batch_protocol(self, batch: BatchLike | None) -> None:
+        """The Criteria tab and the guideline-only tabs for the open batch's protocol."""
+        self._criteria_markdown, preference = criteria_of(batch)
+        show_markdown(self.criteria, self._criteria_markdown)
+        for title in GUIDELINE_ONLY_TABS:
+            self.tabs.setTabVisible(TABS.index(title), not preference)
+        if not self.tabs.isTabVisible(self.tabs.currentIndex()):
+            self.tabs.setCurrentIndex(TABS.index("Criteria"))
 
     def show_instructions(self) -> None:
         """Bring the instructions tab into view (the dock opens if it was closed)."""
@@ -164,7 +198,7 @@ class ToolsDock(QDockWidget):
     def rerender(self) -> None:
         """Render the texts again in the current theme's colours."""
         show_markdown(self.instructions, self._instructions_markdown)
-        show_markdown(self.criteria, help_text("criteria.md"))
+        show_markdown(self.criteria, self._criteria_markdown)
 
 
 def instructions_seen_key(batch_id: str) -> str:
@@ -194,9 +228,11 @@ def install_tools_dock(window: QMainWindow, *, below: QDockWidget, link_handler:
 
     def opened(batch: BatchLike) -> None:
         dock.set_instructions(instructions_of(batch))
+        dock.show_batch_protocol(batch)
         if first_visit(settings, batch.manifest.batch_id):
             dock.show_instructions()
 
     batch_opened.connect(opened)
     batch_closed.connect(lambda: dock.set_instructions(NO_BATCH))
+    batch_closed.connect(lambda: dock.show_batch_protocol(None))
     return dock

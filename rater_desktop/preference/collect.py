@@ -14,6 +14,7 @@ from rater_desktop.preference.rules import check_preference
 from rater_desktop.rating.display_order import display_order
 from rater_desktop.rating.model import ItemStatus
 from rater_desktop.rating.store import RatingStore
+from rater_desktop.rating.survey import survey_for_export
 from rater_desktop.results.document import ItemRecord
 from rater_desktop.results.errors import CollectError
 
@@ -63,22 +64,6 @@ def collect_preference_records(*, items: Iterable[Item], store: RatingStore, bat
     return records, left_out
 
 
-def survey_for_export(store: RatingStore, batch_key: str,
-                      settings: PreferenceSettings) -> dict[str, Any] | None:
-    """The survey block of the results: questions and the rater's answers (None if the
-    batch has no survey)."""
-    if not settings.survey:
-        return None
-    saved = (store.load_batch_state(batch_key) or {}).get("survey")
-    answers = saved.get("answers", {}) if isinstance(saved, dict) else {}
-    return {
-        "questions": [{"id": q.id, "kind": q.kind, "text": q.text, "options": list(q.options)}
-                      for q in settings.survey],
-        "answers": answers if isinstance(answers, dict) else {},
-        "answered": isinstance(saved, dict) and not saved.get("skipped", False),
-    }
-
-
 def collect_protocol_export(*, manifest: Any, items: Iterable[Item], store: RatingStore,
                             rater_id: str, include_incomplete: bool,
                             ) -> tuple[list[ItemRecord], list[str], dict[str, Any]]:
@@ -89,5 +74,5 @@ def collect_protocol_export(*, manifest: Any, items: Iterable[Item], store: Rati
         settings=manifest.preference, include_incomplete=include_incomplete)
     extra: dict[str, Any] = {"protocol": manifest.protocol,
                              "survey": survey_for_export(store, manifest.batch_id,
-                                                         manifest.preference)}
+                                                         manifest.preference.survey)}
     return records, left_out, extra

@@ -14,11 +14,11 @@ from rater_desktop.batch.model import Item
 from rater_desktop.batch.protocol import PreferenceSettings
 from rater_desktop.preference.model import CHOICE_STEP, PreferenceRating
 from rater_desktop.preference.rules import blocking_reasons, check_preference
-from rater_desktop.preference.survey import clean_answers
 from rater_desktop.rating.change import Change
 from rater_desktop.rating.display_order import DisplayOrder, display_order
 from rater_desktop.rating.model import ItemStatus
 from rater_desktop.rating.store import RatingStore
+from rater_desktop.rating.survey import STATE_KEY, saved_survey, survey_record
 from rater_desktop.rating.timing import Clock, ItemTimer
 
 Listener = Callable[[Change], None]
@@ -166,15 +166,13 @@ class PreferenceService:
 
     def survey_state(self) -> dict[str, Any] | None:
         """The saved survey answers (``{"answers": ..., "skipped": bool}``), or None."""
-        survey = (self.store.load_batch_state(self.batch_key) or {}).get("survey")
-        return survey if isinstance(survey, dict) else None
+        return saved_survey(self.store.load_batch_state(self.batch_key))
 
     def save_survey(self, answers: dict[str, Any], *, skipped: bool = False) -> dict[str, Any]:
         """Keep the rater's answers (cleaned against the questions); asked once."""
-        record = {"answers": {} if skipped else clean_answers(self.settings.survey, answers),
-                  "skipped": skipped}
+        record = survey_record(self.settings.survey, answers, skipped=skipped)
         state = dict(self.store.load_batch_state(self.batch_key) or {})
-        state["survey"] = record
+        state[STATE_KEY] = record
         self.store.save_batch_state(self.batch_key, state)
         return record
 

@@ -11,11 +11,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rater_desktop.preference.survey import answer_groups
 from rater_desktop.qa.agreement import krippendorff_alpha, percent_agreement
 from rater_desktop.qa.qualification import meets_threshold
 from rater_desktop.qa.scoreboard import Comparison, Record, bradley_terry, records, win_table
 from rater_desktop.qa.timecost import StudyCost, project_study_cost, quantile
+from rater_desktop.rating.survey import answer_groups
 
 CHOICE_VALUES = {"A": -1.0, "tie": 0.0, "B": 1.0}  # file order: A = responses[0]
 

@@ -64,6 +64,7 @@ class AdaptedResults:
     rater_id: str
     items: tuple[RatedItem, ...]
     problems: tuple[str, ...] = field(default_factory=tuple)
+    survey_answers: Mapping[str, Any] = field(default_factory=dict)  # question id -> answer
 
 
 def run_report_dict(report: RunReport) -> dict[str, Any]:
@@ -246,7 +247,14 @@ def adapt_results(
         else:
             seen.add(rated.item_id)
             items.append(rated)
-    return AdaptedResults(rater_id, tuple(items), tuple(problems))
+    return AdaptedResults(rater_id, tuple(items), tuple(problems), _survey_answers(document))
+
+
+def _survey_answers(document: Mapping[str, Any]) -> dict[str, Any]:
+    """The rater's survey answers (format 2.1); none when absent or not an object."""
+    survey = document.get("survey")
+    answers = survey.get("answers") if isinstance(survey, Mapping) else None
+    return dict(answers) if isinstance(answers, Mapping) else {}
 
 
 def run_inputs(

@@ -15,6 +15,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 import rater_desktop
+from rater_desktop.qa_review.by_answer import (
+    ANSWER_COLUMN,
+    agreement_by_answer,
+    answer_text,
+    by_answer_section,
+)
 from rater_desktop.qa_review.report_sections import (
     Cell,
     agreement_section,
@@ -25,7 +31,7 @@ from rater_desktop.qa_review.report_sections import (
     table,
     time_cost_section,
 )
-from rater_desktop.qa_review.rows import export_rows, rows_to_csv, rows_to_jsonl
+from rater_desktop.qa_review.rows import COLUMNS, export_rows, rows_to_csv, rows_to_jsonl
 from rater_desktop.qa_review.summary import QaFigures, collect_figures
 from rater_desktop.qa_review.views import ItemComparison
 
@@ -62,8 +68,9 @@ def _summary(figures: QaFigures) -> str:
     return "<h2>Summary</h2>" + table(["", ""], rows) + note
 
 
-def render_html(figures: QaFigures, comparisons: Sequence[ItemComparison]) -> str:
-    """The whole report as one HTML document."""
+def render_html(figures: QaFigures, comparisons: Sequence[ItemComparison], *,
+                by_answer: str = "") -> str:
+    """The whole report as one HTML document (``by_answer``: the --by section, if any)."""
     generated = figures.generated_at.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
     body = [
         f"<h1>QA report: {escape(figures.batch_title or figures.batch_id)}</h1>",
@@ -73,6 +80,7 @@ def render_html(figures: QaFigures, comparisons: Sequence[ItemComparison]) -> st
         files_section(figures),
         _summary(figures),
         agreement_section(figures),
+        by_answer,
         people_section(figures),
         models_section(figures),
         time_cost_section(figures),
@@ -98,9 +106,12 @@ def render_report(
     resamples: int = 1000,
     seed: int = 0,
     now: datetime | None = None,
+    question: str | None = None,
 ) -> str:
-    """The report text in the chosen format."""
+    """The report text in the chosen format; ``question`` (--by) breaks agreement down by
+    the raters' answers to that survey question (HTML) or adds their answer to each row."""
     comparisons = session.comparisons()
+    answers = session.survey_answers(question) if question else {}
     if report_format in ("csv", "jsonl"):
         rows = export_rows(
             comparisons=comparisons,
@@ -108,7 +119,14 @@ def render_report(
             batch_id=session.batch_id,
             batch_sha256=session.batch_sha256,
         )
-        return rows_to_csv(rows) if report_format == "csv" else rows_to_jsonl(rows)
+        columns: tuple[str, ...] = COLUMNS
+        if question:
+            columns = (*COLUMNS, ANSWER_COLUMN)
+            for row in rows:
+                given = answers.get(row["rater_id"])
+                row[ANSWER_COLUMN] = None if given is None else answer_text(given)
+        return (rows_to_csv(rows, columns) if report_format == "csv"
+                else rows_to_jsonl(rows, columns))
     if report_format != "html":
         raise ValueError(f"unknown report format {report_format!r}: use html, csv or jsonl")
     figures = collect_figures(
@@ -121,7 +139,9 @@ def render_report(
         resamples=resamples,
         seed=seed,
     )
-    return render_html(figures, comparisons)
+    section = (by_answer_section(question, agreement_by_answer(session.judgments(), answers),
+                                 raters=len(figures.raters)) if question else "")
+    return render_html(figures, comparisons, by_answer=section)
 
 
 def write_report(out_path: Path, text: str) -> Path:

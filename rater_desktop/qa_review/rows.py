@@ -122,18 +122,18 @@ def _csv_cell(value: Any) -> str:
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
-def rows_to_csv(rows: Sequence[Mapping[str, Any]]) -> str:
+def rows_to_csv(rows: Sequence[Mapping[str, Any]], columns: Sequence[str] = COLUMNS) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(COLUMNS)
+    writer.writerow(columns)
     for row in rows:
-        writer.writerow([_csv_cell(row.get(name)) for name in COLUMNS])
+        writer.writerow([_csv_cell(row.get(name)) for name in columns])
     return out.getvalue()
 
 
-def rows_to_jsonl(rows: Sequence[Mapping[str, Any]]) -> str:
+def rows_to_jsonl(rows: Sequence[Mapping[str, Any]], columns: Sequence[str] = COLUMNS) -> str:
     return "".join(
-        json.dumps({name: row.get(name) for name in COLUMNS}, ensure_ascii=False, allow_nan=False)
+        json.dumps({name: row.get(name) for name in columns}, ensure_ascii=False, allow_nan=False)
         + "\n"
         for row in rows
     )

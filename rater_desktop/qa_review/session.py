@@ -382,6 +382,13 @@ class QaSession(SummaryMixin, DecisionsMixin):
         """The statistics' input: complete items of trusted files, true file order."""
         return [item.judgment for item, _ in self.rated_items()]
 
+    def survey_answers(self, question: str) -> dict[str, Any]:
+        """Each trusted rater's answer to a survey question (those who skipped it absent),
+        by the rater id their judgments carry."""
+        return {adapted.rater_id: adapted.survey_answers[question]
+                for _, adapted in self._adapted_results()
+                if question in adapted.survey_answers}
+
     def raters(self) -> list[str]:
         return sorted({stored.signer or "" for stored in self.used_files()})
 

@@ -8,10 +8,11 @@ with a :class:`Change`. Sides are TRUE response indices (0/1, file order); use
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rater_desktop.batch.model import Item
+from rater_desktop.batch.protocol import SurveyQuestion
 from rater_desktop.rating.change import Change
 from rater_desktop.rating.display_order import DisplayOrder, display_order
 from rater_desktop.rating.history import Edit, History, snapshot
@@ -22,6 +23,7 @@ from rater_desktop.rating.rules.base import RuleResult
 from rater_desktop.rating.service_edits import EditsMixin
 from rater_desktop.rating.steps import case_file_ready, reachable_steps
 from rater_desktop.rating.store import RatingStore
+from rater_desktop.rating.survey import STATE_KEY, saved_survey, survey_record
 from rater_desktop.rating.text import plain_text
 from rater_desktop.rating.timing import IDLE_THRESHOLD_SECONDS, Clock, ItemTimer
 
@@ -46,6 +48,7 @@ class RatingService(EditsMixin):
         display_seed: str = "",
         rater_id: str = "",
         idle_threshold: float = IDLE_THRESHOLD_SECONDS,
+        survey: Sequence[SurveyQuestion] = (),
     ) -> None:
         self.store = store
         self.clock = clock
@@ -55,6 +58,7 @@ class RatingService(EditsMixin):
         self.display_seed = display_seed
         self.rater_id = rater_id
         self.idle_threshold = idle_threshold
+        self.survey = tuple(survey)  # the batch's survey questions (seed 001), maybe none
         self._subscribers: list[Callable[[Change], None]] = []
         self._histories: dict[str, History] = {}
         self._rating: ItemRating | None = None
@@ -327,6 +331,19 @@ class RatingService(EditsMixin):
         self.store.save_batch_state(self.batch_key, state)
         change = Change(self.current_item_id or "", "batch", ("batch.feedback",), self._results)
         return self._notify(change)
+
+    def survey_state(self) -> dict[str, Any] | None:
+        """The saved survey answers (``{"answers": ..., "skipped": bool}``), or None."""
+        return saved_survey(self.batch_state())
+
+    def save_survey(self, answers: dict[str, Any], *, skipped: bool = False) -> dict[str, Any]:
+        """Keep the rater's answers, cleaned against the questions (through the cached
+        batch state, so saving the current item later does not drop them)."""
+        record = survey_record(self.survey, answers, skipped=skipped)
+        state = self.batch_state()
+        state[STATE_KEY] = record
+        self.store.save_batch_state(self.batch_key, state)
+        return record
 
 
 def status_after_change(

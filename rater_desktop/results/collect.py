@@ -18,6 +18,7 @@ from rater_desktop.rating.rubric import Rubric
 from rater_desktop.rating.rules import check_item
 from rater_desktop.rating.rules.base import RuleResult
 from rater_desktop.rating.store import RatingStore
+from rater_desktop.rating.survey import guideline_export_extra
 from rater_desktop.rating.text import plain_text
 from rater_desktop.results.binding import RatedBatchChangedError, bound_batch_sha256
 from rater_desktop.results.document import BatchMeta, ItemRecord
@@ -154,6 +155,7 @@ def collect_export_inputs(
                 rubric=rubric,
                 include_incomplete=include_incomplete,
             )
+            extra = guideline_export_extra(store, manifest)
     except (StorageError, RatedBatchChangedError) as exc:
         raise CollectError(str(exc)) from exc
     finally:

@@ -20,7 +20,8 @@ RESULTS_FORMAT = "rater-desktop-results"
 RESULTS_FORMAT_VERSION = "2.0"
 RESULTS_FORMAT_MAJOR = 2
 READABLE_MAJORS = (1, 2)  # 1.x files simply have no shown evidence
-# 2.1 adds ``protocol`` and ``survey`` (the preference protocol); guideline files stay 2.0.
+# 2.1 adds ``protocol`` and ``survey`` (the preference protocol, and guideline batches
+# with a survey); guideline files without a survey stay 2.0.
 RESULTS_FORMAT_VERSION_PROTOCOLS = "2.1"
 SIGNATURE_NAMESPACE = "rater-desktop-results@v1"
 SIDES = ("A", "B")
@@ -116,8 +117,9 @@ def build_results_document(
     """The complete document as plain data; numbers are normalized when it is serialized
     (see rater_desktop.results.canonical), which export_results always does.
 
-    ``protocol`` (omitted for the guideline, so older readers see nothing new) and the
-    ``survey`` block are added by the preference protocol (format 2.1)."""
+    ``protocol`` and the ``survey`` block make the file 2.1: written for the preference
+    protocol, and for a guideline batch with a survey. A guideline file without a survey
+    omits both and stays 2.0, so older readers see nothing new."""
     seen: set[str] = set()
     for record in items:
         if record.item_id in seen:
@@ -149,9 +151,9 @@ def build_results_document(
         },
         "items": [_item_entry(record) for record in items],
     }
-    if protocol is not None and protocol != "guideline":
+    if survey is not None or (protocol is not None and protocol != "guideline"):
         document["format_version"] = RESULTS_FORMAT_VERSION_PROTOCOLS
-        document["protocol"] = protocol
+        document["protocol"] = protocol or "guideline"
     if survey is not None:
         document["survey"] = dict(survey)
     return document

@@ -16,9 +16,9 @@ from rater_desktop.batch.protocol import PreferenceSettings, SurveyQuestion
 from rater_desktop.preference.collect import collect_protocol_export
 from rater_desktop.preference.model import PreferenceRating
 from rater_desktop.preference.service import PreferenceError, PreferenceService
-from rater_desktop.preference.survey import clean_answers
 from rater_desktop.rating.model import ItemStatus
 from rater_desktop.rating.store import MemoryRatingStore
+from rater_desktop.rating.survey import clean_answers
 from rater_desktop.results.document import BatchMeta, build_results_document
 from rater_desktop.results.export import export_results
 from rater_desktop.signing import keys

@@ -10,8 +10,6 @@ the next item.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from typing import Any
 
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -23,19 +21,12 @@ from rater_desktop.gui.main_window import MainWindow
 from rater_desktop.gui.preference.panel import PreferencePanel
 from rater_desktop.gui.rating_binding import item_progress
 from rater_desktop.gui.save_state import SAVE_POLL_MS, poll_save_state
+from rater_desktop.gui.survey_flow import Asker, SurveyFlow, ask_survey_dialog
 from rater_desktop.preference.service import PreferenceService
 from rater_desktop.rating.change import Change
 from rater_desktop.rating.model import ItemStatus
 from rater_desktop.rating.store import RatingStore
 from rater_desktop.rating.timing import Clock
-
-SurveyAsker = Callable[[MainWindow, Any], "dict[str, Any] | None"]
-
-
-def ask_survey_dialog(window: MainWindow, questions: Any) -> dict[str, Any] | None:
-    from rater_desktop.gui.preference.survey_dialog import ask_survey
-
-    return ask_survey(window, questions)
 
 
 class PreferenceBinding(QObject):
@@ -43,13 +34,13 @@ class PreferenceBinding(QObject):
 
     def __init__(self, window: MainWindow, *, store: RatingStore, rater_id: str,
                  clock: Clock = time.monotonic,
-                 ask_survey: SurveyAsker = ask_survey_dialog) -> None:
+                 ask_survey: Asker = ask_survey_dialog) -> None:
         super().__init__(window)
         self.window = window
         self.store = store
         self.rater_id = rater_id
         self.clock = clock
-        self.ask_survey = ask_survey
+        self.survey = SurveyFlow(window, service=lambda: self.service, ask=ask_survey)
         self.service: PreferenceService | None = None
         self._statuses: dict[str, str] = {}
         self.panel = PreferencePanel()
@@ -161,7 +152,7 @@ class PreferenceBinding(QObject):
         self._after(change)
         if change.refused:
             return False
-        self._maybe_ask_survey()
+        self.survey.ask_if_due()
         self.window.item_list.step(1)
         return True
 
@@ -188,27 +179,6 @@ class PreferenceBinding(QObject):
         self.panel.set_item(service.shown_choice(), service.rating.explanation)
         done = service.rating.status is ItemStatus.COMPLETE
         self.panel.set_reason("Complete." if done else "", "good" if done else "")
-
-    # -- survey ----------------------------------------------------------------------------
-
-    def survey_due(self) -> bool:
-        """Asked once, after the last qualification item is complete (or after the first
-        completed item when the batch has no qualification items)."""
-        service, batch = self.service, self.window.batch
-        if service is None or batch is None or not service.settings.survey:
-            return False
-        if service.survey_state() is not None:
-            return False
-        qualification = [e.item_id for e in batch.index if e.kind == "qualification"]
-        return all(self._statuses.get(i) == ItemStatus.COMPLETE.value for i in qualification)
-
-    def _maybe_ask_survey(self) -> None:
-        service = self.service
-        if service is None or not self.survey_due():
-            return
-        answers = self.ask_survey(self.window, service.settings.survey)
-        service.save_survey(answers or {}, skipped=answers is None)
-        self.window.activateWindow()  # the keys go back to the rating window
 
     # -- saving and lifetime ---------------------------------------------------------------
 

@@ -1,9 +1,11 @@
-"""The survey of a preference batch (seed 001): asked once after the qualification items,
-informational only. Every question may be left unanswered; "Skip survey" skips all."""
+"""The survey of a batch (seed 001, both protocols): asked once after the qualification
+items, informational only. Every question may be left unanswered; "Skip survey" skips all.
+Help > Survey... opens it again with the saved answers filled in, and adds Cancel."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtWidgets import (
@@ -26,7 +28,8 @@ from rater_desktop.batch.protocol import SurveyQuestion
 class SurveyDialog(QDialog):
     """One page of questions; ``answers()`` holds what was given (skipped ones left out)."""
 
-    def __init__(self, parent: QWidget | None, questions: Sequence[SurveyQuestion]) -> None:
+    def __init__(self, parent: QWidget | None, questions: Sequence[SurveyQuestion], *,
+                 answers: Mapping[str, Any] | None = None, revising: bool = False) -> None:
         super().__init__(parent)
         self.setObjectName("surveyDialog")
         self.setWindowTitle("A few questions about you")
@@ -60,11 +63,20 @@ class SurveyDialog(QDialog):
         save.setDefault(True)  # Enter saves from any question
         skip = buttons.addButton("Skip survey", QDialogButtonBox.ButtonRole.RejectRole)
         skip.setObjectName("surveySkip")
+        self.skipped = False
+        skip.clicked.connect(self._skip)
         buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        if revising:  # Cancel (and Esc) keep the saved answers as they are
+            skip.setText("Withdraw answers")  # what skipping means once answers are saved
+            cancel = buttons.addButton("Cancel", QDialogButtonBox.ButtonRole.DestructiveRole)
+            cancel.setObjectName("surveyCancel")
+            cancel.clicked.connect(self.reject)
+        else:
+            buttons.rejected.connect(self.reject)  # Esc skips, as the button does
         outer.addWidget(buttons)
         self.setMinimumWidth(520)
         self.resize(560, min(640, body.sizeHint().height() + 140))
+        self._fill(answers or {})
         first = next(iter(self._inputs.values()), None)
         target = first[0] if isinstance(first, list) and first else first
         if isinstance(target, QWidget):
@@ -90,6 +102,20 @@ class SurveyDialog(QDialog):
             boxes.append(box)
         return boxes
 
+    def _skip(self) -> None:
+        self.skipped = True
+        self.reject()
+
+    def _fill(self, answers: Mapping[str, Any]) -> None:
+        for question in self.questions:
+            widget, given = self._inputs[question.id], answers.get(question.id)
+            if isinstance(widget, QLineEdit):
+                widget.setText(given if isinstance(given, str) else "")
+                continue
+            chosen = [given] if isinstance(given, str) else list(given or [])
+            for box in widget:
+                box.setChecked(box.text() in chosen)
+
     def answers(self) -> dict[str, Any]:
         result: dict[str, Any] = {}
         for question in self.questions:
@@ -110,3 +136,24 @@ def ask_survey(parent: QWidget, questions: Sequence[SurveyQuestion]) -> dict[str
     answers = dialog.answers() if accepted else None
     dialog.deleteLater()
     return answers
+
+
+@dataclass(frozen=True)
+class SurveyReply:
+    """What the rater did when revising: new answers, or ``skipped`` (answers withdrawn)."""
+
+    skipped: bool
+    answers: dict[str, Any] = field(default_factory=dict)
+
+
+def revise_survey(parent: QWidget, questions: Sequence[SurveyQuestion],
+                  saved: Mapping[str, Any] | None) -> SurveyReply | None:
+    """The survey again with the saved answers filled in; None when cancelled."""
+    answers = (saved or {}).get("answers")
+    dialog = SurveyDialog(parent, questions, revising=True,
+                          answers=answers if isinstance(answers, Mapping) else None)
+    accepted = dialog.exec() == QDialog.DialogCode.Accepted
+    reply = (SurveyReply(False, dialog.answers()) if accepted
+             else SurveyReply(True) if dialog.skipped else None)
+    dialog.deleteLater()
+    return reply

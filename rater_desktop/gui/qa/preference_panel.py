@@ -104,17 +104,21 @@ class PreferenceDashboard(QScrollArea):
         self.models = make_table("qaPrefModelsTable", "Win, tie, loss per model", MODEL_COLUMNS)
         self.raters = make_table("qaPrefRatersTable", "Qualification per rater", RATER_COLUMNS)
         for table in (self.agreement, self.models, self.raters):
-            fit_columns(table, stretch=(0,))
+            fit_columns(table, stretch=(0,))  # names take the room; figures fit their text
+            table.setWordWrap(False)
+            table.verticalHeader().setVisible(False)
+            table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.time_cost = self._label("qaPrefTimeCost", "Time per judgment and cost", "")
-        for row, col, title, widget in ((0, 0, "Agreement on the three-way choice",
-                                         self.agreement),
-                                        (0, 1, "Models (file identities)", self.models),
-                                        (2, 0, "Raters: qualification and attention",
-                                         self.raters),
-                                        (2, 1, "Time and cost", self.time_cost)):
-            heading = QLabel(f"<b>{title}</b>")
-            grid.addWidget(heading, row, col)
-            grid.addWidget(widget, row + 1, col, Qt.AlignmentFlag.AlignTop)
+        # The agreement table is the widest (its breakdown rows grow with the answers).
+        for row, col, span, title, widget in (
+                (0, 0, 2, "Agreement on the three-way choice", self.agreement),
+                (2, 0, 1, "Models (file identities)", self.models),
+                (2, 1, 1, "Raters: qualification and attention", self.raters),
+                (4, 0, 2, "Time and cost", self.time_cost)):
+            grid.addWidget(QLabel(f"<b>{title}</b>"), row, col, 1, span)
+            grid.addWidget(widget, row + 1, col, 1, span, Qt.AlignmentFlag.AlignTop)
+        grid.setColumnStretch(0, 1)
+        grid.setColumnStretch(1, 1)
         layout.addLayout(grid)
         layout.addStretch(1)
         self.setWidget(content)
@@ -245,6 +249,7 @@ class PreferenceDisagreements(QWidget):
         self.table = make_table("qaPrefDisagreementTable", "Items with differing choices",
                                 ITEM_COLUMNS)
         fit_columns(self.table, stretch=(3,))
+        self.table.verticalHeader().setVisible(False)
         self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
         self.table.itemSelectionChanged.connect(self._show_selected)
@@ -262,7 +267,7 @@ class PreferenceDisagreements(QWidget):
         self.items = items
         self.table.setRowCount(len(items))
         for row, item in enumerate(items):
-            for column, text in enumerate((item.item_id, item.kind, item.gold or "",
+            for column, text in enumerate((item.item_id, item.kind, item.gold or "\u2013",
                                            choices_text(item))):
                 self.table.setItem(row, column, QTableWidgetItem(text))
         self.summary.setText(

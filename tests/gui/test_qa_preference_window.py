@@ -189,3 +189,17 @@ def test_preference_results_on_a_guideline_batch_are_refused(
     window.import_paths([exported["files"]["bob"]])
     qtbot.waitUntil(lambda: bool(errors), timeout=30_000)
     assert "preference judgments, but the opened batch uses the guideline protocol" in errors[0][1]
+
+
+def test_opening_another_batch_empties_the_preference_views(
+        qtbot: Any, exported: dict[str, Any], temp_settings: QSettings) -> None:
+    window = _window(qtbot, exported, temp_settings, [])
+    window.import_paths(list(exported["files"].values()))
+    _reviewed(qtbot, window)
+    assert window.pref_disagreements.table.rowCount() == 4
+    assert window.open_batch_path(str(exported["batch"]))
+    assert window.pref_dashboard.review is None  # never the figures of the batch before
+    assert window.pref_dashboard.models.rowCount() == 0
+    assert window.pref_disagreements.table.rowCount() == 0
+    _reviewed(qtbot, window)  # the stored files come back with the batch
+    assert window.pref_disagreements.table.rowCount() == 4

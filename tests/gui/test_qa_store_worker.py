@@ -102,3 +102,26 @@ def test_the_local_store_is_not_polled(
                             errors=[])
     assert window.store is not None and not window.store.is_shared
     assert not window.watcher.timer.isActive()
+
+
+def test_closing_while_the_store_opens_does_not_wait_and_closes_it_later(
+        qtbot: Any, setup: Setup, temp_settings: QSettings, tmp_path: Path) -> None:
+    closed: list[bool] = []
+
+    class _Tracked(_SharedLike):
+        def close(self) -> None:
+            closed.append(True)
+            super().close()
+
+    def slow() -> QaStore:
+        time.sleep(SLOW_SECONDS)
+        store = QaStore.open(tmp_path / "team.sqlite3")
+        store.__class__ = _Tracked
+        return store
+
+    window = _open(qtbot, setup, temp_settings, [], slow)
+    started = time.monotonic()
+    window.close()
+    assert time.monotonic() - started < SLOW_SECONDS * 0.8
+    qtbot.waitUntil(lambda: bool(closed), timeout=10_000)  # closed on arrival, never used
+    assert window.store is None

@@ -30,8 +30,11 @@ def is_preference(window: Any) -> bool:
 
 
 def show_protocol(window: Any) -> None:
-    """Show the tabs of the opened batch's protocol only."""
+    """Show the tabs of the opened batch's protocol only (the preference ones emptied
+    until the new batch's figures arrive)."""
     preference = is_preference(window)
+    window.pref_dashboard.clear()
+    window.pref_disagreements.set_items(())
     for index in GUIDELINE_TABS:
         window.tabs.setTabVisible(index, not preference)
     for index in (TAB_PREF_DISAGREEMENTS, TAB_PREF_DASHBOARD):

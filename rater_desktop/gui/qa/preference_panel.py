@@ -163,6 +163,14 @@ class PreferenceDashboard(QScrollArea):
         row.addStretch(1)
         return row
 
+    def clear(self) -> None:
+        """Nothing shown (another batch is being opened)."""
+        self.review = None
+        self.headline.setText("Open a preference batch and its results.")
+        for table in (self.agreement, self.models, self.raters):
+            table.setRowCount(0)
+        self.time_cost.setText("")
+
     def chosen_question(self) -> str | None:
         data = self.question.currentData()
         return str(data) if data else None

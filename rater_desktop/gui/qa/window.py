@@ -427,7 +427,8 @@ class QaWindow(QMainWindow):
         self.settings.sync()
         self.closed = True
         self.watcher.stop()
-        self.runner.wait()
+        if not self.store_opening:  # a store still connecting is closed when it arrives
+            self.runner.wait()
         self.loader.shutdown()
         close_batch(self.batch)
         self.batch = None

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QTableWidget
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core"))
@@ -203,3 +203,20 @@ def test_opening_another_batch_empties_the_preference_views(
     assert window.pref_disagreements.table.rowCount() == 0
     _reviewed(qtbot, window)  # the stored files come back with the batch
     assert window.pref_disagreements.table.rowCount() == 4
+
+
+def test_a_long_survey_question_never_widens_the_dashboard(qtbot: Any) -> None:
+    from rater_desktop.gui.qa.preference_panel import PreferenceDashboard
+    from rater_desktop.preference.stats import preference_figures
+    from rater_desktop.qa_review.preference_review import PreferenceReview
+
+    long_text = "What do you use chat assistants for? " * 6
+    review = PreferenceReview(batch_sha256="x", figures=preference_figures([], gold={}),
+                              disagreements=(), questions=(("use", long_text),),
+                              question="use", raters=(), title="t")
+    dashboard = PreferenceDashboard()
+    qtbot.addWidget(dashboard)
+    dashboard.set_review(review)
+    assert dashboard.chosen_question() == "use"
+    assert dashboard.question.sizeHint().width() < 400
+    assert dashboard.question.itemData(1, Qt.ItemDataRole.ToolTipRole) == long_text

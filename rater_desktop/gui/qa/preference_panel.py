@@ -143,6 +143,10 @@ class PreferenceDashboard(QScrollArea):
         self.question.setObjectName("qaPrefQuestionCombo")
         self.question.setAccessibleName("Break agreement down by the answer to")
         self.question.addItem(NO_QUESTION, None)
+        # A long question never widens the row past the cost inputs (its tooltip is whole).
+        self.question.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.question.setMinimumContentsLength(28)
         self.question.currentIndexChanged.connect(lambda _i: self.inputsChanged.emit())
         self.wage = _spin("qaPrefWage", "Hourly wage", low=0, high=1000, value=15.0, suffix=" /h")
         self.fee = _spin("qaPrefFee", "Platform fee", low=0, high=100, value=20.0, suffix=" %")

@@ -4,27 +4,11 @@ refused; preference batches get the preference figures (``rater_desktop.preferen
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
 EXIT_OK, EXIT_NO_VALID, EXIT_MIXED = 0, 1, 2
-MAX_RESULTS_BYTES = 256 * 1024 * 1024
-
-
-def _declared_protocol(path: Path) -> str | None:
-    """The protocol a results file names (unverified; only to refuse mixed sets early)."""
-    try:
-        if path.stat().st_size > MAX_RESULTS_BYTES:
-            return None
-        document = json.loads(path.read_bytes())
-    except (OSError, ValueError, RecursionError):
-        return None  # verification reports the file properly
-    if not isinstance(document, dict):
-        return None
-    value = document.get("protocol", "guideline")
-    return value if isinstance(value, str) else None
 
 
 def protocol_report(args: argparse.Namespace, batch: Any, roster: Any, *,
@@ -33,9 +17,10 @@ def protocol_report(args: argparse.Namespace, batch: Any, roster: Any, *,
     None lets the guideline report run. ``report_format`` is the guideline report's choice
     (from --format or the file name), so both protocols name formats alike."""
     from rater_desktop.preference.stats import MixedProtocolError, check_one_protocol
+    from rater_desktop.qa_review.preference_review import declared_protocol
 
     named = [(str(p), {"protocol": proto}) for p in args.results
-             if (proto := _declared_protocol(Path(p))) is not None]
+             if (proto := declared_protocol(Path(p))) is not None]
     try:
         check_one_protocol(named)
     except MixedProtocolError as exc:
@@ -62,7 +47,7 @@ def _preference_report(args: argparse.Namespace, batch: Any, roster: Any,
                        report_format: str) -> int:  # fmt: skip
     from rater_desktop.batch.hashing import batch_sha256
     from rater_desktop.preference.report import render
-    from rater_desktop.preference.stats import gold_choices, preference_figures
+    from rater_desktop.qa_review.preference_review import CostInputs, batch_figures
     from rater_desktop.qa_review.report import write_report
     from rater_desktop.results.verify import verify_results_file
     from rater_desktop.signing.atomic_files import AtomicWriteError
@@ -83,13 +68,10 @@ def _preference_report(args: argparse.Namespace, batch: Any, roster: Any,
     if not documents:
         print("No valid results file signed by a rater in the roster: no report written.")
         return EXIT_NO_VALID
-    items = [batch.item(entry.item_id) for entry in batch.index]
-    threshold = batch.manifest.rubric.get("SD-4", {})
-    figures = preference_figures(
-        documents, gold=gold_choices(items),
-        threshold=(int(threshold.get("pass_threshold", 8)), int(threshold.get("out_of", 10))),
-        question=getattr(args, "by", None), raters_per_item=args.raters_per_item,
-        hourly_wage=args.wage, platform_fee=args.fee)
+    # The same function the QA window uses, so both show the same figures.
+    figures = batch_figures(documents, batch=batch, question=getattr(args, "by", None),
+                            cost=CostInputs(hourly_wage=args.wage, platform_fee=args.fee,
+                                            raters_per_item=args.raters_per_item))
     try:
         write_report(args.out, render(figures, title=batch.manifest.title,
                                       report_format=report_format))

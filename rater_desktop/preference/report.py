@@ -36,6 +36,16 @@ def _agreement_row(label: str, a: Agreement) -> str:
             f"<td>{_num(a.alpha)}</td><td>{a.items}</td><td>{a.raters}</td></tr>")
 
 
+def time_cost_text(figures: PreferenceFigures) -> str:
+    """The time per judgment and cost projection sentence (report and QA window)."""
+    cost = figures.cost
+    cost_text = ("no timings" if cost is None else
+                 f"{cost.judgments} judgments, {cost.rater_hours:.1f} rater hours, "
+                 f"{cost.cost_per_judgment:.2f} per judgment, total {cost.total:.2f}")
+    return (f"Median {_num(figures.median_seconds, 1)} s per judgment (90th percentile "
+            f"{_num(figures.p90_seconds, 1)} s). Projection: {cost_text}.")
+
+
 def render_html(figures: PreferenceFigures, *, title: str) -> str:
     rows = [_agreement_row("all raters", figures.agreement)]
     rows += [_agreement_row(f"answered: {k}", v) for k, v in figures.by_answer.items()]
@@ -47,10 +57,6 @@ def render_html(figures: PreferenceFigures, *, title: str) -> str:
         f"<tr><td>{html.escape(r.rater_id)}</td><td>{r.qualification_passed} of "
         f"{r.qualification_total}</td><td>{'yes' if r.qualified else 'no'}</td>"
         f"<td>{r.attention_passed} of {r.attention_total}</td></tr>" for r in figures.raters)
-    cost = figures.cost
-    cost_text = ("no timings" if cost is None else
-                 f"{cost.judgments} judgments, {cost.rater_hours:.1f} rater hours, "
-                 f"{cost.cost_per_judgment:.2f} per judgment, total {cost.total:.2f}")
     return (
         "<!doctype html><html><head><meta charset='utf-8'>"
         f"<title>{html.escape(title)}</title></head><body>"
@@ -63,9 +69,7 @@ def render_html(figures: PreferenceFigures, *, title: str) -> str:
         f"{models}</table>"
         "<h2>Raters</h2><table border='1'><tr><th>rater</th><th>qualification</th>"
         f"<th>qualified</th><th>attention checks</th></tr>{raters}</table>"
-        f"<h2>Time and cost</h2><p>Median {_num(figures.median_seconds, 1)} s per judgment "
-        f"(90th percentile {_num(figures.p90_seconds, 1)} s). Projection: "
-        f"{html.escape(cost_text)}.</p></body></html>\n")
+        f"<h2>Time and cost</h2><p>{html.escape(time_cost_text(figures))}</p></body></html>\n")
 
 
 def render_csv(figures: PreferenceFigures) -> str:

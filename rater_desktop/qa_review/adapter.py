@@ -231,7 +231,8 @@ def adapt_results(
     if document.get("protocol", "guideline") != "guideline":  # e.g. preference judgments
         return AdaptedResults(rater_id, (), (
             f"the results are {document.get('protocol')!r} judgments, not guideline ratings; "
-            "left out (report on them with 'rater-desktop qa report')",))
+            "left out (the QA window and 'rater-desktop qa report' review them on their own "
+            "preference batch)",))
     items: list[RatedItem] = []
     problems: list[str] = []
     seen: set[str] = set()

@@ -111,6 +111,7 @@ def test_an_unreachable_team_store_offers_the_local_one(
     window = qa_entry.open_qa_review(parent=None, settings=temp_settings)
     assert window is not None
     qtbot.addWidget(window)
+    qtbot.waitUntil(lambda: window.store is not None, timeout=15_000)  # opened on a worker
     assert "Cannot reach the shared QA store postgresql://qa@/nowhere" in asked[0]
     assert not window.store.is_shared and str(window.store.path).endswith("qa.sqlite3")
     assert temp_settings.value("qa/store")  # still names the team's store for next time

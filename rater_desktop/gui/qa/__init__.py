@@ -6,6 +6,7 @@ architecture test does) never loads Qt.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -31,28 +32,40 @@ def open_qa_window(*, parent: QWidget | None, settings: QSettings,
                    results: list[Path] | None = None, profile: str | None = None,
                    keyring: Any = None, roster_path: Path | None = None,
                    store_path: Path | None = None, show: bool = True,
+                   store_opener: Callable[[], Any] | None = None,
                    **dependencies: Any) -> QaWindow:
     """Open (and show) the QA window; it opens ``batch_path`` (else the last QA batch)
     and then imports ``results``. ``data_dir`` holds profiles, ``qa/qa.sqlite3`` and
-    ``qa/allowed_signers`` (default: the app data folder)."""
+    ``qa/allowed_signers`` (default: the app data folder).
+
+    This computer's SQLite store opens here (QaStoreError: the caller says why); a shared
+    PostgreSQL store (or ``store_opener``'s) opens on a worker while the window shows a
+    busy indicator, so a slow server never freezes it."""
     from PySide6.QtWidgets import QApplication
 
     from rater_desktop.appdirs import data_dir as default_data_dir
+    from rater_desktop.gui.qa.team_store import open_store_in_background, store_setting
     from rater_desktop.gui.qa.window import QaWindow
     from rater_desktop.gui.theme import apply_theme
     from rater_desktop.qa_review.roster import ROSTER_FILE, ROSTER_FOLDER, Roster
-    from rater_desktop.qa_review.store import STORE_FILE, STORE_FOLDER
+    from rater_desktop.qa_review.store import STORE_FILE, STORE_FOLDER, QaStore
 
     app = QApplication.instance()
     if isinstance(app, QApplication) and app.property("raterTheme") is None:
         apply_theme(app, str(settings.value("view/theme", "system")))
     folder = data_dir or default_data_dir()
-    store = _open_store(settings, store_path or folder / STORE_FOLDER / STORE_FILE,
-                        keyring, explicit=store_path is not None)
+    local = store_path or folder / STORE_FOLDER / STORE_FILE
+    setting = "" if store_path is not None else store_setting(settings)
+    shared = setting.startswith("postgres") or store_opener is not None
+    store = None if shared else _open_store(setting, local, keyring)
     roster = Roster(roster_path or folder / ROSTER_FOLDER / ROSTER_FILE)
     window = QaWindow(settings=settings, data_dir=folder, store=store, roster=roster,
                       keyring=keyring, profile=profile, parent=parent, **dependencies)
     window.owns_store = True
+    if shared:
+        opener = store_opener or (lambda: _open_store(setting, local, keyring))
+        open_store_in_background(window, opener, where=setting or "",
+                                 local=lambda: QaStore.open(local))
     target = batch_path or settings.value("qa/lastBatch")
     if target and Path(str(target)).exists():
         window.open_batch_path(str(target))
@@ -63,14 +76,12 @@ def open_qa_window(*, parent: QWidget | None, settings: QSettings,
     return window
 
 
-def _open_store(settings: QSettings, default: Path, keyring: Any, *, explicit: bool) -> Any:
+def _open_store(setting: str, default: Path, keyring: Any) -> Any:
     """The store of File > QA store... (a file or a team's PostgreSQL), else ``default``."""
     import os
 
-    from rater_desktop.gui.qa.team_store import store_setting
     from rater_desktop.qa_review.open_store import open_qa_store
 
-    setting = "" if explicit else store_setting(settings)
     if keyring is None and setting.startswith("postgres"):
         from rater_desktop.signing.keystore import default_keyring
 

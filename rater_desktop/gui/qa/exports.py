@@ -159,7 +159,11 @@ def export_report_chosen(window: QaWindow) -> None:
 
 def export_report_to(window: QaWindow, out_path: Path, report_format: str) -> bool:
     """Render the report in the background with the dashboard's cost inputs, then write."""
+    from rater_desktop.gui.qa import preference_mode
     from rater_desktop.qa_review.report import render_report, write_report
+
+    if preference_mode.is_preference(window):  # the report 'qa report' writes for these
+        return preference_mode.export_report_to(window, out_path, report_format)
 
     session = window.session
     if session is None:

@@ -7,7 +7,7 @@ and a second job the slower ``QaFigures`` (bootstrap intervals).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -56,9 +56,11 @@ def review_state(session: QaSession) -> ReviewState:
 
 
 def import_and_review(
-    session: QaSession, paths: Sequence[Path]
+    session: QaSession, paths: Sequence[Path],
+    importer: Callable[[QaSession, Sequence[Path]], list[ImportOutcome]] | None = None,
 ) -> tuple[list[ImportOutcome], ReviewState]:
-    outcomes = session.import_results(paths)
+    """Import (with ``importer``, e.g. one refusing a mixed set) and review."""
+    outcomes = importer(session, paths) if importer else session.import_results(paths)
     return outcomes, review_state(session)
 
 

@@ -2,13 +2,17 @@
 
 ``DecisionWatcher`` polls the opened batch's decision stamp off the UI thread and, when
 another reviewer changed a decision, updates the disagreements list and the item shown
-in Compare (unless the reviewer is typing there). ``choose_store`` is File > QA store...:
+in Compare (unless the reviewer is typing there). It polls only a shared (PostgreSQL)
+store: this computer's SQLite file is written by this window alone.
+``open_store_in_background`` opens a shared store on a worker (a connection timeout and
+the migration lock can take seconds) while the window shows a busy indicator. ``choose_store`` is File > QA store...:
 the store setting (a SQLite file or a ``postgresql://`` URL without password), used the
 next time the QA window opens.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
@@ -17,6 +21,7 @@ from PySide6.QtWidgets import QInputDialog, QLabel, QLineEdit, QMenu, QMessageBo
 
 from rater_desktop.qa_review.adjudication import list_adjudications
 from rater_desktop.qa_review.location import StoreLocationError, parse_store
+from rater_desktop.qa_review.store import QaStoreError
 
 POLL_MS = 4000
 SETTING = "qa/store"
@@ -67,7 +72,15 @@ class DecisionWatcher(QObject):
         self.timer = QTimer(self)
         self.timer.setInterval(interval_ms)
         self.timer.timeout.connect(self.poll)
-        self.timer.start()
+        self.follow_store()
+
+    def follow_store(self) -> None:
+        """Poll on a timer only while the window's store is shared."""
+        store = self.window.store
+        if store is not None and store.is_shared and not self.window.closed:
+            self.timer.start()
+        else:
+            self.timer.stop()
 
     def poll(self) -> None:
         session = self.window.session
@@ -114,7 +127,8 @@ def choose_store(window: Any) -> str | None:
     if not ok:
         return None
     try:
-        parse_store(text, default=window.store.path or window.data_dir)
+        store = window.store
+        parse_store(text, default=(store.path if store is not None else None) or window.data_dir)
     except StoreLocationError as exc:
         QMessageBox.warning(window, "QA store", str(exc))
         return None
@@ -133,13 +147,70 @@ def attach(window: Any) -> DecisionWatcher:
         actions = menu.actions()
         menu.insertAction(actions[-1] if actions else None, action)
     window.addAction(action)
-    full = f"Store: {'shared ' if window.store.is_shared else ''}{window.store.location}"
-    label = QLabel(label_metrics_elided(full, window))
-    label.setToolTip(full)
+    label = QLabel("")
     label.setObjectName("qaStoreLabel")
     label.setAccessibleName("QA store")
     window.statusBar().addPermanentWidget(label)
+    window.store_label = label
+    show_store(window)
     return DecisionWatcher(window)
+
+
+def show_store(window: Any) -> None:
+    """The store's name in the status bar (or that it is still opening / missing)."""
+    store = window.store
+    if store is not None:
+        full = f"Store: {'shared ' if store.is_shared else ''}{store.location}"
+    elif window.store_opening:
+        full = "Store: opening\u2026"
+    else:
+        full = "No QA store: see File \u25b8 QA store\u2026, then open the QA window again"
+    window.store_label.setText(label_metrics_elided(full, window))
+    window.store_label.setToolTip(full)
+
+
+def open_store_in_background(window: Any, opener: Callable[[], Any], *, where: str,
+                             local: Callable[[], Any] | None = None) -> None:
+    """Open the store on a worker; the batch and results given meanwhile wait for it.
+    When it fails, the reviewer is told why and may use ``local`` (this computer's store)."""
+    window.store_opening = True
+    show_store(window)
+
+    def failed(error: BaseException) -> None:
+        window.store_opening = False
+        show_store(window)
+        if window.closed:
+            return
+        text = (f"The shared QA store cannot be opened.\n\n{error}\n\nOpen this "
+                "computer's own store instead? (File \u25b8 QA store... still names the "
+                "shared one for next time.)")
+        if local is None or QMessageBox.question(window, "QA review", text) \
+                != QMessageBox.StandardButton.Yes:
+            window.report_error(window, "QA store not opened", str(error),
+                                "Imports and decisions need a store. Choose one with File "
+                                "\u25b8 QA store... and open the QA window again.")
+            return
+        try:
+            store_ready(window, local())
+        except QaStoreError as exc:
+            window.report_error(window, "QA store not opened", str(exc), "")
+
+    window.runner.start(f"Opening the QA store {where}\u2026", opener,
+                        done=lambda store: store_ready(window, store), failed=failed)
+
+
+def store_ready(window: Any, store: Any) -> None:
+    """The store is open: show it, poll it if shared, open what waited for it."""
+    window.store_opening = False
+    if window.closed:
+        store.close()
+        return
+    window.store = store
+    show_store(window)
+    window.watcher.follow_store()
+    waiting, window.pending_batch = window.pending_batch, None
+    if waiting:
+        window.open_batch_path(waiting)
 
 
 def label_metrics_elided(text: str, window: Any, width: int = 380) -> str:

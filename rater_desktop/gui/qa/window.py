@@ -15,7 +15,7 @@ from rater_desktop.batch.model import Verdict
 from rater_desktop.gui import dialogs
 from rater_desktop.gui.batch_source import BatchLike, close_batch, open_batch_path
 from rater_desktop.gui.image_loader import ImageLoader
-from rater_desktop.gui.qa import exports
+from rater_desktop.gui.qa import exports, preference_mode
 from rater_desktop.gui.qa.actions import build_qa_actions
 from rater_desktop.gui.qa.compare_view import CompareView
 from rater_desktop.gui.qa.dashboard import Dashboard
@@ -32,9 +32,12 @@ from rater_desktop.gui.qa.state import (
     review_state,
 )
 from rater_desktop.gui.qa.team_store import attach as attach_team_store
+from rater_desktop.gui.qa.team_store import show_store
 from rater_desktop.gui.safe_browser import LinkHandler
 from rater_desktop.gui.session import describe_open_failure
+from rater_desktop.preference.stats import MixedProtocolError
 from rater_desktop.qa_review.adjudication import Adjudication, Decision
+from rater_desktop.qa_review.preference_review import import_checked
 from rater_desktop.qa_review.roster import Roster
 from rater_desktop.qa_review.session import ImportOutcome, ImportStatus, QaSession
 from rater_desktop.qa_review.store import QaStore
@@ -74,7 +77,8 @@ def local_paths(mime: Any) -> list[Path]:
 class QaWindow(QMainWindow):
     """The QA reviewer's window; every dependency is passed in (tests pass temp ones)."""
 
-    def __init__(self, *, settings: QSettings, data_dir: Path, store: QaStore, roster: Roster,
+    def __init__(self, *, settings: QSettings, data_dir: Path, store: QaStore | None,
+                 roster: Roster,
                  keyring: Any = None, profile: str | None = None,
                  loader: ImageLoader | None = None, link_handler: LinkHandler | None = None,
                  report_error: ErrorReporter = _report_error, resamples: int = 1000,
@@ -87,7 +91,9 @@ class QaWindow(QMainWindow):
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
         self.settings = settings
         self.data_dir = data_dir
-        self.store = store
+        self.store = store  # None while open_store_in_background opens it
+        self.store_opening = False
+        self.pending_batch: str | None = None  # given while the store was opening
         self.roster = roster
         self.keyring = keyring
         self.profile = profile
@@ -135,6 +141,7 @@ class QaWindow(QMainWindow):
                              (self.compare, "Compare"), (self.dashboard, "Dashboard")):
             self.tabs.addTab(widget, name)
         self.setCentralWidget(self.tabs)
+        preference_mode.add_tabs(self)
 
     def _build_status_bar(self) -> None:
         bar = self.statusBar()
@@ -165,7 +172,8 @@ class QaWindow(QMainWindow):
         acts.export_report.triggered.connect(lambda: exports.export_report_chosen(self))
         acts.close.triggered.connect(self.close)
         for index, action in enumerate(acts.tabs):
-            action.triggered.connect(lambda _c=False, i=index: self.tabs.setCurrentIndex(i))
+            action.triggered.connect(lambda _c=False, i=index: self.tabs.setCurrentIndex(
+                preference_mode.tab_for(self, i)))
         self.files_panel.openRequested.connect(self.choose_results)
         self.files_panel.removeRequested.connect(self.remove_file)
         self.disagreements.itemActivated.connect(self.open_in_compare)
@@ -182,6 +190,8 @@ class QaWindow(QMainWindow):
         for action in (self.actions_.open_results, self.actions_.open_folder,
                        self.actions_.export_decisions, self.actions_.export_report):
             action.setEnabled(has_session)
+        if preference_mode.is_preference(self):  # no adjudication of preference choices
+            self.actions_.export_decisions.setEnabled(False)
 
     # -- batch ------------------------------------------------------------------------
 
@@ -195,6 +205,16 @@ class QaWindow(QMainWindow):
 
     def open_batch_path(self, path: str) -> bool:
         """Open the batch (hash and earlier imports are read in the background)."""
+        store = self.store
+        if store is None:
+            if self.store_opening:  # opened as soon as the store is
+                self.pending_batch = path
+                return True
+            show_store(self)
+            self.report_error(self, "No QA store", "The QA store is not open, so nothing "
+                              "can be imported. Choose one with File \u25b8 QA store... and "
+                              "open the QA window again.", "")
+            return False
         if self.runner.busy:
             # A running job still reads the open batch; switching now would pull it away.
             self.report_error(self, "Please wait",
@@ -217,10 +237,11 @@ class QaWindow(QMainWindow):
         self.batch_label.setText(f"Batch: {batch.manifest.title} ({batch.manifest.batch_id})")
         self.setWindowTitle(f"{batch.manifest.title} \u2014 {TITLE}")
         close_batch(old)
+        preference_mode.show_protocol(self)
         reviewer = exports.reviewer_id(self)
 
         def work() -> tuple[QaSession, ReviewState]:
-            session = QaSession(store=self.store, roster=self.roster, batch=batch,  # type: ignore[arg-type]
+            session = QaSession(store=store, roster=self.roster, batch=batch,  # type: ignore[arg-type]
                                 reviewer_id=reviewer)
             return session, review_state(session)
 
@@ -260,7 +281,7 @@ class QaWindow(QMainWindow):
         """Verify and import files (folders give their *.results.json) in the background."""
         session = self.session
         if session is None:
-            if self.batch is not None:  # the batch is still being read
+            if self.batch is not None or self.pending_batch:  # the batch is still being read
                 self._pending_imports += list(paths)
                 return True
             self.report_error(self, "Open the batch first",
@@ -273,8 +294,8 @@ class QaWindow(QMainWindow):
                               "No *.results.json file was found there.", "")
             return False
         self.runner.start(f"Verifying {len(files)} file(s)\u2026",
-                          lambda: import_and_review(session, files),
-                          done=self._imported, failed=self._job_failed)
+                          lambda: import_and_review(session, files, importer=import_checked),
+                          done=self._imported, failed=self._import_failed)
         return True
 
     def _imported(self, result: tuple[list[ImportOutcome], ReviewState]) -> None:
@@ -289,6 +310,12 @@ class QaWindow(QMainWindow):
                               "\n\n".join(o.message for o in refused),
                               "These files were not imported.")
         self.tabs.setCurrentIndex(TAB_FILES)
+
+    def _import_failed(self, error: BaseException) -> None:
+        if isinstance(error, MixedProtocolError):  # the message names each file's protocol
+            self.report_error(self, "Results of different protocols", str(error), "")
+        else:
+            self._job_failed(error)
 
     def remove_file(self, file_sha256: str) -> None:
         session = self.session
@@ -331,7 +358,9 @@ class QaWindow(QMainWindow):
         self.disagreements.set_data(state.disagreements, state.comparisons, decisions)
         self.compare.set_state(state)
         session = self.session
-        if session is not None and state.used:
+        if preference_mode.is_preference(self):
+            preference_mode.refresh(self)
+        elif session is not None and state.used:
             self.runner.start("Computing figures (bootstrap)\u2026",
                               lambda: figures_of(session, resamples=self.resamples),
                               done=self._figures_ready, failed=self._job_failed)
@@ -398,10 +427,11 @@ class QaWindow(QMainWindow):
         self.settings.sync()
         self.closed = True
         self.watcher.stop()
-        self.runner.wait()
+        if not self.store_opening:  # a store still connecting is closed when it arrives
+            self.runner.wait()
         self.loader.shutdown()
         close_batch(self.batch)
         self.batch = None
-        if self.owns_store:
+        if self.owns_store and self.store is not None:
             self.store.close()
         super().closeEvent(event)

@@ -1,0 +1,297 @@
+"""The QA window's views of a preference batch: the dashboard (agreement on the three-way
+choice, models, raters, time and cost, a breakdown by survey answer) and the items on
+which raters chose differently. Every figure comes from ``PreferenceReview`` (the same
+functions as ``rater-desktop qa report``); numbers are formatted as in its HTML report."""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDoubleSpinBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QSpinBox,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from rater_desktop.gui.qa.rater_answers import fit_columns, fit_height, make_table
+from rater_desktop.preference.report import time_cost_text
+from rater_desktop.preference.stats import Agreement
+from rater_desktop.qa_review.preference_review import (
+    ChoiceDisagreement,
+    CostInputs,
+    PreferenceReview,
+)
+
+NO_QUESTION = "(no breakdown)"
+STORE_NOTE = ("Preference results: the QA store keeps these files (signed, with their "
+              "verification state) but no judgment rows and no decisions; every figure is "
+              "computed from the files, as 'rater-desktop qa report' does.")
+AGREEMENT_COLUMNS = ("Group", "Percent agreement", "Krippendorff's \u03b1 (nominal)", "Items",
+                     "Raters")
+MODEL_COLUMNS = ("Model", "Wins", "Ties", "Losses", "Win rate", "Bradley\u2013Terry strength")
+RATER_COLUMNS = ("Rater", "Qualification", "Qualified", "Attention checks")
+ITEM_COLUMNS = ("Item", "Kind", "Gold (file order)", "Choices (file order)")
+
+
+def num(value: float | None, digits: int = 2) -> str:
+    """As the report prints numbers: two decimals, 'n/a' when there is none."""
+    return "n/a" if value is None else f"{value:.{digits}f}"
+
+
+def _fill(table: QTableWidget, rows: list[list[str]]) -> None:
+    table.setRowCount(len(rows))
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            cell = QTableWidgetItem(text)
+            if c:
+                cell.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            table.setItem(r, c, cell)
+    fit_height(table)
+
+
+def _agreement_row(label: str, a: Agreement) -> list[str]:
+    return [label, num(a.percent), num(a.alpha), str(a.items), str(a.raters)]
+
+
+def _spin(name: str, accessible: str, *, low: float, high: float, value: float,
+          suffix: str) -> QDoubleSpinBox:
+    box = QDoubleSpinBox()
+    box.setObjectName(name)
+    box.setAccessibleName(accessible)
+    box.setRange(low, high)
+    box.setValue(value)
+    box.setSuffix(suffix)
+    return box
+
+
+class PreferenceDashboard(QScrollArea):
+    """Figures of a preference batch; ``inputsChanged`` when the question or cost changes."""
+
+    inputsChanged = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("qaPreferenceDashboard")
+        self.setAccessibleName("Preference dashboard")
+        self.setWidgetResizable(True)
+        self.review: PreferenceReview | None = None
+        content = QWidget()
+        layout = QVBoxLayout(content)
+        layout.setContentsMargins(16, 12, 16, 16)
+        self.headline = self._label("qaPrefHeadline", "Preference summary",
+                                    "Open a preference batch and its results.")
+        self.note = self._label("qaPrefStoreNote", "Where preference results are kept",
+                                STORE_NOTE)
+        self.note.setProperty("role", "muted")
+        layout.addWidget(self.headline)
+        layout.addWidget(self.note)
+        layout.addLayout(self._inputs())
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(24)
+        self.agreement = make_table("qaPrefAgreementTable", "Agreement on the three-way choice",
+                                    AGREEMENT_COLUMNS)
+        self.models = make_table("qaPrefModelsTable", "Win, tie, loss per model", MODEL_COLUMNS)
+        self.raters = make_table("qaPrefRatersTable", "Qualification per rater", RATER_COLUMNS)
+        for table in (self.agreement, self.models, self.raters):
+            fit_columns(table, stretch=(0,))  # names take the room; figures fit their text
+            table.setWordWrap(False)
+            table.verticalHeader().setVisible(False)
+            table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.time_cost = self._label("qaPrefTimeCost", "Time per judgment and cost", "")
+        # The agreement table is the widest (its breakdown rows grow with the answers).
+        for row, col, span, title, widget in (
+                (0, 0, 2, "Agreement on the three-way choice", self.agreement),
+                (2, 0, 1, "Models (file identities)", self.models),
+                (2, 1, 1, "Raters: qualification and attention", self.raters),
+                (4, 0, 2, "Time and cost", self.time_cost)):
+            grid.addWidget(QLabel(f"<b>{title}</b>"), row, col, 1, span)
+            grid.addWidget(widget, row + 1, col, 1, span, Qt.AlignmentFlag.AlignTop)
+        grid.setColumnStretch(0, 1)
+        grid.setColumnStretch(1, 1)
+        layout.addLayout(grid)
+        layout.addStretch(1)
+        self.setWidget(content)
+        self._debounce = QTimer(self)
+        self._debounce.setSingleShot(True)
+        self._debounce.setInterval(300)
+        self._debounce.timeout.connect(self.inputsChanged)
+
+    @staticmethod
+    def _label(name: str, accessible: str, text: str) -> QLabel:
+        label = QLabel(text)
+        label.setObjectName(name)
+        label.setAccessibleName(accessible)
+        label.setWordWrap(True)
+        label.setTextFormat(Qt.TextFormat.PlainText)
+        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        return label
+
+    def _inputs(self) -> QHBoxLayout:
+        row = QHBoxLayout()
+        self.question = QComboBox()
+        self.question.setObjectName("qaPrefQuestionCombo")
+        self.question.setAccessibleName("Break agreement down by the answer to")
+        self.question.addItem(NO_QUESTION, None)
+        # A long question never widens the row past the cost inputs (its tooltip is whole).
+        self.question.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.question.setMinimumContentsLength(28)
+        self.question.currentIndexChanged.connect(lambda _i: self.inputsChanged.emit())
+        self.wage = _spin("qaPrefWage", "Hourly wage", low=0, high=1000, value=15.0, suffix=" /h")
+        self.fee = _spin("qaPrefFee", "Platform fee", low=0, high=100, value=20.0, suffix=" %")
+        self.per_item = QSpinBox()
+        self.per_item.setObjectName("qaPrefRatersPerItem")
+        self.per_item.setAccessibleName("Raters per item")
+        self.per_item.setRange(1, 50)
+        self.per_item.setValue(3)
+        for box in (self.wage, self.fee, self.per_item):
+            box.valueChanged.connect(lambda _v: self._debounce.start())
+        for text, widget in (("Breakdown by survey answer:", self.question),
+                             ("Wage:", self.wage), ("Fee:", self.fee),
+                             ("Raters per item:", self.per_item)):
+            label = QLabel(text)
+            label.setBuddy(widget)
+            row.addWidget(label)
+            row.addWidget(widget)
+        row.addStretch(1)
+        return row
+
+    def clear(self) -> None:
+        """Nothing shown (another batch is being opened)."""
+        self.review = None
+        self.headline.setText("Open a preference batch and its results.")
+        for table in (self.agreement, self.models, self.raters):
+            table.setRowCount(0)
+        self.time_cost.setText("")
+
+    def chosen_question(self) -> str | None:
+        data = self.question.currentData()
+        return str(data) if data else None
+
+    def cost_inputs(self) -> CostInputs:
+        return CostInputs(hourly_wage=self.wage.value(), platform_fee=self.fee.value() / 100,
+                          raters_per_item=self.per_item.value())
+
+    def set_review(self, review: PreferenceReview) -> None:
+        self.review = review
+        figures = review.figures
+        self.headline.setText(
+            f"{review.title}: preference protocol, {len(review.raters)} rater(s) used "
+            f"({', '.join(review.raters) or 'none'}), {figures.agreement.items} standard "
+            f"item(s) compared. Choices are in file order (A = the batch's first response).")
+        self._set_questions(review)
+        rows = [_agreement_row("all raters", figures.agreement)]
+        rows += [_agreement_row(f"answered: {k}", v) for k, v in figures.by_answer.items()]
+        _fill(self.agreement, rows)
+        _fill(self.models, [[m, str(r.wins), str(r.ties), str(r.losses), num(r.win_rate),
+                             num(figures.strengths.get(m))] for m, r in figures.records.items()])
+        _fill(self.raters, [[r.rater_id, f"{r.qualification_passed} of {r.qualification_total}",
+                             "yes" if r.qualified else "no",
+                             f"{r.attention_passed} of {r.attention_total}"]
+                            for r in figures.raters])
+        self.time_cost.setText(time_cost_text(figures))
+
+    def _set_questions(self, review: PreferenceReview) -> None:
+        self.question.blockSignals(True)
+        try:
+            self.question.clear()
+            self.question.addItem(NO_QUESTION, None)
+            for qid, text in review.questions:
+                self.question.addItem(f"{qid}: {text}", qid)
+                self.question.setItemData(self.question.count() - 1, text,
+                                          Qt.ItemDataRole.ToolTipRole)
+            found = self.question.findData(review.question) if review.question else 0
+            self.question.setCurrentIndex(max(found, 0))
+        finally:
+            self.question.blockSignals(False)
+
+
+def choices_text(item: ChoiceDisagreement) -> str:
+    return ", ".join(f"{c.rater_id} {c.choice}" for c in item.choices)
+
+
+def detail_html(item: ChoiceDisagreement) -> str:
+    """Each rater's choice and explanation in file A/B terms, with what they were shown."""
+    first, second = (html.escape(i) for i in item.identities)
+    lines = [f"<h3>{html.escape(item.item_id)} ({html.escape(item.kind)})</h3>",
+             f"<p>File A = {first}, file B = {second}. Choices below are in file order; "
+             "each rater saw the responses in their own display order, noted after the "
+             "choice.</p>"]
+    if item.gold is not None:
+        lines.append(f"<p>Gold choice: <b>{html.escape(item.gold)}</b></p>")
+    for c in item.choices:
+        model = {"A": first, "B": second}.get(c.choice, "neither: a tie")
+        order = ("shown swapped: file B on the left as \u201cA\u201d" if c.swapped
+                 else "shown in file order")
+        said = html.escape(c.explanation) if c.explanation else "<i>no explanation</i>"
+        seconds = "" if c.seconds is None else f", {c.seconds:.0f} s"
+        lines.append(f"<p><b>{html.escape(c.rater_id)}</b>: {html.escape(c.choice)} ({model})"
+                     f" \u2014 clicked \u201c{html.escape(c.shown)}\u201d, {order}{seconds}."
+                     f"<br>{said}</p>")
+    return "".join(lines)
+
+
+class PreferenceDisagreements(QWidget):
+    """Items where the raters' choices differ (or miss the gold), with each one's reason."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("qaPreferenceDisagreements")
+        self.items: tuple[ChoiceDisagreement, ...] = ()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(12, 12, 12, 12)
+        self.summary = QLabel("Open a preference batch and its results.")
+        self.summary.setObjectName("qaPrefDisagreementSummary")
+        self.summary.setAccessibleName("Disagreements summary")
+        self.summary.setWordWrap(True)
+        layout.addWidget(self.summary)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.setObjectName("qaPrefDisagreementSplitter")
+        self.table = make_table("qaPrefDisagreementTable", "Items with differing choices",
+                                ITEM_COLUMNS)
+        fit_columns(self.table, stretch=(3,))
+        self.table.verticalHeader().setVisible(False)
+        self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
+        self.table.itemSelectionChanged.connect(self._show_selected)
+        self.detail = QTextBrowser()
+        self.detail.setObjectName("qaPrefDisagreementDetail")
+        self.detail.setAccessibleName("Each rater's choice and explanation")
+        self.detail.setOpenLinks(False)
+        splitter.addWidget(self.table)
+        splitter.addWidget(self.detail)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        layout.addWidget(splitter, 1)
+
+    def set_items(self, items: tuple[ChoiceDisagreement, ...]) -> None:
+        self.items = items
+        self.table.setRowCount(len(items))
+        for row, item in enumerate(items):
+            for column, text in enumerate((item.item_id, item.kind, item.gold or "\u2013",
+                                           choices_text(item))):
+                self.table.setItem(row, column, QTableWidgetItem(text))
+        self.summary.setText(
+            f"{len(items)} item(s) where the raters chose differently or missed the gold "
+            "choice. Select one to read each rater's choice and explanation." if items else
+            "No item where the raters' choices differ.")
+        if items:
+            self.table.selectRow(0)
+        else:
+            self.detail.clear()
+
+    def _show_selected(self) -> None:
+        rows = self.table.selectionModel().selectedRows()
+        if rows and rows[0].row() < len(self.items):
+            self.detail.setHtml(detail_html(self.items[rows[0].row()]))

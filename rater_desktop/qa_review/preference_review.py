@@ -1,0 +1,240 @@
+"""Preference results in QA reviewer mode (no Qt, no I/O but the batch): the figures of
+``rater-desktop qa report`` over the session's trusted files, the items on which raters
+chose differently, and the refusal of a set of results that mixes protocols.
+
+The QA store keeps preference results FILES (signed bytes and verification state, so a
+reopened window and other reviewers of a shared store see them), but no per-judgment rows
+and no decisions: those are guideline-shaped. Every figure here is computed from the
+stored signed documents, with the same functions as the command line report.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rater_desktop.preference.stats import (
+    MixedProtocolError,
+    PreferenceFigures,
+    check_one_protocol,
+    gold_choices,
+    preference_figures,
+)
+
+if TYPE_CHECKING:
+    from rater_desktop.qa_review.session import QaSession
+
+PREFERENCE = "preference"
+MAX_DECLARED_BYTES = 256 * 1024 * 1024
+FILE_SIDES = ("A", "B")
+
+
+@dataclass(frozen=True)
+class CostInputs:
+    """The cost projection's inputs; the defaults are those of ``qa report``."""
+
+    hourly_wage: float = 15.0
+    platform_fee: float = 0.2
+    raters_per_item: int = 3
+
+
+@dataclass(frozen=True)
+class RaterChoice:
+    """One rater's complete choice on one item. ``choice`` is in FILE order ("A" = the
+    batch's first response); ``shown`` is the label the rater clicked on screen."""
+
+    rater_id: str
+    choice: str
+    shown: str
+    swapped: bool
+    explanation: str
+    seconds: float | None
+
+
+@dataclass(frozen=True)
+class ChoiceDisagreement:
+    """An item on which the raters' choices differ, or one missed its gold choice."""
+
+    item_id: str
+    kind: str
+    identities: tuple[str, str]
+    gold: str | None
+    choices: tuple[RaterChoice, ...]
+
+    @property
+    def distinct(self) -> int:
+        return len({c.choice for c in self.choices})
+
+    @property
+    def missed_gold(self) -> int:
+        return sum(1 for c in self.choices if self.gold is not None and c.choice != self.gold)
+
+
+@dataclass(frozen=True)
+class PreferenceReview:
+    """Everything the QA window shows for a preference batch, as of one computation."""
+
+    batch_sha256: str
+    figures: PreferenceFigures
+    disagreements: tuple[ChoiceDisagreement, ...]
+    questions: tuple[tuple[str, str], ...]  # survey question id, text
+    question: str | None
+    raters: tuple[str, ...]
+    title: str
+
+
+def declared_protocol(path: Path) -> str | None:
+    """The protocol a results file names (unverified: only to refuse mixed sets early);
+    None when the file cannot be read as a JSON object (verification says why)."""
+    try:
+        if path.stat().st_size > MAX_DECLARED_BYTES:
+            return None
+        document = json.loads(path.read_bytes())
+    except (OSError, ValueError, RecursionError):
+        return None
+    if not isinstance(document, dict):
+        return None
+    value = document.get("protocol", "guideline")
+    return value if isinstance(value, str) else None
+
+
+def protocol_problem(paths: Sequence[Path], *, batch_protocol: str) -> str | None:
+    """Why these files cannot be reviewed together on a batch of ``batch_protocol``
+    (files of two protocols, or of another protocol than the batch); None when they can."""
+    named = [(p.name, {"protocol": proto}) for p in paths
+             if (proto := declared_protocol(p)) is not None]
+    try:
+        found = check_one_protocol(named)
+    except MixedProtocolError as exc:
+        by_protocol: dict[str, list[str]] = {}
+        for name, doc in named:
+            by_protocol.setdefault(str(doc["protocol"]), []).append(name)
+        listing = "\n".join(f"{kind}: {', '.join(names)}"
+                            for kind, names in sorted(by_protocol.items()))
+        return f"{exc}\n\n{listing}\n\nNothing was imported."
+    if named and found != batch_protocol:
+        return (f"These results are {found} judgments, but the opened batch uses the "
+                f"{batch_protocol} protocol: {', '.join(n for n, _ in named)}. Open the "
+                "batch they were rated on. Nothing was imported.")
+    return None
+
+
+def batch_gold(batch: Any) -> tuple[dict[str, str], tuple[int, int]]:
+    """Gold choices (file order) of a batch's items and its qualification threshold."""
+    items = [batch.item(entry.item_id) for entry in batch.index]
+    threshold = batch.manifest.rubric.get("SD-4", {})
+    return gold_choices(items), (int(threshold.get("pass_threshold", 8)),
+                                 int(threshold.get("out_of", 10)))
+
+
+def batch_figures(documents: Sequence[Mapping[str, Any]], *, batch: Any,
+                  question: str | None, cost: CostInputs) -> PreferenceFigures:
+    """The figures of ``qa report`` for verified documents of ``batch`` (CLI and window)."""
+    gold, threshold = batch_gold(batch)
+    return preference_figures(documents, gold=gold, threshold=threshold, question=question,
+                              raters_per_item=cost.raters_per_item,
+                              hourly_wage=cost.hourly_wage, platform_fee=cost.platform_fee)
+
+
+def _choice(entry: Mapping[str, Any], rater_id: str) -> RaterChoice | None:
+    rating = entry.get("rating")
+    if entry.get("incomplete") or not isinstance(rating, Mapping):
+        return None
+    choice = rating.get("choice")
+    if choice not in ("A", "B", "tie"):
+        return None
+    order = entry.get("display_order")
+    swapped = isinstance(order, list) and [str(x) for x in order] == ["B", "A"]
+    shown = choice if choice == "tie" else FILE_SIDES[1 - FILE_SIDES.index(choice)
+                                                      if swapped else FILE_SIDES.index(choice)]
+    timing = rating.get("timing")
+    seconds = timing.get("active_seconds") if isinstance(timing, Mapping) else None
+    explanation = rating.get("explanation")
+    return RaterChoice(rater_id, str(choice), shown, swapped,
+                       explanation if isinstance(explanation, str) else "",
+                       float(seconds) if isinstance(seconds, int | float) else None)
+
+
+def rater_choices(documents: Iterable[Mapping[str, Any]]
+                  ) -> dict[str, list[tuple[RaterChoice, Mapping[str, Any]]]]:
+    """item id -> each rater's complete choice (with the item entry), document order."""
+    found: dict[str, list[tuple[RaterChoice, Mapping[str, Any]]]] = {}
+    for document in documents:
+        rater = document.get("rater")
+        rater_id = str(rater.get("rater_id", "")) if isinstance(rater, Mapping) else ""
+        entries = document.get("items")
+        for entry in entries if isinstance(entries, list) else []:
+            if not isinstance(entry, Mapping):
+                continue
+            choice = _choice(entry, rater_id)
+            if choice is not None:
+                found.setdefault(str(entry.get("item_id", "")), []).append((choice, entry))
+    return found
+
+
+def _identities(entry: Mapping[str, Any]) -> tuple[str, str]:
+    raw = entry.get("identities")
+    raw = raw if isinstance(raw, Mapping) else {}
+    return str(raw.get("A", "")), str(raw.get("B", ""))
+
+
+def choice_disagreements(documents: Sequence[Mapping[str, Any]], *,
+                         gold: Mapping[str, str]) -> list[ChoiceDisagreement]:
+    """Items where complete choices differ (two raters or more) or one missed the gold;
+    most distinct choices first, then most missed gold, then item id."""
+    found = []
+    for item_id, pairs in rater_choices(documents).items():
+        choices = tuple(c for c, _ in pairs)
+        entry = pairs[0][1]
+        item = ChoiceDisagreement(item_id, str(entry.get("kind") or "standard"),
+                                  _identities(entry), gold.get(item_id), choices)
+        if (len(choices) > 1 and item.distinct > 1) or item.missed_gold:
+            found.append(item)
+    return sorted(found, key=lambda d: (-d.distinct, -d.missed_gold, d.item_id))
+
+
+def used_documents(session: QaSession) -> list[dict[str, Any]]:
+    """The signed documents of the session's trusted files (latest export per rater)."""
+    documents = []
+    for stored in session.used_files():
+        signed = session.store.signed_bytes(stored.id) if stored.id is not None else None
+        if signed is None:
+            continue
+        try:
+            document = json.loads(signed[0].decode("utf-8"))
+        except ValueError:  # changed behind our back: skipped, never guessed
+            continue
+        if isinstance(document, dict) and document.get("protocol") == PREFERENCE:
+            documents.append(document)
+    return documents
+
+
+def preference_review(session: QaSession, *, question: str | None,
+                      cost: CostInputs) -> PreferenceReview:
+    """Figures and disagreements of the session's trusted preference files (a job)."""
+    batch = session.batch
+    documents = used_documents(session)
+    gold, _ = batch_gold(batch)
+    survey = getattr(getattr(batch.manifest, "preference", None), "survey", ()) or ()
+    questions = tuple((q.id, q.text) for q in survey)
+    known = question if question in {q for q, _ in questions} else None
+    raters = sorted({str(d["rater"].get("rater_id", "")) for d in documents
+                     if isinstance(d.get("rater"), dict)})
+    return PreferenceReview(
+        batch_sha256=session.batch_sha256,
+        figures=batch_figures(documents, batch=batch, question=known, cost=cost),
+        disagreements=tuple(choice_disagreements(documents, gold=gold)),
+        questions=questions, question=known, raters=tuple(raters),
+        title=str(batch.manifest.title or batch.manifest.batch_id))
+
+
+def import_checked(session: QaSession, paths: Sequence[Path]) -> list[Any]:
+    """Import after refusing a mixed set (MixedProtocolError says which file is which)."""
+    protocol = str(getattr(session.batch.manifest, "protocol", "guideline"))
+    problem = protocol_problem(paths, batch_protocol=protocol)
+    if problem is not None:
+        raise MixedProtocolError(problem)
+    return session.import_results(paths)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rater_desktop.batch_import.jsonline import loads_line
 from rater_desktop.batch_import.writer import ImportInputError
 
 MAPPABLE = (
@@ -82,53 +83,75 @@ def _text(value: Any, *, field: str, where: str, required: bool) -> str | None:
     return str(value)
 
 
-def _compiled(mapping: FieldMapping) -> list[tuple[str, tuple[str, ...]]]:
-    return [(name, tuple(mapping.paths[name].split("."))) for name in MAPPABLE]
+# The order fields are read in, so the first problem of a line is reported first.
+_ORDER = (
+    "prompt", "response_a", "response_b", "id", "identity_a", "identity_b",
+    "final_answer_a", "final_answer_b", "context", "kind", "gold_answer",
+)  # fmt: skip
+_REQUIRED_COUNT = 3  # the first three of _ORDER
 
 
-def _values(record: Any, compiled: list[tuple[str, tuple[str, ...]]],
-            constants: Mapping[str, str]) -> dict[str, Any]:  # fmt: skip
-    values: dict[str, Any] = {}
-    is_dict = isinstance(record, dict)
-    for name, parts in compiled:
-        # One-part paths are the common case: a plain dict lookup, no path walk.
-        value = record.get(parts[0]) if is_dict and len(parts) == 1 else lookup(record, ".".join(parts))
-        if value is None:
-            value = constants.get(name)
-        values[name] = value
+@dataclass(frozen=True)
+class _Compiled:
+    """A mapping prepared once per import: the key of each field, or its dotted path."""
+
+    keys: tuple[str, ...] | None  # every path is one key: plain dict lookups
+    paths: tuple[str, ...]
+    constants: tuple[tuple[int, str], ...]  # (position in _ORDER, value)
+    labels: tuple[str, ...]  # "prompt (question)", for messages
+
+
+def _compiled(mapping: FieldMapping) -> _Compiled:
+    paths = tuple(mapping.paths[name] for name in _ORDER)
+    return _Compiled(
+        keys=None if any("." in path for path in paths) else paths,
+        paths=paths,
+        constants=tuple((_ORDER.index(n), v) for n, v in mapping.constants.items() if n in _ORDER),
+        labels=tuple(f"{name} ({path})" for name, path in zip(_ORDER, paths, strict=True)),
+    )
+
+
+def _values(record: Any, compiled: _Compiled) -> list[Any]:
+    if compiled.keys is not None and isinstance(record, dict):
+        # One-key paths are the common case: plain dict lookups, no path walk.
+        values = list(map(record.get, compiled.keys))
+    else:
+        values = [lookup(record, path) for path in compiled.paths]
+    for position, constant in compiled.constants:
+        if values[position] is None:
+            values[position] = constant
     return values
 
 
 def build_item(record: Any, mapping: FieldMapping, *, where: str, number: int,
-               compiled: list[tuple[str, tuple[str, ...]]] | None = None) -> dict[str, Any]:  # fmt: skip
+               compiled: _Compiled | None = None) -> dict[str, Any]:  # fmt: skip
     """One batch item from one input record, or ImportInputError saying what is wrong."""
-    values = _values(record, compiled or _compiled(mapping), mapping.constants)
-
-    def get(name: str, required: bool = False) -> str | None:
-        value = values[name]
-        if type(value) is str and value.strip():
-            return value
-        return _text(value, field=f"{name} ({mapping.paths[name]})", where=where, required=required)
-
-    prompt = get("prompt", True)
-    text_a, text_b = get("response_a", True), get("response_b", True)
-    raw_id = get("id")
-    response_a: dict[str, Any] = {"identity": get("identity_a") or "system-a", "text": text_a}
-    response_b: dict[str, Any] = {"identity": get("identity_b") or "system-b", "text": text_b}
+    plan = compiled or _compiled(mapping)
+    values = _values(record, plan)
+    for position, value in enumerate(values):
+        # Non-blank text is the common case; isspace() is strip()'s test without a copy.
+        if type(value) is str and value and not value.isspace():
+            continue
+        if value is None and position >= _REQUIRED_COUNT:
+            continue
+        values[position] = _text(value, field=plan.labels[position], where=where,
+                                 required=position < _REQUIRED_COUNT)  # fmt: skip
+    prompt, text_a, text_b, raw_id, identity_a, identity_b, final_a, final_b, context, kind, gold = values
+    response_a: dict[str, Any] = {"identity": identity_a or "system-a", "text": text_a}
+    response_b: dict[str, Any] = {"identity": identity_b or "system-b", "text": text_b}
+    if final_a is not None:
+        response_a["final_answer"] = final_a
+    if final_b is not None:
+        response_b["final_answer"] = final_b
     item: dict[str, Any] = {
         "id": clean_id(raw_id, f"item-{number:06d}") if raw_id else f"item-{number:06d}",
         "prompt": prompt,
         "responses": [response_a, response_b],
     }
-    for response, name in ((response_a, "final_answer_a"), (response_b, "final_answer_b")):
-        final = get(name)
-        if final is not None:
-            response["final_answer"] = final
-    for optional in ("context", "kind"):
-        value = get(optional)
-        if value is not None:
-            item[optional] = value
-    gold = get("gold_answer")
+    if context is not None:
+        item["context"] = context
+    if kind is not None:
+        item["kind"] = kind
     if gold is not None:
         item["gold"] = {"expected_answer": gold}
     return item
@@ -144,7 +167,7 @@ def iter_jsonl(path: Path) -> Iterator[tuple[int, Any] | ImportInputError]:
             if not raw.strip():
                 continue
             try:
-                yield number, json.loads(raw)
+                yield number, loads_line(raw)
             except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
                 # RecursionError: nested thousands of levels deep, no batch item is.
                 yield ImportInputError(f"{path} line {number}: not valid JSON ({exc})")

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rater_desktop.batch.quickcheck import FlatItem
 from rater_desktop.batch_import.jsonline import loads_line
 from rater_desktop.batch_import.writer import ImportInputError
 
@@ -73,13 +74,14 @@ def clean_id(raw: str, fallback: str) -> str:
     return cleaned or fallback
 
 
-def _text(value: Any, *, field: str, where: str, required: bool) -> str | None:
+def _text(value: Any, *, field: str, required: bool) -> str | None:
+    """The value as text; the ImportInputError raised names the field, not the line."""
     if value is None or (isinstance(value, str) and not value.strip()):
         if required:
-            raise ImportInputError(f"{where}: {field} is missing or empty")
+            raise ImportInputError(f"{field} is missing or empty")
         return None
     if isinstance(value, (dict, list)):
-        raise ImportInputError(f"{where}: {field} is a {type(value).__name__}, not text")
+        raise ImportInputError(f"{field} is a {type(value).__name__}, not text")
     return str(value)
 
 
@@ -123,38 +125,55 @@ def _values(record: Any, compiled: _Compiled) -> list[Any]:
     return values
 
 
+_FIRST = {False: ("identity", "text"), True: ("identity", "text", "final_answer")}
+_TOP = {(c, k, g): ("id", "prompt", "responses") + ("context",) * c + ("kind",) * k + ("gold",) * g
+        for c in (False, True) for k in (False, True) for g in (False, True)}  # fmt: skip
+_GOLD = {False: (), True: ("expected_answer",)}
+
+
 def build_item(record: Any, mapping: FieldMapping, *, where: str, number: int,
-               compiled: _Compiled | None = None) -> dict[str, Any]:  # fmt: skip
-    """One batch item from one input record, or ImportInputError saying what is wrong."""
-    plan = compiled or _compiled(mapping)
+               compiled: _Compiled | None = None) -> FlatItem:  # fmt: skip
+    """One batch item from one input record, or ImportInputError saying what is wrong.
+
+    The item is id, prompt, responses (identity, text, final_answer if given), then
+    context, kind and gold if given, handed to the writer flat (see FlatItem).
+    """
+    try:
+        return _build(record, compiled or _compiled(mapping), number)
+    except ImportInputError as exc:
+        raise ImportInputError(f"{where}: {exc}") from None
+
+
+_ABSENT = [None] * (len(_ORDER) - 4)  # no optional field but the id
+_PLAIN_SHAPE = (_TOP[False, False, False], _FIRST[False], _FIRST[False], _GOLD[False])
+
+
+def _build(record: Any, plan: _Compiled, number: int) -> FlatItem:
     values = _values(record, plan)
+    prompt, text_a, text_b, raw_id = values[:4]
+    # The common line: id, prompt and two responses, all plain text, and nothing else.
+    if (values[4:] == _ABSENT and type(prompt) is str and type(text_a) is str
+            and type(text_b) is str and type(raw_id) is str and _ID_OK.fullmatch(raw_id)
+            and prompt and text_a and text_b
+            and not (prompt.isspace() or text_a.isspace() or text_b.isspace())):  # fmt: skip
+        return FlatItem(_PLAIN_SHAPE, [raw_id, prompt, "system-a", text_a, "system-b", text_b])
     for position, value in enumerate(values):
-        # Non-blank text is the common case; isspace() is strip()'s test without a copy.
         if type(value) is str and value and not value.isspace():
             continue
         if value is None and position >= _REQUIRED_COUNT:
             continue
-        values[position] = _text(value, field=plan.labels[position], where=where,
+        values[position] = _text(value, field=plan.labels[position],
                                  required=position < _REQUIRED_COUNT)  # fmt: skip
     prompt, text_a, text_b, raw_id, identity_a, identity_b, final_a, final_b, context, kind, gold = values
-    response_a: dict[str, Any] = {"identity": identity_a or "system-a", "text": text_a}
-    response_b: dict[str, Any] = {"identity": identity_b or "system-b", "text": text_b}
+    item_id = clean_id(raw_id, f"item-{number:06d}") if raw_id else f"item-{number:06d}"
+    texts = [item_id, prompt, identity_a or "system-a", text_a]
     if final_a is not None:
-        response_a["final_answer"] = final_a
-    if final_b is not None:
-        response_b["final_answer"] = final_b
-    item: dict[str, Any] = {
-        "id": clean_id(raw_id, f"item-{number:06d}") if raw_id else f"item-{number:06d}",
-        "prompt": prompt,
-        "responses": [response_a, response_b],
-    }
-    if context is not None:
-        item["context"] = context
-    if kind is not None:
-        item["kind"] = kind
-    if gold is not None:
-        item["gold"] = {"expected_answer": gold}
-    return item
+        texts.append(final_a)
+    texts += (identity_b or "system-b", text_b)
+    texts += [text for text in (final_b, context, kind, gold) if text is not None]
+    shape = (_TOP[context is not None, kind is not None, gold is not None],
+             _FIRST[final_a is not None], _FIRST[final_b is not None], _GOLD[gold is not None])  # fmt: skip
+    return FlatItem(shape, texts)
 
 
 def iter_jsonl(path: Path) -> Iterator[tuple[int, Any] | ImportInputError]:
@@ -164,7 +183,7 @@ def iter_jsonl(path: Path) -> Iterator[tuple[int, Any] | ImportInputError]:
             if len(raw) > MAX_LINE_BYTES:
                 yield ImportInputError(f"{path} line {number}: longer than 8 MiB")
                 continue
-            if not raw.strip():
+            if raw.isspace():  # (raw is never empty) strip()'s test without a copy
                 continue
             try:
                 yield number, loads_line(raw)
@@ -199,7 +218,7 @@ def iter_csv(path: Path) -> Iterator[tuple[int, Any] | ImportInputError]:
             yield ImportInputError(f"{path} line {reader.line_num}: not valid CSV ({exc})")
 
 
-def read_generic(path: Path, mapping: FieldMapping) -> Iterator[dict[str, Any] | ImportInputError]:
+def read_generic(path: Path, mapping: FieldMapping) -> Iterator[FlatItem | ImportInputError]:
     """Items from a JSONL or CSV file of pairs (by extension: .csv is CSV, else JSONL)."""
     rows = iter_csv(path) if path.suffix.lower() == ".csv" else iter_jsonl(path)
     compiled = _compiled(mapping)
@@ -207,10 +226,8 @@ def read_generic(path: Path, mapping: FieldMapping) -> Iterator[dict[str, Any] |
         if isinstance(row, ImportInputError):
             yield row
             continue
-        number, record = row
-        where = f"{path} line {number}"
         try:
-            yield build_item(record, mapping, where=where, number=count, compiled=compiled)
+            yield _build(row[1], compiled, count)
         except ImportInputError as exc:
-            yield exc
+            yield ImportInputError(f"{path} line {row[0]}: {exc}")
 

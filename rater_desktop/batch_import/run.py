@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rater_desktop.batch.quickcheck import FlatItem
 from rater_desktop.batch_import.writer import (
     BatchWriter,
     ImportInputError,
@@ -20,7 +21,7 @@ from rater_desktop.batch_import.writer import (
 )
 
 KINDS = ("pairs", "chosen-rejected", "browser-use", "standardweb", "assistantbench")
-Records = Iterator[dict[str, Any] | ImportInputError]
+Records = Iterator[dict[str, Any] | FlatItem | ImportInputError]
 
 
 @dataclass

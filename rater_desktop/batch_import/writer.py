@@ -27,7 +27,7 @@ from rater_desktop.batch.images import ImageProblem, decode_image, sniff_format
 from rater_desktop.batch.limits import DEFAULT_LIMITS, BatchLimits
 from rater_desktop.batch.loader import line_item_id
 from rater_desktop.batch.parse import parse_item
-from rater_desktop.batch.quickcheck import TextItemLines
+from rater_desktop.batch.quickcheck import FlatItem, TextItemLines
 from rater_desktop.batch_import.jsonline import dumps_item
 
 FORMAT_VERSION = "1.0"
@@ -56,6 +56,10 @@ class ImportReport:
     @property
     def ok(self) -> bool:
         return self.items > 0 and not self.validation
+
+
+def _repeated(item_id: str) -> ImportInputError:
+    return ImportInputError(f"item {item_id!r}: the id was already used; ids must be unique")
 
 
 def decode_base64_image(text: str, *, where: str, max_bytes: int) -> bytes:
@@ -168,30 +172,36 @@ class BatchWriter:
         self._stored.add(relative)
         return relative
 
-    def add_item(self, item: dict[str, Any]) -> None:
-        """Append one item (already in the batch's item shape)."""
+    def add_item(self, item: dict[str, Any] | FlatItem) -> None:
+        """Append one item (in the batch's item shape, as a dict or flat)."""
         if self._count >= self.limits.max_items:
             raise ImportInputError(f"the batch is full ({self.limits.max_items} items)")
-        item_id = str(item.get("id", ""))
-        if item_id in self._ids:
-            raise ImportInputError(f"item {item_id!r}: the id was already used; ids must be unique")
         # The loader's own item check, on the item as written: an item that would make the
         # batch invalid is reported like any other bad input and left out. The plain text
-        # shape takes a fast path that accepts only what parse_item accepts as it is.
+        # shape takes a fast path that accepts only what parse_item accepts as it is, and
+        # writes the id first, where the index reads it.
         encoded = self._text_lines(item)
-        if encoded is None:
+        if encoded is not None:
+            item_id = item.texts[0] if isinstance(item, FlatItem) else item["id"]
+            if item_id in self._ids:
+                raise _repeated(item_id)
+        else:
+            if isinstance(item, FlatItem):
+                item = item.as_dict()
+            item_id = str(item.get("id", ""))
+            if item_id in self._ids:
+                raise _repeated(item_id)
             self._check_item(item)
             encoded = self._encode(item, item_id)
-        # The loader's index reads lines of at most max_item_line_bytes, newline included,
-        # and takes the first "id" of a line as the item's id: both are checked here, so
-        # a written batch always indexes (validated again in run.check_written_batch).
-        if len(encoded) + 1 > self.limits.max_item_line_bytes:
+            # The index takes the first "id" of a line as the item's id.
+            if line_item_id(encoded) != item_id:
+                raise ImportInputError(f"item {item_id!r}: the batch index would not find this id; "
+                                       "use 1-128 letters, digits, '.', '_', ':' or '-'")  # fmt: skip
+        # The index reads lines of at most max_item_line_bytes, newline included.
+        if len(encoded) > self.limits.max_item_line_bytes:
             raise ImportInputError(f"item {item_id!r} is larger than one item may be")
-        if line_item_id(encoded) != item_id:
-            raise ImportInputError(f"item {item_id!r}: the batch index would not find this id; "
-                                   "use 1-128 letters, digits, '.', '_', ':' or '-'")  # fmt: skip
-        self._pending.append(encoded + b"\n")
-        self._pending_bytes += len(encoded) + 1
+        self._pending.append(encoded)
+        self._pending_bytes += len(encoded)
         if self._pending_bytes >= _FLUSH_BYTES:
             self._flush()
         self._ids.add(item_id)
@@ -199,7 +209,7 @@ class BatchWriter:
 
     @staticmethod
     def _encode(item: dict[str, Any], item_id: str) -> bytes:
-        line = dumps_item(item)
+        line = dumps_item(item) + "\n"
         try:
             return line.encode("utf-8")
         except UnicodeEncodeError as exc:
@@ -267,14 +277,15 @@ def run_import(
     report: ImportReport,
 ) -> None:
     """Feed ``records`` (items or ImportInputError) into ``writer``, noting each problem."""
+    add, skipped = writer.add_item, report.skipped
     for record in records:
         if isinstance(record, ImportInputError):
-            report.skipped.append(str(record))
+            skipped.append(str(record))
             continue
         try:
-            writer.add_item(record)
+            add(record)
         except ImportInputError as exc:
-            report.skipped.append(str(exc))
+            skipped.append(str(exc))
             continue
         if progress is not None and writer.count % 10_000 == 0:
             progress(writer.count)

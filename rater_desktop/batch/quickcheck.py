@@ -132,7 +132,9 @@ class TextItemLines:
 
     def __call__(self, item: Any) -> bytes | None:
         if type(item) is FlatItem:
-            layout = self._layout(item.shape)
+            last_shape, layout = self._last
+            if item.shape is not last_shape:  # a reader passes one shape object per shape
+                layout = self._layout(item.shape)
             return _line(layout, item.texts) if layout is not None else None
         if type(item) is not dict:
             return None
@@ -146,9 +148,6 @@ class TextItemLines:
         return _line(layout, _texts(item, first, second, gold)) if layout is not None else None
 
     def _layout(self, shape: Shape) -> _Layout | None:
-        last_shape, last_layout = self._last
-        if shape is last_shape:  # a reader passes the same shape object, line after line
-            return last_layout
         layout = self._layouts.get(shape)
         if layout is None and shape not in self._layouts and len(self._layouts) < 64:
             layout = self._layouts[shape] = _layout(shape, self._limits)

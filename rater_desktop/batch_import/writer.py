@@ -105,6 +105,7 @@ class BatchWriter:
         self.as_zip = self.output.suffix.lower() == ".zip"
         self.limits = limits
         self._text_lines = TextItemLines(limits)
+        self._max_items, self._max_line_bytes = limits.max_items, limits.max_item_line_bytes
         self.manifest: dict[str, Any] = {
             "format": "rater-desktop-batch",
             "format_version": FORMAT_VERSION,
@@ -174,8 +175,8 @@ class BatchWriter:
 
     def add_item(self, item: dict[str, Any] | FlatItem) -> None:
         """Append one item (in the batch's item shape, as a dict or flat)."""
-        if self._count >= self.limits.max_items:
-            raise ImportInputError(f"the batch is full ({self.limits.max_items} items)")
+        if self._count >= self._max_items:
+            raise ImportInputError(f"the batch is full ({self._max_items} items)")
         # The loader's own item check, on the item as written: an item that would make the
         # batch invalid is reported like any other bad input and left out. The plain text
         # shape takes a fast path that accepts only what parse_item accepts as it is, and
@@ -198,7 +199,7 @@ class BatchWriter:
                 raise ImportInputError(f"item {item_id!r}: the batch index would not find this id; "
                                        "use 1-128 letters, digits, '.', '_', ':' or '-'")  # fmt: skip
         # The index reads lines of at most max_item_line_bytes, newline included.
-        if len(encoded) > self.limits.max_item_line_bytes:
+        if len(encoded) > self._max_line_bytes:
             raise ImportInputError(f"item {item_id!r} is larger than one item may be")
         self._pending.append(encoded)
         self._pending_bytes += len(encoded)

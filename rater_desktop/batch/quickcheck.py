@@ -100,6 +100,7 @@ class FlatItem:
 
     shape: Shape
     texts: list[Any]
+    line: int = 0  # the input line it came from, for messages (0: none)
 
     def as_dict(self) -> dict[str, Any]:
         texts = iter(self.texts)

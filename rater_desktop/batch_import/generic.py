@@ -148,7 +148,7 @@ _ABSENT = [None] * (len(_ORDER) - 4)  # no optional field but the id
 _PLAIN_SHAPE = (_TOP[False, False, False], _FIRST[False], _FIRST[False], _GOLD[False])
 
 
-def _build(record: Any, plan: _Compiled, number: int) -> FlatItem:
+def _build(record: Any, plan: _Compiled, number: int, line: int = 0) -> FlatItem:
     values = _values(record, plan)
     prompt, text_a, text_b, raw_id = values[:4]
     # The common line: id, prompt and two responses, all plain text, and nothing else.
@@ -156,7 +156,7 @@ def _build(record: Any, plan: _Compiled, number: int) -> FlatItem:
             and type(text_b) is str and type(raw_id) is str and _ID_OK.fullmatch(raw_id)
             and prompt and text_a and text_b
             and not (prompt.isspace() or text_a.isspace() or text_b.isspace())):  # fmt: skip
-        return FlatItem(_PLAIN_SHAPE, [raw_id, prompt, "system-a", text_a, "system-b", text_b])
+        return FlatItem(_PLAIN_SHAPE, [raw_id, prompt, "system-a", text_a, "system-b", text_b], line)
     for position, value in enumerate(values):
         if type(value) is str and value and not value.isspace():
             continue
@@ -173,7 +173,7 @@ def _build(record: Any, plan: _Compiled, number: int) -> FlatItem:
     texts += [text for text in (final_b, context, kind, gold) if text is not None]
     shape = (_TOP[context is not None, kind is not None, gold is not None],
              _FIRST[final_a is not None], _FIRST[final_b is not None], _GOLD[gold is not None])  # fmt: skip
-    return FlatItem(shape, texts)
+    return FlatItem(shape, texts, line)
 
 
 def iter_jsonl(path: Path) -> Iterator[tuple[int, Any] | ImportInputError]:
@@ -227,7 +227,7 @@ def read_generic(path: Path, mapping: FieldMapping) -> Iterator[FlatItem | Impor
             yield row
             continue
         try:
-            yield _build(row[1], compiled, count)
+            yield _build(row[1], compiled, count, row[0])
         except ImportInputError as exc:
             yield ImportInputError(f"{path} line {row[0]}: {exc}")
 

@@ -90,7 +90,8 @@ def import_batch(request: ImportRequest, *, progress: Callable[[int], None] | No
                          instructions=request.instructions, overwrite=request.overwrite)  # fmt: skip
     report = ImportReport(output=request.output)
     try:
-        run_import(writer, _records(request, writer), progress=progress, report=report)
+        run_import(writer, _records(request, writer), progress=progress, report=report,
+                   source=request.source)
     except BaseException:
         writer.abandon()
         raise

@@ -276,8 +276,12 @@ def run_import(
     *,
     progress: Callable[[int], None] | None = None,
     report: ImportReport,
+    source: Path | None = None,
 ) -> None:
-    """Feed ``records`` (items or ImportInputError) into ``writer``, noting each problem."""
+    """Feed ``records`` (items or ImportInputError) into ``writer``, noting each problem.
+
+    An item the writer refuses is named by its input line when the reader gave one.
+    """
     add, skipped = writer.add_item, report.skipped
     for record in records:
         if isinstance(record, ImportInputError):
@@ -286,7 +290,8 @@ def run_import(
         try:
             add(record)
         except ImportInputError as exc:
-            skipped.append(str(exc))
+            line = record.line if isinstance(record, FlatItem) else 0
+            skipped.append(f"{source} line {line}: {exc}" if line and source else str(exc))
             continue
         if progress is not None and writer.count % 10_000 == 0:
             progress(writer.count)

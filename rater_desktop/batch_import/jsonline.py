@@ -15,12 +15,14 @@ equalities on hostile strings (hypothesis).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from json.decoder import JSONDecoder
 from json.encoder import encode_basestring
 from json.scanner import make_scanner
 from typing import Any
 
-_scan_once = make_scanner(JSONDecoder())
+# typeshed types make_scanner's argument as a scanner; json itself passes a JSONDecoder.
+_scan_once: Callable[[str, int], tuple[Any, int]] = make_scanner(JSONDecoder())  # type: ignore[arg-type]
 _LINE_ENDS = ("", "\n", "\r\n")
 
 

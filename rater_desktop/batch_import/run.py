@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import shutil
 import zlib
-from contextlib import closing
 from collections.abc import Callable, Iterator
+from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any

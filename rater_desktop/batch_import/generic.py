@@ -144,15 +144,16 @@ def build_item(record: Any, mapping: FieldMapping, *, where: str, number: int,
         raise ImportInputError(f"{where}: {exc}") from None
 
 
-_ABSENT = [None] * (len(_ORDER) - 4)  # no optional field but the id
+_OPTIONAL = len(_ORDER) - 4  # the fields besides prompt, response_a, response_b and id
 _PLAIN_SHAPE = (_TOP[False, False, False], _FIRST[False], _FIRST[False], _GOLD[False])
 
 
 def _build(record: Any, plan: _Compiled, number: int, line: int = 0) -> FlatItem:
     values = _values(record, plan)
-    prompt, text_a, text_b, raw_id = values[:4]
-    # The common line: id, prompt and two responses, all plain text, and nothing else.
-    if (values[4:] == _ABSENT and type(prompt) is str and type(text_a) is str
+    prompt, text_a, text_b, raw_id = values[0], values[1], values[2], values[3]
+    # The common line: id, prompt and two responses, all plain text, and nothing else
+    # (the four are strings, so the seven Nones are all the other fields).
+    if (values.count(None) == _OPTIONAL and type(prompt) is str and type(text_a) is str
             and type(text_b) is str and type(raw_id) is str and _ID_OK.fullmatch(raw_id)
             and prompt and text_a and text_b
             and not (prompt.isspace() or text_a.isspace() or text_b.isspace())):  # fmt: skip

@@ -130,17 +130,26 @@ def check_written_batch(path: Path, written: WrittenItems | None = None) -> list
         source = open_source(path, limits=limits)
         with closing(source):
             manifest, _warnings = read_manifest(source, limits)
-            if manifest.items_file != written.name or not source.exists(written.name):
-                return _validate(path)
-            size, crc = 0, 0
-            for chunk in source.iter_chunks(written.name, max_bytes=limits.max_items_file_bytes):
-                size, crc = size + len(chunk), zlib.crc32(chunk, crc)
-            if (size, crc) != (written.size, written.crc32):
+            if manifest.items_file != written.name or not _items_match(source, written):
                 return _validate(path)
             read_instructions(source, manifest, limits)
     except BatchError as exc:
         return list(exc.problems)
     return []
+
+
+def _items_match(source: Any, written: WrittenItems) -> bool:
+    """Whether the items file holds exactly the bytes written (any trouble reading: no)."""
+    from rater_desktop.batch.errors import BatchError
+
+    size, crc = 0, 0
+    try:
+        # No size limit of its own: a file longer than written is a mismatch anyway.
+        for chunk in source.iter_chunks(written.name, max_bytes=written.size + 1):
+            size, crc = size + len(chunk), zlib.crc32(chunk, crc)
+    except BatchError:
+        return False
+    return (size, crc) == (written.size, written.crc32)
 
 
 def _validate(path: Path) -> list[Any]:

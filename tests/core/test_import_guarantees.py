@@ -105,3 +105,17 @@ def test_a_line_over_the_limit_counts_its_newline(tmp_path: Path) -> None:
     with pytest.raises(ImportInputError, match="larger than one item may be"):
         writer.add_item(ITEM)
     writer.abandon()
+
+
+@pytest.mark.parametrize("change", ["grow", "remove", "zip"])
+def test_other_changes_to_the_items_file_get_validates_verdict(tmp_path: Path, change: str) -> None:
+    out = tmp_path / ("out.zip" if change == "zip" else "out")
+    writer = _written(out, ITEM)
+    if change == "grow":
+        with (out / "items.jsonl").open("ab") as handle:
+            handle.write(b'{"id":"a"}\n')
+    elif change == "remove":
+        (out / "items.jsonl").unlink()
+    problems = check_written_batch(out, writer.written)
+    expected = [p.render() for p in validate_batch(out).errors]
+    assert [p.render() for p in problems] == expected and (change == "zip") == (not expected)

@@ -85,7 +85,7 @@ def _plain_shape(item: dict[str, Any]) -> bool:
             and not item["id"].endswith("\n") and set(map(type, texts)) == {str})  # fmt: skip
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(item=items())
 def test_fast_line_is_parse_item_plus_json_dumps(item: dict[str, Any]) -> None:
     line = TextItemLines(LIMITS)(item)

@@ -118,6 +118,12 @@ def build_index(handle: BinaryIO, *, file: str, limits: BatchLimits) -> IndexRes
     return IndexResult(entries, problems)
 
 
+def line_item_id(raw: bytes) -> str | None:
+    """The id the index takes from an item line: the first ``"id": "..."`` in it."""
+    match = _ID_IN_LINE.search(raw)
+    return match.group(1).decode("ascii") if match is not None else None
+
+
 def _index_line(
     body: bytes,
     line_no: int,
@@ -127,8 +133,8 @@ def _index_line(
     seen: dict[str, int],
     problems: list[BatchProblem],
 ) -> IndexEntry | None:
-    match = _ID_IN_LINE.search(body)
-    if match is None:
+    item_id = line_item_id(body)
+    if item_id is None:
         problems.append(
             BatchProblem(
                 code="no-item-id",
@@ -139,7 +145,6 @@ def _index_line(
             )
         )
         return None
-    item_id = match.group(1).decode("ascii")
     if item_id in seen:
         problems.append(
             BatchProblem(
@@ -332,25 +337,32 @@ class Batch:
         return read_all(self.source, name, max_bytes=max_bytes or self.limits.max_image_bytes)
 
     def instructions_markdown(self) -> str | None:
-        name = self.manifest.instructions_file
-        if name is None:
-            return None
-        raw = read_all(self.source, name, max_bytes=self.limits.max_instructions_bytes)
-        try:
-            return raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise BatchError(
-                BatchProblem(
-                    code="bad-utf8",
-                    message=f"is not valid UTF-8 (byte {exc.start})",
-                    file=name,
-                    hint="Save the instructions as UTF-8.",
-                )
-            ) from exc
+        return read_instructions(self.source, self.manifest, self.limits)
 
     def close(self) -> None:
         self._items_handle.close()
         self.source.close()
+
+
+def read_instructions(
+    source: FolderSource | ZipSource, manifest: Manifest, limits: BatchLimits
+) -> str | None:
+    """The instructions file named by the manifest, as text (None when there is none)."""
+    name = manifest.instructions_file
+    if name is None:
+        return None
+    raw = read_all(source, name, max_bytes=limits.max_instructions_bytes)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise BatchError(
+            BatchProblem(
+                code="bad-utf8",
+                message=f"is not valid UTF-8 (byte {exc.start})",
+                file=name,
+                hint="Save the instructions as UTF-8.",
+            )
+        ) from exc
 
 
 def open_batch(path: str | Path, *, limits: BatchLimits = DEFAULT_LIMITS) -> Batch:

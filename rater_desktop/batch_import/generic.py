@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rater_desktop.batch.quickcheck import FlatItem
+from rater_desktop.batch_import.jsonline import loads_line
 from rater_desktop.batch_import.writer import ImportInputError
 
 MAPPABLE = (
@@ -72,66 +74,107 @@ def clean_id(raw: str, fallback: str) -> str:
     return cleaned or fallback
 
 
-def _text(value: Any, *, field: str, where: str, required: bool) -> str | None:
+def _text(value: Any, *, field: str, required: bool) -> str | None:
+    """The value as text; the ImportInputError raised names the field, not the line."""
     if value is None or (isinstance(value, str) and not value.strip()):
         if required:
-            raise ImportInputError(f"{where}: {field} is missing or empty")
+            raise ImportInputError(f"{field} is missing or empty")
         return None
     if isinstance(value, (dict, list)):
-        raise ImportInputError(f"{where}: {field} is a {type(value).__name__}, not text")
+        raise ImportInputError(f"{field} is a {type(value).__name__}, not text")
     return str(value)
 
 
-def _compiled(mapping: FieldMapping) -> list[tuple[str, tuple[str, ...]]]:
-    return [(name, tuple(mapping.paths[name].split("."))) for name in MAPPABLE]
+# The order fields are read in, so the first problem of a line is reported first.
+_ORDER = (
+    "prompt", "response_a", "response_b", "id", "identity_a", "identity_b",
+    "final_answer_a", "final_answer_b", "context", "kind", "gold_answer",
+)  # fmt: skip
+_REQUIRED_COUNT = 3  # the first three of _ORDER
 
 
-def _values(record: Any, compiled: list[tuple[str, tuple[str, ...]]],
-            constants: Mapping[str, str]) -> dict[str, Any]:  # fmt: skip
-    values: dict[str, Any] = {}
-    is_dict = isinstance(record, dict)
-    for name, parts in compiled:
-        # One-part paths are the common case: a plain dict lookup, no path walk.
-        value = record.get(parts[0]) if is_dict and len(parts) == 1 else lookup(record, ".".join(parts))
-        if value is None:
-            value = constants.get(name)
-        values[name] = value
+@dataclass(frozen=True)
+class _Compiled:
+    """A mapping prepared once per import: the key of each field, or its dotted path."""
+
+    keys: tuple[str, ...] | None  # every path is one key: plain dict lookups
+    paths: tuple[str, ...]
+    constants: tuple[tuple[int, str], ...]  # (position in _ORDER, value)
+    labels: tuple[str, ...]  # "prompt (question)", for messages
+
+
+def _compiled(mapping: FieldMapping) -> _Compiled:
+    paths = tuple(mapping.paths[name] for name in _ORDER)
+    return _Compiled(
+        keys=None if any("." in path for path in paths) else paths,
+        paths=paths,
+        constants=tuple((_ORDER.index(n), v) for n, v in mapping.constants.items() if n in _ORDER),
+        labels=tuple(f"{name} ({path})" for name, path in zip(_ORDER, paths, strict=True)),
+    )
+
+
+def _values(record: Any, compiled: _Compiled) -> list[Any]:
+    if compiled.keys is not None and isinstance(record, dict):
+        # One-key paths are the common case: plain dict lookups, no path walk.
+        values = list(map(record.get, compiled.keys))
+    else:
+        values = [lookup(record, path) for path in compiled.paths]
+    for position, constant in compiled.constants:
+        if values[position] is None:
+            values[position] = constant
     return values
 
 
+_FIRST = {False: ("identity", "text"), True: ("identity", "text", "final_answer")}
+_TOP = {(c, k, g): ("id", "prompt", "responses") + ("context",) * c + ("kind",) * k + ("gold",) * g
+        for c in (False, True) for k in (False, True) for g in (False, True)}  # fmt: skip
+_GOLD = {False: (), True: ("expected_answer",)}
+
+
 def build_item(record: Any, mapping: FieldMapping, *, where: str, number: int,
-               compiled: list[tuple[str, tuple[str, ...]]] | None = None) -> dict[str, Any]:  # fmt: skip
-    """One batch item from one input record, or ImportInputError saying what is wrong."""
-    values = _values(record, compiled or _compiled(mapping), mapping.constants)
+               compiled: _Compiled | None = None) -> FlatItem:  # fmt: skip
+    """One batch item from one input record, or ImportInputError saying what is wrong.
 
-    def get(name: str, required: bool = False) -> str | None:
-        value = values[name]
-        if type(value) is str and value.strip():
-            return value
-        return _text(value, field=f"{name} ({mapping.paths[name]})", where=where, required=required)
+    The item is id, prompt, responses (identity, text, final_answer if given), then
+    context, kind and gold if given, handed to the writer flat (see FlatItem).
+    """
+    try:
+        return _build(record, compiled or _compiled(mapping), number)
+    except ImportInputError as exc:
+        raise ImportInputError(f"{where}: {exc}") from None
 
-    prompt = get("prompt", True)
-    text_a, text_b = get("response_a", True), get("response_b", True)
-    raw_id = get("id")
-    response_a: dict[str, Any] = {"identity": get("identity_a") or "system-a", "text": text_a}
-    response_b: dict[str, Any] = {"identity": get("identity_b") or "system-b", "text": text_b}
-    item: dict[str, Any] = {
-        "id": clean_id(raw_id, f"item-{number:06d}") if raw_id else f"item-{number:06d}",
-        "prompt": prompt,
-        "responses": [response_a, response_b],
-    }
-    for response, name in ((response_a, "final_answer_a"), (response_b, "final_answer_b")):
-        final = get(name)
-        if final is not None:
-            response["final_answer"] = final
-    for optional in ("context", "kind"):
-        value = get(optional)
-        if value is not None:
-            item[optional] = value
-    gold = get("gold_answer")
-    if gold is not None:
-        item["gold"] = {"expected_answer": gold}
-    return item
+
+_OPTIONAL = len(_ORDER) - 4  # the fields besides prompt, response_a, response_b and id
+_PLAIN_SHAPE = (_TOP[False, False, False], _FIRST[False], _FIRST[False], _GOLD[False])
+
+
+def _build(record: Any, plan: _Compiled, number: int, line: int = 0) -> FlatItem:
+    values = _values(record, plan)
+    prompt, text_a, text_b, raw_id = values[0], values[1], values[2], values[3]
+    # The common line: id, prompt and two responses, all plain text, and nothing else
+    # (the four are strings, so the seven Nones are all the other fields).
+    if (values.count(None) == _OPTIONAL and type(prompt) is str and type(text_a) is str
+            and type(text_b) is str and type(raw_id) is str and _ID_OK.fullmatch(raw_id)
+            and prompt and text_a and text_b
+            and not (prompt.isspace() or text_a.isspace() or text_b.isspace())):  # fmt: skip
+        return FlatItem(_PLAIN_SHAPE, [raw_id, prompt, "system-a", text_a, "system-b", text_b], line)
+    for position, value in enumerate(values):
+        if type(value) is str and value and not value.isspace():
+            continue
+        if value is None and position >= _REQUIRED_COUNT:
+            continue
+        values[position] = _text(value, field=plan.labels[position],
+                                 required=position < _REQUIRED_COUNT)  # fmt: skip
+    prompt, text_a, text_b, raw_id, identity_a, identity_b, final_a, final_b, context, kind, gold = values
+    item_id = clean_id(raw_id, f"item-{number:06d}") if raw_id else f"item-{number:06d}"
+    texts = [item_id, prompt, identity_a or "system-a", text_a]
+    if final_a is not None:
+        texts.append(final_a)
+    texts += (identity_b or "system-b", text_b)
+    texts += [text for text in (final_b, context, kind, gold) if text is not None]
+    shape = (_TOP[context is not None, kind is not None, gold is not None],
+             _FIRST[final_a is not None], _FIRST[final_b is not None], _GOLD[gold is not None])  # fmt: skip
+    return FlatItem(shape, texts, line)
 
 
 def iter_jsonl(path: Path) -> Iterator[tuple[int, Any] | ImportInputError]:
@@ -141,10 +184,10 @@ def iter_jsonl(path: Path) -> Iterator[tuple[int, Any] | ImportInputError]:
             if len(raw) > MAX_LINE_BYTES:
                 yield ImportInputError(f"{path} line {number}: longer than 8 MiB")
                 continue
-            if not raw.strip():
+            if raw.isspace():  # (raw is never empty) strip()'s test without a copy
                 continue
             try:
-                yield number, json.loads(raw)
+                yield number, loads_line(raw)
             except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
                 # RecursionError: nested thousands of levels deep, no batch item is.
                 yield ImportInputError(f"{path} line {number}: not valid JSON ({exc})")
@@ -176,7 +219,7 @@ def iter_csv(path: Path) -> Iterator[tuple[int, Any] | ImportInputError]:
             yield ImportInputError(f"{path} line {reader.line_num}: not valid CSV ({exc})")
 
 
-def read_generic(path: Path, mapping: FieldMapping) -> Iterator[dict[str, Any] | ImportInputError]:
+def read_generic(path: Path, mapping: FieldMapping) -> Iterator[FlatItem | ImportInputError]:
     """Items from a JSONL or CSV file of pairs (by extension: .csv is CSV, else JSONL)."""
     rows = iter_csv(path) if path.suffix.lower() == ".csv" else iter_jsonl(path)
     compiled = _compiled(mapping)
@@ -184,10 +227,8 @@ def read_generic(path: Path, mapping: FieldMapping) -> Iterator[dict[str, Any] |
         if isinstance(row, ImportInputError):
             yield row
             continue
-        number, record = row
-        where = f"{path} line {number}"
         try:
-            yield build_item(record, mapping, where=where, number=count, compiled=compiled)
+            yield _build(row[1], compiled, count, row[0])
         except ImportInputError as exc:
-            yield exc
+            yield ImportInputError(f"{path} line {row[0]}: {exc}")
 

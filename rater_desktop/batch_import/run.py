@@ -3,21 +3,25 @@
 from __future__ import annotations
 
 import shutil
+import zlib
 from collections.abc import Callable, Iterator
+from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rater_desktop.batch.quickcheck import FlatItem
 from rater_desktop.batch_import.writer import (
     BatchWriter,
     ImportInputError,
     ImportOutputError,
     ImportReport,
+    WrittenItems,
     run_import,
 )
 
 KINDS = ("pairs", "chosen-rejected", "browser-use", "standardweb", "assistantbench")
-Records = Iterator[dict[str, Any] | ImportInputError]
+Records = Iterator[dict[str, Any] | FlatItem | ImportInputError]
 
 
 @dataclass
@@ -86,7 +90,8 @@ def import_batch(request: ImportRequest, *, progress: Callable[[int], None] | No
                          instructions=request.instructions, overwrite=request.overwrite)  # fmt: skip
     report = ImportReport(output=request.output)
     try:
-        run_import(writer, _records(request, writer), progress=progress, report=report)
+        run_import(writer, _records(request, writer), progress=progress, report=report,
+                   source=request.source)
     except BaseException:
         writer.abandon()
         raise
@@ -94,29 +99,63 @@ def import_batch(request: ImportRequest, *, progress: Callable[[int], None] | No
         writer.abandon()
         return report
     writer.finish()
-    # Every item passed the loader's item check as it was written; what is left of
-    # `validate` is the batch as a whole: manifest, index (ids unique), instructions.
-    report.validation = [p.render() for p in check_written_batch(request.output)]
+    report.validation = [p.render() for p in check_written_batch(request.output, writer.written)]
     if report.validation:
         _remove(request.output)
     return report
 
 
-def check_written_batch(path: Path) -> list[Any]:
-    """Problems of the batch as a whole (what `validate` checks besides each item)."""
-    from rater_desktop.batch.errors import BatchError
-    from rater_desktop.batch.loader import open_batch
+def check_written_batch(path: Path, written: WrittenItems | None = None) -> list[Any]:
+    """The problems ``rater-desktop validate`` reports for the batch at ``path`` (errors).
 
+    With ``written`` (the writer's record of items.jsonl) the items are not parsed again,
+    and the result is still validate's: every line was checked as it was written with
+    the loader's own item check (``parse_item`` or its proven fast path), on the very dict
+    whose JSON encoding was written; the encoding reads back as that dict; each line fits
+    the line limit and carries its id first where the index looks, ids are unique and at
+    most max_items. What could still differ is the file itself, so it is read back whole
+    and must match the written size and CRC-32: an items.jsonl changed or damaged after
+    the write no longer matches and gets the full validation instead. The manifest, the
+    container (zip) and the instructions are checked by the loader's code as validate does.
+    """
+    from rater_desktop.batch.container import open_source
+    from rater_desktop.batch.errors import BatchError
+    from rater_desktop.batch.limits import DEFAULT_LIMITS
+    from rater_desktop.batch.loader import read_instructions, read_manifest
+
+    if written is None:
+        return _validate(path)
+    limits = DEFAULT_LIMITS
     try:
-        with open_batch(path) as batch:
-            problems: list[Any] = []
-            try:
-                batch.instructions_markdown()
-            except BatchError as exc:
-                problems.extend(exc.problems)
-            return problems
+        source = open_source(path, limits=limits)
+        with closing(source):
+            manifest, _warnings = read_manifest(source, limits)
+            if manifest.items_file != written.name or not _items_match(source, written):
+                return _validate(path)
+            read_instructions(source, manifest, limits)
     except BatchError as exc:
         return list(exc.problems)
+    return []
+
+
+def _items_match(source: Any, written: WrittenItems) -> bool:
+    """Whether the items file holds exactly the bytes written (any trouble reading: no)."""
+    from rater_desktop.batch.errors import BatchError
+
+    size, crc = 0, 0
+    try:
+        # No size limit of its own: a file longer than written is a mismatch anyway.
+        for chunk in source.iter_chunks(written.name, max_bytes=written.size + 1):
+            size, crc = size + len(chunk), zlib.crc32(chunk, crc)
+    except BatchError:
+        return False
+    return (size, crc) == (written.size, written.crc32)
+
+
+def _validate(path: Path) -> list[Any]:
+    from rater_desktop.batch.validate import validate_batch
+
+    return list(validate_batch(path).errors)
 
 
 def _remove(path: Path) -> None:

@@ -15,6 +15,7 @@ import json
 import os
 import shutil
 import zipfile
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -24,10 +25,15 @@ from typing import Any
 from rater_desktop.batch.errors import ProblemList
 from rater_desktop.batch.images import ImageProblem, decode_image, sniff_format
 from rater_desktop.batch.limits import DEFAULT_LIMITS, BatchLimits
+from rater_desktop.batch.loader import line_item_id
 from rater_desktop.batch.parse import parse_item
+from rater_desktop.batch.quickcheck import FlatItem, TextItemLines
+from rater_desktop.batch_import.jsonline import dumps_item
 
 FORMAT_VERSION = "1.0"
+ITEMS_FILE = "items.jsonl"
 _EXTENSIONS = {"PNG": "png", "JPEG": "jpg", "WEBP": "webp"}
+_FLUSH_BYTES = 1 << 20
 
 
 class ImportInputError(ValueError):
@@ -52,6 +58,10 @@ class ImportReport:
         return self.items > 0 and not self.validation
 
 
+def _repeated(item_id: str) -> ImportInputError:
+    return ImportInputError(f"item {item_id!r}: the id was already used; ids must be unique")
+
+
 def decode_base64_image(text: str, *, where: str, max_bytes: int) -> bytes:
     """Bytes of a base64 (or data: URL) screenshot; refuses oversize or non-image data."""
     payload = text.split(",", 1)[1] if text.startswith("data:") and "," in text else text
@@ -61,6 +71,20 @@ def decode_base64_image(text: str, *, where: str, max_bytes: int) -> bytes:
         return base64.b64decode(payload, validate=True)
     except (binascii.Error, ValueError) as exc:
         raise ImportInputError(f"{where}: the screenshot is not valid base64 ({exc})") from exc
+
+
+@dataclass(frozen=True)
+class WrittenItems:
+    """What the writer put in items.jsonl, each line checked: its size, CRC-32 and count.
+
+    The final check compares the file with these to know it still holds exactly the
+    lines that passed the loader's item check (see ``run.check_written_batch``).
+    """
+
+    name: str
+    size: int
+    crc32: int
+    count: int
 
 
 class BatchWriter:
@@ -80,6 +104,8 @@ class BatchWriter:
         self.output = Path(output)
         self.as_zip = self.output.suffix.lower() == ".zip"
         self.limits = limits
+        self._text_lines = TextItemLines(limits)
+        self._max_items, self._max_line_bytes = limits.max_items, limits.max_item_line_bytes
         self.manifest: dict[str, Any] = {
             "format": "rater-desktop-batch",
             "format_version": FORMAT_VERSION,
@@ -94,7 +120,14 @@ class BatchWriter:
         self._stored: set[str] = set()
         self._ids: set[str] = set()  # grows with the ids only, not with the items
         self._root = self._prepare(overwrite)
-        self._items = (self._root / "items.jsonl").open("w", encoding="utf-8", newline="\n")
+        self._items = (self._root / ITEMS_FILE).open("wb")
+        # Lines are gathered and written (and CRC'd) a megabyte at a time: one call per
+        # line into the file and the checksum cost more than encoding the line.
+        self._pending: list[bytes] = []
+        self._pending_bytes = 0
+        self._size = 0
+        self._crc = 0
+        self.written: WrittenItems | None = None
 
     def _prepare(self, overwrite: bool) -> Path:
         if self.output.exists():
@@ -140,31 +173,76 @@ class BatchWriter:
         self._stored.add(relative)
         return relative
 
-    def add_item(self, item: dict[str, Any]) -> None:
-        """Append one item (already in the batch's item shape)."""
-        if self._count >= self.limits.max_items:
-            raise ImportInputError(f"the batch is full ({self.limits.max_items} items)")
-        item_id = str(item.get("id", ""))
-        if item_id in self._ids:
-            raise ImportInputError(f"item {item_id!r}: the id was already used; ids must be unique")
+    def add_item(self, item: dict[str, Any] | FlatItem) -> None:
+        """Append one item (in the batch's item shape, as a dict or flat)."""
+        if self._count >= self._max_items:
+            raise ImportInputError(f"the batch is full ({self._max_items} items)")
         # The loader's own item check, on the item as written: an item that would make the
-        # batch invalid is reported like any other bad input and left out.
+        # batch invalid is reported like any other bad input and left out. The plain text
+        # shape takes a fast path that accepts only what parse_item accepts as it is, and
+        # writes the id first, where the index reads it.
+        encoded = self._text_lines(item)
+        if encoded is not None:
+            item_id = item.texts[0] if isinstance(item, FlatItem) else item["id"]
+            if item_id in self._ids:
+                raise _repeated(item_id)
+        else:
+            if isinstance(item, FlatItem):
+                item = item.as_dict()
+            item_id = str(item.get("id", ""))
+            if item_id in self._ids:
+                raise _repeated(item_id)
+            self._check_item(item)
+            encoded = self._encode(item, item_id)
+            # The index takes the first "id" of a line as the item's id.
+            if line_item_id(encoded) != item_id:
+                raise ImportInputError(f"item {item_id!r}: the batch index would not find this id; "
+                                       "use 1-128 letters, digits, '.', '_', ':' or '-'")  # fmt: skip
+        # The index reads lines of at most max_item_line_bytes, newline included.
+        if len(encoded) > self._max_line_bytes:
+            raise ImportInputError(f"item {item_id!r} is larger than one item may be")
+        self._pending.append(encoded)
+        self._pending_bytes += len(encoded)
+        if self._pending_bytes >= _FLUSH_BYTES:
+            self._flush()
+        self._ids.add(item_id)
+        self._count += 1
+
+    @staticmethod
+    def _encode(item: dict[str, Any], item_id: str) -> bytes:
+        line = dumps_item(item) + "\n"
+        try:
+            return line.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise ImportInputError(
+                f"item {item_id!r}: the text holds an unpaired surrogate ({line[exc.start]!r}), "
+                "which is not Unicode text; fix the text in the input") from exc  # fmt: skip
+
+    def _check_item(self, item: dict[str, Any]) -> None:
         problems = ProblemList()
-        parse_item(item, problems=problems, file="items.jsonl", line=self._count + 1,
+        parse_item(item, problems=problems, file=ITEMS_FILE, line=self._count + 1,
                    screenshot_exists=self._stored.__contains__, limits=self.limits)  # fmt: skip
         if problems.errors:
             where = item.get("id", f"item {self._count + 1}")
             raise ImportInputError(f"{where}: " + "; ".join(p.render() for p in problems.errors[:3]))
-        line = json.dumps(item, ensure_ascii=False, separators=(",", ":"))
-        if len(line.encode("utf-8")) > self.limits.max_item_line_bytes:
-            raise ImportInputError(f"item {item.get('id')!r} is larger than one item may be")
-        self._items.write(line + "\n")
-        self._ids.add(item_id)
-        self._count += 1
+
+    def _flush(self) -> None:
+        chunk = b"".join(self._pending)
+        self._pending.clear()
+        self._pending_bytes = 0
+        self._crc = zlib.crc32(chunk, self._crc)
+        self._size += len(chunk)
+        self._items.write(chunk)
+
+    def _close_items(self) -> None:
+        if not self._items.closed:
+            self._flush()
+            self._items.close()
+            self.written = WrittenItems(ITEMS_FILE, self._size, self._crc, self._count)
 
     def finish(self) -> Path:
         """Write the manifest (and zip); returns the batch path."""
-        self._items.close()
+        self._close_items()
         if self._instructions:
             (self._root / "instructions.md").write_text(self._instructions, encoding="utf-8")
             self.manifest["instructions"] = "instructions.md"
@@ -187,6 +265,7 @@ class BatchWriter:
 
     def abandon(self) -> None:
         """Remove what was written (a failed import leaves nothing behind)."""
+        self._pending.clear()
         self._items.close()
         shutil.rmtree(self._root, ignore_errors=True)
 
@@ -197,16 +276,22 @@ def run_import(
     *,
     progress: Callable[[int], None] | None = None,
     report: ImportReport,
+    source: Path | None = None,
 ) -> None:
-    """Feed ``records`` (items or ImportInputError) into ``writer``, noting each problem."""
+    """Feed ``records`` (items or ImportInputError) into ``writer``, noting each problem.
+
+    An item the writer refuses is named by its input line when the reader gave one.
+    """
+    add, skipped = writer.add_item, report.skipped
     for record in records:
         if isinstance(record, ImportInputError):
-            report.skipped.append(str(record))
+            skipped.append(str(record))
             continue
         try:
-            writer.add_item(record)
+            add(record)
         except ImportInputError as exc:
-            report.skipped.append(str(exc))
+            line = record.line if isinstance(record, FlatItem) else 0
+            skipped.append(f"{source} line {line}: {exc}" if line and source else str(exc))
             continue
         if progress is not None and writer.count % 10_000 == 0:
             progress(writer.count)

@@ -20,7 +20,8 @@ CORE_MODULES = (
     "rater_desktop.storage.backup",
     "rater_desktop.storage.batches",
     "rater_desktop.profiles",
-    "rater_desktop.signing.keystore",
+    # Not rater_desktop.signing.keystore: cryptography (~16 ms) is needed only to export or
+    # to check a keyring's key, which imports it on a worker itself (gui.key_migration).
     "rater_desktop.rating.service",
     "rater_desktop.rating.rubric",
 )

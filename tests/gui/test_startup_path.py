@@ -1,0 +1,103 @@
+"""The real start-up path in a fresh process: what is loaded at the first paint and when the
+rating panel becomes usable (benchmarks/bench_startup.py times the same path)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from rater_desktop import profiles
+
+REPO = Path(__file__).resolve().parents[2]
+BATCH = REPO / "sample_batches" / "consumer-tasks"
+PASSPHRASE = "startup path passphrase"
+
+# Not needed to paint the window: the rating core, its storage, Markdown, images, keys.
+HEAVY_AT_FIRST_PAINT = (
+    "sqlalchemy", "sqlmodel", "pydantic", "keyring", "cryptography", "PIL", "markdown_it",
+    "rater_desktop.storage", "rater_desktop.rating", "rater_desktop.gui.steps.panel",
+    "rater_desktop.gui.screenshot_viewer", "rater_desktop.first_run",
+    "rater_desktop.cli.results")
+# Not needed to rate (only to export or to check a keyring's key, later and off the UI).
+NOT_NEEDED_TO_RATE = ("keyring", "cryptography")
+
+PROBE = r"""
+import json, sys
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication, QMainWindow
+
+HEAVY, LATER = json.loads(sys.argv[1]), json.loads(sys.argv[2])
+app = QApplication(sys.argv[:1])
+seen = {}
+
+def loaded(names):
+    return sorted(n for n in names if n in sys.modules)
+
+def interactive(window):
+    binding = window.property("ratingBinding")
+    if binding is None or window.item is None or "interactive" in seen:
+        return
+    seen["interactive"] = {
+        "modules": loaded(LATER), "item": window.item.id,
+        "panel_usable": binding.panel.isVisible() and binding.panel.isEnabled(),
+        "loading_cover": window.findChild(QObject, "loadingCover") is not None}
+    app.quit()
+
+class Probe(QObject):
+    def eventFilter(self, watched, event):
+        if event.type() == QEvent.Type.Paint and hasattr(watched, "window"):
+            window = watched.window()
+            if isinstance(window, QMainWindow) and "first_paint" not in seen:
+                seen["first_paint"] = {"modules": loaded(HEAVY),
+                                       "batch_open": window.batch is not None,
+                                       "criteria_rendered": window.tools_dock.criteria_rendered}
+            if isinstance(window, QMainWindow) and "first_paint" in seen:
+                QTimer.singleShot(0, lambda: interactive(window))
+        return False
+
+probe = Probe()
+app.installEventFilter(probe)
+QTimer.singleShot(60_000, app.quit)
+from rater_desktop.cli import main
+main(["open", sys.argv[3]])
+print("RESULT " + json.dumps(seen), flush=True)
+"""
+
+
+def _run_app(home: Path) -> dict[str, dict[str, object]]:
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", RATER_DESKTOP_HOME=str(home),
+               RATER_DESKTOP_PASSPHRASE=PASSPHRASE, PYTHONPATH=str(REPO))
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, json.dumps(HEAVY_AT_FIRST_PAINT),
+         json.dumps(NOT_NEEDED_TO_RATE), str(BATCH)],
+        env=env, capture_output=True, text=True, timeout=120, check=False)
+    lines = [line for line in done.stdout.splitlines() if line.startswith("RESULT ")]
+    assert lines, done.stdout + done.stderr[-3000:]
+    result: dict[str, dict[str, object]] = json.loads(lines[-1].removeprefix("RESULT "))
+    return result
+
+
+def test_window_paints_first_and_the_rating_panel_follows(tmp_path: Path) -> None:
+    class NoKeyring:  # the key lives in the encrypted file, as in the benchmark
+        def get_password(self, *_: str) -> None:
+            raise AssertionError("keyring used")
+
+    home = Path(os.environ["RATER_DESKTOP_HOME"])
+    profiles.create_profile(rater_id="starter", display_name="Starter", keyring=NoKeyring(),
+                            data_dir=home / "data", passphrase=PASSPHRASE)
+    seen = _run_app(home)
+    first = seen["first_paint"]
+    # A light window first: nothing heavy imported, the batch opens after the paint.
+    assert first["modules"] == []
+    assert first["batch_open"] is False
+    assert first["criteria_rendered"] is False
+    # Then genuinely usable: the first item shown, the panel enabled, the loading cover gone,
+    # and still no key handling (cryptography, keyring) on the way.
+    ready = seen["interactive"]
+    assert ready["item"] == "shop-running-shoes"
+    assert ready["panel_usable"] is True
+    assert ready["loading_cover"] is False
+    assert ready["modules"] == []

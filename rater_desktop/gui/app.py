@@ -11,7 +11,7 @@ from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
-from rater_desktop.gui import crash_guard
+from rater_desktop.gui import _qt_boot, crash_guard  # noqa: F401 - _qt_boot first: see there
 from rater_desktop.gui.first_paint import after_first_paint
 from rater_desktop.gui.icons import icon
 from rater_desktop.gui.main_window import MainWindow

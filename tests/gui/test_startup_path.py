@@ -101,3 +101,21 @@ def test_window_paints_first_and_the_rating_panel_follows(tmp_path: Path) -> Non
     assert ready["panel_usable"] is True
     assert ready["loading_cover"] is False
     assert ready["modules"] == []
+
+
+def test_pyside_import_hook_is_taken_out_when_the_app_starts_first() -> None:
+    """PySide6's hook reads every later module's source (~a third of the gui's import
+    time); the app uses no ``__feature__`` option, so the plain import comes back."""
+    code = ("import builtins, rater_desktop\n"
+            "import rater_desktop.gui.app\n"
+            "from PySide6.QtWidgets import QApplication, QLabel\n"
+            "import PySide6.QtTest\n"  # a later Qt module does not bring the hook back
+            "app = QApplication([])\n"
+            "print(builtins.__import__ is rater_desktop.BUILTIN_IMPORT, QLabel('ok').text())\n")
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(REPO))
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                         text=True, timeout=120, check=True).stdout.split()
+    assert out == ["True", "ok"]
+    uses = [p for p in (REPO / "rater_desktop").rglob("*.py")
+            if "from __feature__" in p.read_text(encoding="utf-8")]
+    assert uses == []

@@ -12,7 +12,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
 from rater_desktop.gui import _qt_boot, crash_guard  # noqa: F401 - _qt_boot first: see there
-from rater_desktop.gui.first_paint import after_first_paint
+from rater_desktop.gui.first_paint import after_first_paint, settle_layout
 from rater_desktop.gui.icons import icon
 from rater_desktop.gui.main_window import MainWindow
 from rater_desktop.gui.preload import Preload
@@ -125,6 +125,7 @@ def _show_then_attach(window: MainWindow, initial: str | None, preload: Preload)
     if initial:
         cover.set_hidden(True)
         _open_initial(window, initial)
+        settle_layout()  # the item's first frame already laid out: no half-built flash
 
     def attached() -> None:
         # Uncovers only as far as no other cover (the case file's) still covers them.

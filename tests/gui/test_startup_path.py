@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from rater_desktop import profiles
 
@@ -119,3 +120,31 @@ def test_pyside_import_hook_is_taken_out_when_the_app_starts_first() -> None:
     uses = [p for p in (REPO / "rater_desktop").rglob("*.py")
             if "from __feature__" in p.read_text(encoding="utf-8")]
     assert uses == []
+
+
+def test_the_first_item_is_laid_out_before_it_is_painted(qtbot: Any, tmp_path: Path) -> None:
+    """At start the first item opens after the first paint; its first frame must already be
+    laid out (a prompt header at a passing height flashed for a frame under Xvfb)."""
+    from PySide6.QtCore import QSettings
+
+    from rater_desktop.gui import app
+
+    class NotYet:  # the rating core never arrives here: only the item's first frame counts
+        def start(self) -> None:
+            pass
+
+        def done(self) -> bool:
+            return False
+
+    window = app.create_main_window(settings=QSettings(str(tmp_path / "s.ini"),
+                                                       QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    window.resize(780, 560)  # within the offscreen screen, so the size holds
+    window.show()
+    qtbot.waitExposed(window)
+    app._show_then_attach(window, str(BATCH), NotYet())  # type: ignore[arg-type]
+    header = window.item_view.prompt_header
+    first = (header.height(), header.text.height())  # as the next paint would show it
+    qtbot.wait(300)
+    assert window.item is not None
+    assert first == (header.height(), header.text.height())

@@ -125,6 +125,7 @@ def _show_then_attach(window: MainWindow, initial: str | None, preload: Preload)
     if initial:
         cover.set_hidden(True)
         _open_initial(window, initial)
+        window.item_view.show_opening(None)  # for a failed open, and later closes
         settle_layout()  # the item's first frame already laid out: no half-built flash
 
     def attached() -> None:
@@ -173,9 +174,11 @@ def run_app(*, batch: str | None, profile: str | None, qa_mode: bool,
     if smoke_test:
         return _run_smoke_test(app, window, batch)
     _follow_system_theme(app, window)
+    initial = startup_batch(settings, batch)
+    if initial:  # the first paint says what is coming, not "No batch open"
+        window.item_view.show_opening(Path(initial).name)
     window.show()
     _add_qa_entry(window, settings=settings, profile=profile)
-    initial = startup_batch(settings, batch)
     # After the first paint: opening a batch may read a large index, and the rating core
     # waits for its imports (SQLAlchemy) on the worker thread.
     after_first_paint(window, lambda: _show_then_attach(window, initial, preload))

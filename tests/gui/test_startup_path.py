@@ -54,6 +54,7 @@ class Probe(QObject):
             if isinstance(window, QMainWindow) and "first_paint" not in seen:
                 seen["first_paint"] = {"modules": loaded(HEAVY),
                                        "batch_open": window.batch is not None,
+                                       "says": window.findChild(QObject, "emptyTitle").text(),
                                        "criteria_rendered": window.tools_dock.criteria_rendered}
             if isinstance(window, QMainWindow) and "first_paint" in seen:
                 QTimer.singleShot(0, lambda: interactive(window))
@@ -94,6 +95,7 @@ def test_window_paints_first_and_the_rating_panel_follows(tmp_path: Path) -> Non
     # A light window first: nothing heavy imported, the batch opens after the paint.
     assert first["modules"] == []
     assert first["batch_open"] is False
+    assert first["says"] == "Opening consumer-tasks\u2026"  # not "No batch open"
     assert first["criteria_rendered"] is False
     # Then genuinely usable: the first item shown, the panel enabled, the loading cover gone,
     # and still no key handling (cryptography, keyring) on the way.
@@ -148,3 +150,28 @@ def test_the_first_item_is_laid_out_before_it_is_painted(qtbot: Any, tmp_path: P
     qtbot.wait(300)
     assert window.item is not None
     assert first == (header.height(), header.text.height())
+
+
+def test_the_empty_page_says_which_batch_is_opening(make_window: Any, tmp_path: Path) -> None:
+    from PySide6.QtWidgets import QLabel, QPushButton
+
+    window = make_window()
+    view = window.item_view
+    title = view.findChild(QLabel, "emptyTitle")
+    button = view.findChild(QPushButton, "emptyOpenButton")
+    view.show_opening("consumer-tasks")
+    assert title.text() == "Opening consumer-tasks\u2026" and button.isHidden()
+    # a failed open (here: no such batch) brings the usual empty page back
+    class Never:
+        def start(self) -> None:
+            pass
+
+        def done(self) -> bool:
+            return False
+
+    from rater_desktop.gui import app
+
+    window._report_error = lambda *_args: None  # the error dialog would wait for a person
+    app._show_then_attach(window, str(tmp_path / "gone.zip"), Never())  # type: ignore[arg-type]
+    assert window.batch is None
+    assert title.text() == "No batch open" and not button.isHidden()

@@ -138,7 +138,7 @@ def _show_then_attach(window: MainWindow, initial: str | None, preload: Preload)
         if not window.isVisible():
             return  # closed while the imports ran: nothing to attach to
         if not preload.done():
-            QTimer.singleShot(PRELOAD_POLL_MS, attach_when_ready)
+            QTimer.singleShot(PRELOAD_POLL_MS, window, attach_when_ready)  # ends with it
             return
         _attach_rating(window, then=attached)
 

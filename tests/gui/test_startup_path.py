@@ -175,3 +175,23 @@ def test_the_empty_page_says_which_batch_is_opening(make_window: Any, tmp_path: 
     app._show_then_attach(window, str(tmp_path / "gone.zip"), Never())  # type: ignore[arg-type]
     assert window.batch is None
     assert title.text() == "No batch open" and not button.isHidden()
+
+
+def test_a_window_deleted_while_the_core_loads_stops_the_wait(qtbot: Any, tmp_path: Path) -> None:
+    from PySide6.QtCore import QSettings
+
+    from rater_desktop.gui import app
+
+    class NotYet:
+        def start(self) -> None:
+            pass
+
+        def done(self) -> bool:
+            return False
+
+    window = app.create_main_window(settings=QSettings(str(tmp_path / "s.ini"),
+                                                       QSettings.Format.IniFormat))
+    window.show()
+    app._show_then_attach(window, None, NotYet())  # type: ignore[arg-type]
+    window.deleteLater()  # the wait for the preload must not touch it afterwards
+    qtbot.wait(4 * app.PRELOAD_POLL_MS)  # pytest-qt fails on an error in the event loop

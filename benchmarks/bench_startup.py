@@ -114,7 +114,9 @@ def _run_floor() -> _Probe:
 
 def _run_app(mode: str, batch: str | None) -> _Probe:
     # run_app creates the QApplication itself; create it first (with the same DPI policy)
-    # so the probe's event filter sees the first paint. The total work is the same.
+    # so the probe's event filter sees the first paint. The total work is the same. The
+    # package comes first, as in every entry point (console script, -m, frozen app).
+    __import__("rater_desktop")
     from PySide6.QtCore import Qt
     from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication

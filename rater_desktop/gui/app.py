@@ -11,8 +11,8 @@ from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
-from rater_desktop.gui import crash_guard
-from rater_desktop.gui.first_paint import after_first_paint
+from rater_desktop.gui import _qt_boot, crash_guard  # noqa: F401 - _qt_boot first: see there
+from rater_desktop.gui.first_paint import after_first_paint, settle_layout
 from rater_desktop.gui.icons import icon
 from rater_desktop.gui.main_window import MainWindow
 from rater_desktop.gui.preload import Preload
@@ -125,6 +125,8 @@ def _show_then_attach(window: MainWindow, initial: str | None, preload: Preload)
     if initial:
         cover.set_hidden(True)
         _open_initial(window, initial)
+        window.item_view.show_opening(None)  # for a failed open, and later closes
+        settle_layout()  # the item's first frame already laid out: no half-built flash
 
     def attached() -> None:
         # Uncovers only as far as no other cover (the case file's) still covers them.
@@ -136,7 +138,7 @@ def _show_then_attach(window: MainWindow, initial: str | None, preload: Preload)
         if not window.isVisible():
             return  # closed while the imports ran: nothing to attach to
         if not preload.done():
-            QTimer.singleShot(PRELOAD_POLL_MS, attach_when_ready)
+            QTimer.singleShot(PRELOAD_POLL_MS, window, attach_when_ready)  # ends with it
             return
         _attach_rating(window, then=attached)
 
@@ -172,9 +174,11 @@ def run_app(*, batch: str | None, profile: str | None, qa_mode: bool,
     if smoke_test:
         return _run_smoke_test(app, window, batch)
     _follow_system_theme(app, window)
+    initial = startup_batch(settings, batch)
+    if initial:  # the first paint says what is coming, not "No batch open"
+        window.item_view.show_opening(Path(initial).name)
     window.show()
     _add_qa_entry(window, settings=settings, profile=profile)
-    initial = startup_batch(settings, batch)
     # After the first paint: opening a batch may read a large index, and the rating core
     # waits for its imports (SQLAlchemy) on the worker thread.
     after_first_paint(window, lambda: _show_then_attach(window, initial, preload))

@@ -30,11 +30,18 @@ class _Runnable(QRunnable):
     def run(self) -> None:
         signals = self._signals
         try:
-            result = self._work(lambda done, total: signals.progressed.emit(done, total))
+            result = self._work(lambda done, total: _emit(signals.progressed, done, total))
         except Exception as exc:  # noqa: BLE001 - every failure is reported to the window
-            signals.failed.emit(exc)
+            _emit(signals.failed, exc)
             return
-        signals.succeeded.emit(result)
+        _emit(signals.succeeded, result)
+
+
+def _emit(signal: Any, *values: Any) -> None:
+    try:
+        signal.emit(*values)
+    except RuntimeError:  # its owner (e.g. a closed window) is gone: nobody waits for it
+        pass
 
 
 class BackgroundTask:

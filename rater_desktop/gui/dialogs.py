@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDialog,
@@ -30,13 +32,22 @@ def show_markdown(browser: SafeTextBrowser, markdown: str) -> None:
     browser.setHtml(render_markdown(markdown))
 
 
-def markdown_browser(markdown: str, *, object_name: str, accessible: str,
+def show_plain_paragraph(browser: SafeTextBrowser, text: str) -> None:
+    """One paragraph of plain text as ``show_markdown`` shows it, without the Markdown
+    parser (its import costs ~40 ms; placeholders shown at start-up need none)."""
+    browser.document().setDefaultStyleSheet(document_css(current_theme()))
+    browser.setHtml(f"<p>{html.escape(text)}</p>")
+
+
+def markdown_browser(markdown: str | None, *, object_name: str, accessible: str,
                      link_handler: LinkHandler | None = None) -> SafeTextBrowser:
-    """A read-only SafeTextBrowser showing ``markdown`` (instructions, help texts)."""
+    """A read-only SafeTextBrowser showing ``markdown`` (instructions, help texts); empty
+    for None (the caller fills it later)."""
     browser = SafeTextBrowser(link_handler=link_handler)
     browser.setObjectName(object_name)
     browser.setAccessibleName(accessible)
-    show_markdown(browser, markdown)
+    if markdown is not None:
+        show_markdown(browser, markdown)
     return browser
 
 

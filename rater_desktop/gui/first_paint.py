@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject, QTimer
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
 # If no paint arrives (a hidden or minimised window), start anyway after this long.
 FALLBACK_MS = 1500
@@ -43,3 +43,15 @@ class _FirstPaintWatcher(QObject):
 def after_first_paint(window: QWidget, *callbacks: Callable[[], None]) -> None:
     """Call ``callbacks`` in order on the UI thread once ``window`` has painted."""
     _FirstPaintWatcher(window, list(callbacks))
+
+
+def settle_layout(rounds: int = 3) -> None:
+    """Run the layout passes that widgets just filled have asked for, before the next paint.
+
+    Opening the first item after the first paint leaves the prompt header at a transitional
+    height (its text wraps at a width not yet laid out) and the window painted that state
+    for a frame or two at start (seen under Xvfb). Each round may ask for another (a header
+    fitting its text); a round with nothing to do costs nothing.
+    """
+    for _ in range(rounds):
+        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)

@@ -21,6 +21,7 @@ from rater_desktop.gui.safe_browser import LinkHandler
 
 DisplayOrder = tuple[int, int]
 SIDES = ("A", "B")
+NO_BATCH_TITLE = "No batch open"
 
 
 def check_display_order(display_order: DisplayOrder) -> DisplayOrder:
@@ -72,10 +73,12 @@ class ItemView(QStackedWidget):
         page.setObjectName("emptyState")
         column = QVBoxLayout(page)
         column.addStretch(2)
-        title = QLabel("No batch open")
+        title = QLabel(NO_BATCH_TITLE)
+        title.setObjectName("emptyTitle")
         title.setProperty("role", "emptyTitle")
         title.setAlignment(Qt.AlignmentFlag.AlignCenter)
         hint = QLabel("Open a batch (.zip file or folder), or drop it onto this window.")
+        hint.setObjectName("emptyHint")
         hint.setProperty("role", "muted")
         hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
         button = QPushButton("Open batch\u2026")
@@ -88,7 +91,16 @@ class ItemView(QStackedWidget):
         column.addSpacing(12)
         column.addWidget(button, 0, Qt.AlignmentFlag.AlignHCenter)
         column.addStretch(3)
+        self._empty_parts = (title, hint, button)
         return page
+
+    def show_opening(self, name: str | None) -> None:
+        """Say that batch ``name`` is opening (at start, before its first item shows)
+        instead of "No batch open"; None brings the usual empty state back."""
+        title, hint, button = self._empty_parts
+        title.setText(f"Opening {name}\u2026" if name else NO_BATCH_TITLE)
+        hint.setVisible(not name)
+        button.setVisible(not name)
 
     def show_item(self, item: Item | None, *, display_order: DisplayOrder = (0, 1)) -> None:
         """Show ``item`` with ``display_order[0]`` as Response A and ``[1]`` as Response B."""

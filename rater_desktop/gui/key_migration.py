@@ -98,14 +98,15 @@ def check_key_storage(owner: QObject, parent: QWidget, profile: Any, *, data_dir
                       inform: Inform = _inform, pool: QThreadPool | None = None) -> None:
     """Judge the keyring off the UI thread; offer the move when the key needs it."""
     from rater_desktop import profiles
-    from rater_desktop.signing import keystore
 
     if profile.key_storage is not profiles.KeyStorage.KEYRING:
         return
-    factory = keyring_factory or keystore.default_keyring
 
     def work(_progress: Any) -> Any:
-        keyring = factory()
+        # Imported here, off the UI thread: cryptography and keyring are not needed to rate.
+        from rater_desktop.signing import keystore
+
+        keyring = (keyring_factory or keystore.default_keyring)()
         if not profiles.key_needs_moving(profile, keyring=keyring):
             return None
         held = keystore.take_from_insecure_keyring(keyring=keyring, rater_id=profile.rater_id)

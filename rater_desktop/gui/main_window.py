@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QPoint, QSettings, Qt, Signal
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QShowEvent
@@ -29,7 +29,6 @@ from rater_desktop.gui.item_list import ItemListPanel, StatusProvider, no_progre
 from rater_desktop.gui.item_view import DisplayOrder, ItemView
 from rater_desktop.gui.main_actions import build_actions
 from rater_desktop.gui.safe_browser import LinkHandler
-from rater_desktop.gui.screenshot_viewer import ScreenshotViewer
 from rater_desktop.gui.session import (
     add_recent,
     batch_path_from_drop,
@@ -44,6 +43,9 @@ from rater_desktop.gui.window_layout import (
     restore_window_geometry,
     save_dock_state,
 )
+
+if TYPE_CHECKING:  # imported when first opened: not needed for the first paint
+    from rater_desktop.gui.screenshot_viewer import ScreenshotViewer
 
 APP_TITLE = "Rater Desktop"
 SAVE_STATES = {"idle": "", "saving": "Saving\u2026", "saved": "Saved",
@@ -352,6 +354,7 @@ class MainWindow(QMainWindow):
 
     def open_viewer(self, true_index: int, frame_index: int, side: str) -> ScreenshotViewer:
         if self.viewer is None:
+            from rater_desktop.gui.screenshot_viewer import ScreenshotViewer
             self.viewer = ScreenshotViewer(self.loader, self)
             self.viewer.stepMarked.connect(self._forward_step_mark)
             self.viewer.frameContextRequested.connect(self.viewerFrameContextRequested)

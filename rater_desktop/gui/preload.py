@@ -1,5 +1,5 @@
-"""Import the heavy core (SQLAlchemy, SQLModel, the rating service) on a worker thread
-while the UI thread opens the first item, so the window stays responsive.
+"""Import the rating core (the ratings store, profiles, the rating service) on a worker
+thread while the UI thread opens the first item, so the window stays responsive.
 
 Started once the window has painted, not at process start: the imports hold the GIL and
 measurably delayed the first paint when they ran beside Qt's start-up (benchmarks/README).
@@ -19,7 +19,8 @@ CORE_MODULES = (
     "rater_desktop.storage.backup",
     "rater_desktop.storage.batches",
     "rater_desktop.profiles",
-    "rater_desktop.signing.keystore",
+    # Not rater_desktop.signing.keystore: cryptography (~16 ms) is needed only to export or
+    # to check a keyring's key, which imports it on a worker itself (gui.key_migration).
     "rater_desktop.rating.service",
     "rater_desktop.rating.rubric",
 )

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rater_desktop.gui.dialogs import markdown_browser, show_markdown
+from rater_desktop.gui.dialogs import markdown_browser, show_markdown, show_plain_paragraph
 from rater_desktop.gui.safe_browser import LinkHandler
 from rater_desktop.gui.steps.common import TextField
 from rater_desktop.gui.steps.help import help_text
@@ -107,15 +107,19 @@ class ToolsDock(QDockWidget):
         self.tabs.setTabPosition(QTabWidget.TabPosition.West)
         self.tabs.tabBar().setElideMode(Qt.TextElideMode.ElideNone)
         self.tabs.tabBar().setUsesScrollButtons(False)
-        self.instructions = markdown_browser(NO_BATCH, object_name="toolsInstructions",
+        # Both texts start without Markdown: the parser's import and the criteria sheet's
+        # rendering (~45 ms) would hold back the window's first paint (benchmarks/README).
+        self.instructions = markdown_browser(None, object_name="toolsInstructions",
                                              accessible="Batch instructions",
                                              link_handler=link_handler)
+        show_plain_paragraph(self.instructions, NO_BATCH)
         self.notes_label = QLabel("")
         self.notes_label.setObjectName("toolsNotesLabel")
         self.notes = TextField("toolsItemNotes", "Notes on this item", lines=6,
                                on_edit=self._notes_edited)
-        self.criteria = markdown_browser(help_text("criteria.md"), object_name="toolsCriteria",
+        self.criteria = markdown_browser(None, object_name="toolsCriteria",
                                          accessible="Rating criteria", link_handler=link_handler)
+        self.criteria_rendered = False  # rendered when its tab is first shown
         self.feedback_label = QLabel("")
         self.feedback_label.setObjectName("toolsFeedbackLabel")
         self.feedback = TextField("toolsBatchFeedback", "Feedback on this batch", lines=6,
@@ -127,18 +131,28 @@ class ToolsDock(QDockWidget):
         for page, title in zip(pages, TABS, strict=True):
             self.tabs.addTab(page, title)
         self.setWidget(self.tabs)
+        self.tabs.currentChanged.connect(lambda _index: self._render_criteria_if_shown())
         self.refresh()
 
     # -- batch and service ------------------------------------------------------------------
 
     def set_instructions(self, markdown: str) -> None:
         self._instructions_markdown = markdown
-        show_markdown(self.instructions, markdown)
+        if markdown == NO_BATCH:
+            show_plain_paragraph(self.instructions, markdown)
+        else:
+            show_markdown(self.instructions, markdown)
+
+    def _render_criteria_if_shown(self) -> None:
+        if not self.criteria_rendered and self.tabs.currentWidget() is self.criteria:
+            self.criteria_rendered = True
+            show_markdown(self.criteria, self._criteria_markdown)
 
     def show_batch_protocol(self, batch: BatchLike | None) -> None:
         """The Criteria tab and the guideline-only tabs for the open batch's protocol."""
         self._criteria_markdown, preference = criteria_of(batch)
-        show_markdown(self.criteria, self._criteria_markdown)
+        if self.criteria_rendered:
+            show_markdown(self.criteria, self._criteria_markdown)
         for title in GUIDELINE_ONLY_TABS:
             self.tabs.setTabVisible(TABS.index(title), not preference)
         if not self.tabs.isTabVisible(self.tabs.currentIndex()):
@@ -197,8 +211,9 @@ class ToolsDock(QDockWidget):
 
     def rerender(self) -> None:
         """Render the texts again in the current theme's colours."""
-        show_markdown(self.instructions, self._instructions_markdown)
-        show_markdown(self.criteria, self._criteria_markdown)
+        self.set_instructions(self._instructions_markdown)
+        if self.criteria_rendered:
+            show_markdown(self.criteria, self._criteria_markdown)
 
 
 def instructions_seen_key(batch_id: str) -> str:

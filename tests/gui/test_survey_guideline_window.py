@@ -181,8 +181,10 @@ def test_tools_dock_follows_the_batch_protocol(qtbot: Any, make_window: Any,
                                                tmp_path: Path) -> None:
     window, _binding, _ = open_rated_window(make_window, tmp_path, qtbot=qtbot)
     dock = window.tools_dock
-    guideline_criteria = dock.criteria.toPlainText()
     titles = [dock.tabs.tabText(i) for i in range(dock.tabs.count())]
+    dock.tabs.setCurrentIndex(titles.index("Criteria"))  # rendered when first shown
+    guideline_criteria = dock.criteria.toPlainText()
+    assert "Rating criteria" in guideline_criteria
     dock.tabs.setCurrentIndex(titles.index("Notes"))
     assert window.open_batch_path(str(_preference_batch(tmp_path / "p", [
         "Stays on the question", "Gets the facts right"])))

@@ -41,7 +41,12 @@ def test_dock_without_a_batch_is_disabled_with_placeholders(make_window: Any) ->
     assert dock.notes.placeholderText() and dock.feedback.placeholderText()
     criteria = resource_file("texts", "criteria.md").read_text(encoding="utf-8")
     heading = criteria.splitlines()[0].lstrip("# ").strip()
+    # rendered when its tab is first shown, not while the window is being built
+    assert not dock.criteria_rendered and heading not in dock.criteria.toPlainText()
+    dock.tabs.setCurrentWidget(dock.criteria)
     assert heading and heading in dock.criteria.toPlainText()
+    window.set_theme("dark")  # a theme change renders it again, still there
+    assert heading in dock.criteria.toPlainText()
 
 
 def test_dock_shows_the_batch_instructions(qtbot: Any, make_window: Any,

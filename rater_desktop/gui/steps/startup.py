@@ -10,13 +10,13 @@ from typing import Any
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
 
-from rater_desktop.gui.first_run_dialog import FirstRunDialog
 from rater_desktop.gui.main_window import MainWindow
 
 
 def create_first_profile(parent: QWidget, data_dir: Path) -> Any:
     """The first-run dialog; the created profile, or None when the rater cancels."""
     from rater_desktop import profiles
+    from rater_desktop.gui.first_run_dialog import FirstRunDialog  # only on a first run
     from rater_desktop.signing import keystore
 
     keyring = keystore.default_keyring()

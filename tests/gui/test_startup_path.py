@@ -1,0 +1,200 @@
+"""The real start-up path in a fresh process: what is loaded at the first paint and when the
+rating panel becomes usable (benchmarks/bench_startup.py times the same path)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from rater_desktop import profiles
+
+REPO = Path(__file__).resolve().parents[2]
+BATCH = REPO / "sample_batches" / "consumer-tasks"
+PASSPHRASE = "startup path passphrase"
+
+# Not needed to paint the window: the rating core, its storage, Markdown, images, keys.
+HEAVY_AT_FIRST_PAINT = (
+    "sqlalchemy", "sqlmodel", "pydantic", "keyring", "cryptography", "PIL", "markdown_it",
+    "rater_desktop.storage", "rater_desktop.rating", "rater_desktop.gui.steps.panel",
+    "rater_desktop.gui.screenshot_viewer", "rater_desktop.first_run",
+    "rater_desktop.cli.results")
+# Not needed to rate (only to export or to check a keyring's key, later and off the UI).
+NOT_NEEDED_TO_RATE = ("keyring", "cryptography")
+
+PROBE = r"""
+import json, sys
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication, QMainWindow
+
+HEAVY, LATER = json.loads(sys.argv[1]), json.loads(sys.argv[2])
+app = QApplication(sys.argv[:1])
+seen = {}
+
+def loaded(names):
+    return sorted(n for n in names if n in sys.modules)
+
+def interactive(window):
+    binding = window.property("ratingBinding")
+    if binding is None or window.item is None or "interactive" in seen:
+        return
+    cover = window.findChild(QObject, "loadingCover")
+    if cover is not None and cover.isVisible():
+        return  # attached, but the cover goes in the same call: wait for the next paint
+    seen["interactive"] = {
+        "modules": loaded(LATER), "item": window.item.id,
+        "panel_usable": binding.panel.isVisible() and binding.panel.isEnabled(),
+        "loading_cover": cover is not None and cover.isVisible()}
+    app.quit()
+
+class Probe(QObject):
+    def eventFilter(self, watched, event):
+        if event.type() == QEvent.Type.Paint and hasattr(watched, "window"):
+            window = watched.window()
+            if isinstance(window, QMainWindow) and "first_paint" not in seen:
+                seen["first_paint"] = {"modules": loaded(HEAVY),
+                                       "batch_open": window.batch is not None,
+                                       "says": window.findChild(QObject, "emptyTitle").text(),
+                                       "criteria_rendered": window.tools_dock.criteria_rendered}
+            if isinstance(window, QMainWindow) and "first_paint" in seen:
+                QTimer.singleShot(0, lambda: interactive(window))
+        return False
+
+probe = Probe()
+app.installEventFilter(probe)
+QTimer.singleShot(60_000, app.quit)
+from rater_desktop.cli import main
+main(["open", sys.argv[3]])
+print("RESULT " + json.dumps(seen), flush=True)
+"""
+
+
+def _run_app(home: Path) -> dict[str, dict[str, object]]:
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", RATER_DESKTOP_HOME=str(home),
+               RATER_DESKTOP_PASSPHRASE=PASSPHRASE, PYTHONPATH=str(REPO))
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, json.dumps(HEAVY_AT_FIRST_PAINT),
+         json.dumps(NOT_NEEDED_TO_RATE), str(BATCH)],
+        env=env, capture_output=True, text=True, timeout=120, check=False)
+    lines = [line for line in done.stdout.splitlines() if line.startswith("RESULT ")]
+    assert lines, done.stdout + done.stderr[-3000:]
+    result: dict[str, dict[str, object]] = json.loads(lines[-1].removeprefix("RESULT "))
+    return result
+
+
+def test_window_paints_first_and_the_rating_panel_follows(tmp_path: Path) -> None:
+    class NoKeyring:  # the key lives in the encrypted file, as in the benchmark
+        def get_password(self, *_: str) -> None:
+            raise AssertionError("keyring used")
+
+    home = Path(os.environ["RATER_DESKTOP_HOME"])
+    profiles.create_profile(rater_id="starter", display_name="Starter", keyring=NoKeyring(),
+                            data_dir=home / "data", passphrase=PASSPHRASE)
+    seen = _run_app(home)
+    first = seen["first_paint"]
+    # A light window first: nothing heavy imported, the batch opens after the paint.
+    assert first["modules"] == []
+    assert first["batch_open"] is False
+    assert first["says"] == "Opening consumer-tasks\u2026"  # not "No batch open"
+    assert first["criteria_rendered"] is False
+    # Then genuinely usable: the first item shown, the panel enabled, the loading cover gone,
+    # and still no key handling (cryptography, keyring) on the way.
+    ready = seen["interactive"]
+    assert ready["item"] == "shop-running-shoes"
+    assert ready["panel_usable"] is True
+    assert ready["loading_cover"] is False
+    assert ready["modules"] == []
+
+
+def test_pyside_import_hook_is_taken_out_when_the_app_starts_first() -> None:
+    """PySide6's hook reads every later module's source (~a third of the gui's import
+    time); the app uses no ``__feature__`` option, so the plain import comes back."""
+    code = ("import builtins, rater_desktop\n"
+            "import rater_desktop.gui.app\n"
+            "from PySide6.QtWidgets import QApplication, QLabel\n"
+            "import PySide6.QtTest\n"  # a later Qt module does not bring the hook back
+            "app = QApplication([])\n"
+            "print(builtins.__import__ is rater_desktop.BUILTIN_IMPORT, QLabel('ok').text())\n")
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(REPO))
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                         text=True, timeout=120, check=True).stdout.split()
+    assert out == ["True", "ok"]
+    uses = [p for p in (REPO / "rater_desktop").rglob("*.py")
+            if "from __feature__" in p.read_text(encoding="utf-8")]
+    assert uses == []
+
+
+def test_the_first_item_is_laid_out_before_it_is_painted(qtbot: Any, tmp_path: Path) -> None:
+    """At start the first item opens after the first paint; its first frame must already be
+    laid out (a prompt header at a passing height flashed for a frame under Xvfb)."""
+    from PySide6.QtCore import QSettings
+
+    from rater_desktop.gui import app
+
+    class NotYet:  # the rating core never arrives here: only the item's first frame counts
+        def start(self) -> None:
+            pass
+
+        def done(self) -> bool:
+            return False
+
+    window = app.create_main_window(settings=QSettings(str(tmp_path / "s.ini"),
+                                                       QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    window.resize(780, 560)  # within the offscreen screen, so the size holds
+    window.show()
+    qtbot.waitExposed(window)
+    app._show_then_attach(window, str(BATCH), NotYet())  # type: ignore[arg-type]
+    header = window.item_view.prompt_header
+    first = (header.height(), header.text.height())  # as the next paint would show it
+    qtbot.wait(300)
+    assert window.item is not None
+    assert first == (header.height(), header.text.height())
+
+
+def test_the_empty_page_says_which_batch_is_opening(make_window: Any, tmp_path: Path) -> None:
+    from PySide6.QtWidgets import QLabel, QPushButton
+
+    window = make_window()
+    view = window.item_view
+    title = view.findChild(QLabel, "emptyTitle")
+    button = view.findChild(QPushButton, "emptyOpenButton")
+    view.show_opening("consumer-tasks")
+    assert title.text() == "Opening consumer-tasks\u2026" and button.isHidden()
+    # a failed open (here: no such batch) brings the usual empty page back
+    class Never:
+        def start(self) -> None:
+            pass
+
+        def done(self) -> bool:
+            return False
+
+    from rater_desktop.gui import app
+
+    window._report_error = lambda *_args: None  # the error dialog would wait for a person
+    app._show_then_attach(window, str(tmp_path / "gone.zip"), Never())  # type: ignore[arg-type]
+    assert window.batch is None
+    assert title.text() == "No batch open" and not button.isHidden()
+
+
+def test_a_window_deleted_while_the_core_loads_stops_the_wait(qtbot: Any, tmp_path: Path) -> None:
+    from PySide6.QtCore import QSettings
+
+    from rater_desktop.gui import app
+
+    class NotYet:
+        def start(self) -> None:
+            pass
+
+        def done(self) -> bool:
+            return False
+
+    window = app.create_main_window(settings=QSettings(str(tmp_path / "s.ini"),
+                                                       QSettings.Format.IniFormat))
+    window.show()
+    app._show_then_attach(window, None, NotYet())  # type: ignore[arg-type]
+    window.deleteLater()  # the wait for the preload must not touch it afterwards
+    qtbot.wait(4 * app.PRELOAD_POLL_MS)  # pytest-qt fails on an error in the event loop

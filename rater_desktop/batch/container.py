@@ -219,7 +219,9 @@ class ZipSource:
             )
         entries: dict[str, zipfile.ZipInfo] = {}
         for info in infos:
-            if info.is_dir():
+            # Not info.is_dir(): it fails with IndexError on an empty name (a damaged zip);
+            # an empty name is refused by the path check below instead.
+            if info.filename.endswith("/"):
                 continue
             name = self._check_entry(info)
             if name in entries:
@@ -261,9 +263,12 @@ class ZipSource:
     def _local_header_end(self, info: zipfile.ZipInfo) -> int:
         fp = self._zip.fp
         assert fp is not None
-        with self._lock:
-            fp.seek(info.header_offset)
-            raw = fp.read(_LOCAL_HEADER.size)
+        try:
+            with self._lock:
+                fp.seek(info.header_offset)  # negative in a damaged central directory
+                raw = fp.read(_LOCAL_HEADER.size)
+        except (OSError, ValueError):
+            raw = b""
         if len(raw) != _LOCAL_HEADER.size or raw[:4] != b"PK\x03\x04":
             raise _problem(
                 "bad-zip",

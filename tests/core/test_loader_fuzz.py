@@ -101,3 +101,43 @@ def test_random_bytes_as_image(data: bytes) -> None:
             decode_image(prefix + data, max_side=64)
         except ImageProblem as exc:
             assert str(exc)
+
+
+def _sample_zip() -> bytearray:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in batch_files([item("a-1"), item("a-2")]).items():
+            archive.writestr(name, data)
+    return bytearray(buffer.getvalue())
+
+
+def _refused_cleanly(path: Path) -> str:
+    report = validate_batch(path, deep=True)
+    assert report.errors and all(problem.render() for problem in report.errors)
+    try:
+        with open_batch(path):
+            raise AssertionError("a damaged zip opened")
+    except BatchError as exc:
+        return exc.problem.render()
+
+
+def test_zip_entry_with_an_empty_name_is_a_clean_problem(tmp_path: Path) -> None:
+    """Found by the fuzz test: zipfile cuts a name at a NUL byte, and ZipInfo.is_dir()
+    then raised IndexError on the empty name."""
+    data = _sample_zip()
+    first_central = data.index(b"PK\x01\x02")
+    data[first_central + 46] = 0  # first byte of the entry's name
+    path = tmp_path / "b.zip"
+    path.write_bytes(bytes(data))
+    assert _refused_cleanly(path)
+
+
+def test_zip_with_a_shifted_central_directory_is_a_clean_problem(tmp_path: Path) -> None:
+    """Found by the fuzz test: a wrong central directory offset gives entries a negative
+    local header offset, and the seek raised OSError (Invalid argument)."""
+    data = _sample_zip()
+    end = data.index(b"PK\x05\x06")
+    data[end + 16] = 127  # low byte of the central directory's offset
+    path = tmp_path / "b.zip"
+    path.write_bytes(bytes(data))
+    assert _refused_cleanly(path)

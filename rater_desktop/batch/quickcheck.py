@@ -212,7 +212,9 @@ def plain_pair_lines(limits: BatchLimits = DEFAULT_LIMITS) -> PairLines:
     layout = _layout(PLAIN_PAIR_SHAPE, limits)
     assert layout is not None and layout.kind_at is None  # the shape parse_item accepts
     ident_a, ident_b = PLAIN_IDENTITIES
-    plain = layout.plain % ("%s", "%s", ident_a, "%s", ident_b, "%s")
+    # The template's four pieces around the texts: joining is what `%` does, cheaper.
+    head, after_id, after_prompt, after_a, tail = (
+        layout.plain % ("%s", "%s", ident_a, "%s", ident_b, "%s")).split("%s")
     max_prompt, max_text, escapable = layout.longest[1], layout.longest[3], layout.escapable
     fullmatch, escaped = _ID.fullmatch, _ESCAPED_BYTES
 
@@ -223,7 +225,8 @@ def plain_pair_lines(limits: BatchLimits = DEFAULT_LIMITS) -> PairLines:
                 and fullmatch(item_id) is not None):  # fmt: skip
             return None
         try:
-            encoded = (plain % (item_id, prompt, text_a, text_b)).encode("utf-8")
+            encoded = "".join((head, item_id, after_id, prompt, after_prompt, text_a, after_a,
+                               text_b, tail)).encode("utf-8")  # fmt: skip
         except UnicodeEncodeError:
             return None
         if len(encoded) - len(encoded.translate(None, escaped)) == escapable:

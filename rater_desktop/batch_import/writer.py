@@ -27,7 +27,7 @@ from rater_desktop.batch.limits import DEFAULT_LIMITS, BatchLimits
 from rater_desktop.batch.loader import line_item_id
 from rater_desktop.batch.parse import parse_item
 from rater_desktop.batch.quickcheck import FlatItem, TextItemLines, plain_pair_lines
-from rater_desktop.batch_import.itemsfile import ItemsFile, ItemsWriteError
+from rater_desktop.batch_import.itemsfile import BLOCK_BYTES, ItemsFile, ItemsWriteError
 from rater_desktop.batch_import.jsonline import dumps_item
 
 FORMAT_VERSION = "1.0"
@@ -99,7 +99,6 @@ class BatchWriter:
         manifest_extra: dict[str, Any] | None = None,
         limits: BatchLimits = DEFAULT_LIMITS,
         overwrite: bool = False,
-        threaded: bool = True,
     ) -> None:
         self.output = Path(output)
         self.as_zip = self.output.suffix.lower() == ".zip"
@@ -121,11 +120,11 @@ class BatchWriter:
         self._stored: set[str] = set()
         self._ids: set[str] = set()  # grows with the ids only, not with the items
         self._root = self._prepare(overwrite)
-        # Lines are gathered and written (and CRC'd) a megabyte at a time, by a second
-        # thread: one call per line into the file and the checksum cost more than
-        # encoding the line, and both release the GIL.
-        self._items = ItemsFile(self._root / ITEMS_FILE, threaded=threaded)
-        self._append = self._items.add
+        # Lines are gathered and written (and CRC'd) in blocks: one call per line into the
+        # file and the checksum cost more than encoding the line.
+        self._items = ItemsFile(self._root / ITEMS_FILE)
+        self._lines: list[bytes] = []
+        self._lines_bytes = 0
         self.written: WrittenItems | None = None
 
     def _prepare(self, overwrite: bool) -> Path:
@@ -200,7 +199,10 @@ class BatchWriter:
         # The index reads lines of at most max_item_line_bytes, newline included.
         if len(encoded) > self._max_line_bytes:
             raise ImportInputError(f"item {item_id!r} is larger than one item may be")
-        self._write(encoded)
+        self._lines.append(encoded)
+        self._lines_bytes += len(encoded)
+        if self._lines_bytes >= BLOCK_BYTES:
+            self._write_lines()
         self._ids.add(item_id)
         self._count += 1
 
@@ -217,7 +219,10 @@ class BatchWriter:
             raise _repeated(item_id)
         if len(encoded) > self._max_line_bytes:
             raise ImportInputError(f"item {item_id!r} is larger than one item may be")
-        self._write(encoded)
+        self._lines.append(encoded)
+        self._lines_bytes += len(encoded)
+        if self._lines_bytes >= BLOCK_BYTES:
+            self._write_lines()
         self._ids.add(item_id)
         self._count += 1
         return True
@@ -240,15 +245,17 @@ class BatchWriter:
             where = item.get("id", f"item {self._count + 1}")
             raise ImportInputError(f"{where}: " + "; ".join(p.render() for p in problems.errors[:3]))
 
-    def _write(self, encoded: bytes) -> None:
+    def _write_lines(self) -> None:
+        self._lines_bytes = 0
         try:
-            self._append(encoded)
+            self._items.write_block(self._lines)
         except ItemsWriteError as exc:
             raise ImportOutputError(str(exc)) from exc
 
     def _close_items(self) -> None:
         if not self._items.closed:
             try:
+                self._items.write_block(self._lines)
                 size, crc = self._items.close()
             except ItemsWriteError as exc:
                 raise ImportOutputError(str(exc)) from exc
@@ -279,6 +286,7 @@ class BatchWriter:
 
     def abandon(self) -> None:
         """Remove what was written (a failed import leaves nothing behind)."""
+        self._lines.clear()
         self._items.discard()
         shutil.rmtree(self._root, ignore_errors=True)
 

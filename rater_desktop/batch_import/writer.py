@@ -210,11 +210,11 @@ class BatchWriter:
         """``add_item`` of the plain pair ``FlatItem(PLAIN_PAIR_SHAPE, [item_id, prompt,
         "system-a", text_a, "system-b", text_b])`` when the fast path takes it, in fewer
         steps; False, with nothing done, when it does not (then call ``add_item``)."""
-        if self._count >= self._max_items:
-            raise ImportInputError(f"the batch is full ({self._max_items} items)")
         encoded = self._pair_lines(item_id, prompt, text_a, text_b)
         if encoded is None:
-            return False
+            return False  # before "full": the general path names a bad field first
+        if self._count >= self._max_items:
+            raise ImportInputError(f"the batch is full ({self._max_items} items)")
         if item_id in self._ids:
             raise _repeated(item_id)
         if len(encoded) > self._max_line_bytes:

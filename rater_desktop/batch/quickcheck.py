@@ -13,8 +13,8 @@ tests/core/test_import_fast_path.py checks both claims on generated items (hypot
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 from json.encoder import encode_basestring
 from operator import gt
 from typing import Any

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rater_desktop.batch.quickcheck import PLAIN_PAIR_SHAPE, FlatItem
+from rater_desktop.batch.quickcheck import FlatItem
 from rater_desktop.batch_import.jsonline import loads_line
 from rater_desktop.batch_import.writer import ImportInputError
 

@@ -13,28 +13,23 @@ generators, a FlatItem and the field walk; nothing is checked less.
 from __future__ import annotations
 
 from collections.abc import Callable
-from json.decoder import JSONDecoder
-from json.scanner import make_scanner
 from pathlib import Path
-from typing import Any
 
 from rater_desktop.batch_import.generic import (
     MAX_LINE_BYTES,
     FieldMapping,
-    _compiled,
     _Compiled,
+    _compiled,
     generic_item,
     jsonl_row,
 )
+from rater_desktop.batch_import.jsonline import LINE_ENDS, scan_once
 from rater_desktop.batch_import.writer import (
     BatchWriter,
     ImportInputError,
     ImportReport,
     feed_record,
 )
-
-_scan_once: Callable[[str, int], tuple[Any, int]] = make_scanner(JSONDecoder())  # type: ignore[arg-type]
-_LINE_ENDS = ("", "\n", "\r\n")
 
 
 def _plain_keys(plan: _Compiled) -> tuple[str, str, str, str] | None:
@@ -62,7 +57,7 @@ def import_pairs_jsonl(
     if keys is None:
         keys = ("\0",) * 4  # no JSON key is a NUL, so no line takes the inline path
     prompt_key, a_key, b_key, id_key = keys
-    add_pair, skipped, scan, ends = writer.add_plain_pair, report.skipped, _scan_once, _LINE_ENDS
+    add_pair, skipped, scan, ends = writer.add_plain_pair, report.skipped, scan_once, LINE_ENDS
     count = 0  # the rows read_generic numbers: every line but the blank ones
     with path.open("rb") as handle:
         for number, raw in enumerate(handle, start=1):

@@ -23,7 +23,7 @@ from rater_desktop.batch.quickcheck import (
 from rater_desktop.batch_import import generic
 from rater_desktop.batch_import.generic import FieldMapping, read_generic
 from rater_desktop.batch_import.itemsfile import ItemsFile
-from rater_desktop.batch_import.pairs_fast import import_pairs_jsonl
+from rater_desktop.batch_import.pairs_fast import BLOCK_BYTES, import_pairs_jsonl
 from rater_desktop.batch_import.run import ImportRequest, import_batch
 from rater_desktop.batch_import.writer import (
     BatchWriter,
@@ -78,12 +78,14 @@ def lines(draw: st.DrawFn) -> bytes:
     return raw
 
 
-def _import(source: Path, out: Path, mapping: FieldMapping, *, fast: bool) -> tuple[bytes, ImportReport]:
+def _import(source: Path, out: Path, mapping: FieldMapping, *, fast: bool,
+            block: int = BLOCK_BYTES) -> tuple[bytes, ImportReport]:  # fmt: skip
     writer = BatchWriter(out, batch_id="b", title="t", limits=LIMITS)
     report = ImportReport(output=out)
     progress: list[int] = []
     if fast:
-        import_pairs_jsonl(writer, source, mapping, progress=progress.append, report=report)
+        import_pairs_jsonl(writer, source, mapping, progress=progress.append, report=report,
+                           block_bytes=block)  # fmt: skip
     else:
         run_import(writer, read_generic(source, mapping), progress=progress.append,
                    report=report, source=source)  # fmt: skip
@@ -93,13 +95,15 @@ def _import(source: Path, out: Path, mapping: FieldMapping, *, fast: bool) -> tu
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(lines(), max_size=16), st.sampled_from(MAPPINGS), st.booleans())
-def test_one_loop_equals_the_general_path(rows: list[bytes], spec: list[str], constant: bool) -> None:
+@given(st.lists(lines(), max_size=16), st.sampled_from(MAPPINGS), st.booleans(),
+       st.sampled_from([1, 7, 100, BLOCK_BYTES]))
+def test_one_loop_equals_the_general_path(rows: list[bytes], spec: list[str], constant: bool,
+                                          block: int) -> None:  # fmt: skip
     mapping = FieldMapping.parse(spec, {"identity_b": "judge"} if constant else {})
     with tempfile.TemporaryDirectory() as tmp:
         source = Path(tmp) / "in.jsonl"
         source.write_bytes(b"".join(rows))
-        fast_items, fast = _import(source, Path(tmp) / "fast", mapping, fast=True)
+        fast_items, fast = _import(source, Path(tmp) / "fast", mapping, fast=True, block=block)
         slow_items, slow = _import(source, Path(tmp) / "slow", mapping, fast=False)
     assert fast_items == slow_items
     assert (fast.items, fast.skipped) == (slow.items, slow.skipped)
@@ -180,7 +184,7 @@ def _edge_lines() -> list[bytes]:
             records.append({**good, "id": f"i{n}-{m}", field: value})
     raw = [json.dumps(r).encode("utf-8", "surrogatepass") + b"\n" for r in records]
     line = raw[0].rstrip(b"\n")
-    raw += [line + b"\r\n", line + b" \n", b"  " + line + b"\n", b"\xef\xbb\xbf" + line + b"\n",
+    raw += [line + b"\r\n", line + b" \n", line + b"x\n", line + b"\r\r\n", b"  " + line + b"\n", b"\xef\xbb\xbf" + line + b"\n",
             line[:-1] + b"\xff}\n", line.replace(b":", b":\n", 1) + b"\n", b"\n", b"[]\n", line]
     return raw
 
@@ -195,8 +199,10 @@ def test_edge_lines_give_the_general_paths_batch_and_messages(tmp_path: Path, sp
         slow_items, slow = _import(source, tmp_path / f"slow{n}", mapping, fast=False)
         assert (fast_items, fast.skipped) == (slow_items, slow.skipped), line
     source.write_bytes(b"".join(_edge_lines()))  # all at once: ids repeat, the batch fills up
-    assert _import(source, tmp_path / "fast", mapping, fast=True)[1].skipped == \
-        _import(source, tmp_path / "slow", mapping, fast=False)[1].skipped  # fmt: skip
+    slow_items, slow = _import(source, tmp_path / "slow", mapping, fast=False)
+    for block in (1, 50, BLOCK_BYTES):  # blocks end inside lines and characters
+        items, fast = _import(source, tmp_path / f"fast-{block}", mapping, fast=True, block=block)
+        assert (items, fast.items, fast.skipped) == (slow_items, slow.items, slow.skipped)
 
 
 def test_a_line_over_8_mib_is_refused_even_when_its_json_is_a_plain_pair(tmp_path: Path) -> None:

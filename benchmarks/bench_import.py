@@ -32,6 +32,7 @@ from rater_desktop.batch_import.run import ImportRequest, import_batch
 if sys.argv[4] == "full-path":
     import rater_desktop.batch_import.writer as writer
     writer.TextItemLines = lambda *a, **k: lambda item: None  # every item: parse_item, json.dumps
+    writer.plain_pair_lines = lambda *a, **k: lambda *texts: None
 started, cpu = time.perf_counter(), time.process_time()
 report = import_batch(ImportRequest(kind="pairs", source=Path(sys.argv[2]), output=Path(sys.argv[3]),
                                     batch_id="bench", title="bench"))

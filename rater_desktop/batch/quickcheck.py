@@ -13,6 +13,7 @@ tests/core/test_import_fast_path.py checks both claims on generated items (hypot
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from json.encoder import encode_basestring
 from operator import gt
@@ -30,6 +31,10 @@ _ID = re.compile(r"[A-Za-z0-9._:-]{1,128}")
 _ITEM_KEYS = frozenset(("id", "kind", "prompt", "context", "responses", "gold"))
 _RESPONSE_KEYS = frozenset(("identity", "text", "final_answer"))
 Shape = tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...], tuple[Any, ...]]
+# id, prompt and two responses of identity and text: what most generic pairs become.
+PLAIN_PAIR_SHAPE: Shape = (("id", "prompt", "responses"), ("identity", "text"),
+                           ("identity", "text"), ())  # fmt: skip
+PLAIN_IDENTITIES = ("system-a", "system-b")
 
 
 @dataclass(frozen=True)
@@ -194,4 +199,42 @@ def _line(layout: _Layout, texts: list[Any]) -> bytes | None:
         return None
 
 
-__all__ = ["FlatItem", "TextItemLines"]
+PairLines = Callable[[Any, Any, Any, Any], "bytes | None"]
+
+
+def plain_pair_lines(limits: BatchLimits = DEFAULT_LIMITS) -> PairLines:
+    """``lines(id, prompt, text_a, text_b)``: what ``TextItemLines`` gives for
+    ``FlatItem(PLAIN_PAIR_SHAPE, [id, prompt, "system-a", text_a, "system-b", text_b])``.
+
+    The same checks and template as ``_line``, with the layout and the two identities
+    bound once, for the importer's loop over plain pairs; None: take the full path.
+    """
+    layout = _layout(PLAIN_PAIR_SHAPE, limits)
+    assert layout is not None and layout.kind_at is None  # the shape parse_item accepts
+    ident_a, ident_b = PLAIN_IDENTITIES
+    # The template's four pieces around the texts: joining is what `%` does, cheaper.
+    head, after_id, after_prompt, after_a, tail = (
+        layout.plain % ("%s", "%s", ident_a, "%s", ident_b, "%s")).split("%s")
+    max_prompt, max_text, escapable = layout.longest[1], layout.longest[3], layout.escapable
+    fullmatch, escaped = _ID.fullmatch, _ESCAPED_BYTES
+
+    def lines(item_id: Any, prompt: Any, text_a: Any, text_b: Any) -> bytes | None:
+        if not (type(item_id) is str and type(prompt) is str and type(text_a) is str
+                and type(text_b) is str and len(prompt) <= max_prompt
+                and len(text_a) <= max_text and len(text_b) <= max_text
+                and fullmatch(item_id) is not None):  # fmt: skip
+            return None
+        try:
+            encoded = "".join((head, item_id, after_id, prompt, after_prompt, text_a, after_a,
+                               text_b, tail)).encode("utf-8")  # fmt: skip
+        except UnicodeEncodeError:
+            return None
+        if len(encoded) - len(encoded.translate(None, escaped)) == escapable:
+            return encoded
+        return _line(layout, [item_id, prompt, ident_a, text_a, ident_b, text_b])
+
+    return lines
+
+
+__all__ = ["PLAIN_IDENTITIES", "PLAIN_PAIR_SHAPE", "FlatItem", "PairLines", "TextItemLines",
+           "plain_pair_lines"]

@@ -181,16 +181,22 @@ def iter_jsonl(path: Path) -> Iterator[tuple[int, Any] | ImportInputError]:
     """(line number, parsed JSON) per non-blank line, streaming; bad lines become errors."""
     with path.open("rb") as handle:
         for number, raw in enumerate(handle, start=1):
-            if len(raw) > MAX_LINE_BYTES:
-                yield ImportInputError(f"{path} line {number}: longer than 8 MiB")
-                continue
-            if raw.isspace():  # (raw is never empty) strip()'s test without a copy
-                continue
-            try:
-                yield number, loads_line(raw)
-            except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
-                # RecursionError: nested thousands of levels deep, no batch item is.
-                yield ImportInputError(f"{path} line {number}: not valid JSON ({exc})")
+            row = jsonl_row(path, number, raw)
+            if row is not None:
+                yield row
+
+
+def jsonl_row(path: Path, number: int, raw: bytes) -> tuple[int, Any] | ImportInputError | None:
+    """One line of ``iter_jsonl``: (number, parsed JSON), its problem, or None if blank."""
+    if len(raw) > MAX_LINE_BYTES:
+        return ImportInputError(f"{path} line {number}: longer than 8 MiB")
+    if raw.isspace():  # (raw is never empty) strip()'s test without a copy
+        return None
+    try:
+        return number, loads_line(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
+        # RecursionError: nested thousands of levels deep, no batch item is.
+        return ImportInputError(f"{path} line {number}: not valid JSON ({exc})")
 
 
 def map_jsonl(path: Path, build: Callable[..., dict[str, Any]]
@@ -224,11 +230,16 @@ def read_generic(path: Path, mapping: FieldMapping) -> Iterator[FlatItem | Impor
     rows = iter_csv(path) if path.suffix.lower() == ".csv" else iter_jsonl(path)
     compiled = _compiled(mapping)
     for count, row in enumerate(rows, start=1):
-        if isinstance(row, ImportInputError):
-            yield row
-            continue
-        try:
-            yield _build(row[1], compiled, count, row[0])
-        except ImportInputError as exc:
-            yield ImportInputError(f"{path} line {row[0]}: {exc}")
+        yield generic_item(path, row, compiled, count)
+
+
+def generic_item(path: Path, row: tuple[int, Any] | ImportInputError, compiled: _Compiled,
+                 count: int) -> FlatItem | ImportInputError:  # fmt: skip
+    """The item of one row of ``read_generic`` (the ``count``-th), or its problem."""
+    if isinstance(row, ImportInputError):
+        return row
+    try:
+        return _build(row[1], compiled, count, row[0])
+    except ImportInputError as exc:
+        return ImportInputError(f"{path} line {row[0]}: {exc}")
 

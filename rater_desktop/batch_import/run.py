@@ -90,15 +90,26 @@ def import_batch(request: ImportRequest, *, progress: Callable[[int], None] | No
                          instructions=request.instructions, overwrite=request.overwrite)  # fmt: skip
     report = ImportReport(output=request.output)
     try:
-        run_import(writer, _records(request, writer), progress=progress, report=report,
-                   source=request.source)
+        if request.kind == "pairs" and request.source.suffix.lower() != ".csv":
+            from rater_desktop.batch_import.generic import FieldMapping
+            from rater_desktop.batch_import.pairs_fast import import_pairs_jsonl
+
+            mapping = FieldMapping.parse(request.mapping, request.constants)
+            import_pairs_jsonl(writer, request.source, mapping, progress=progress, report=report)
+        else:
+            run_import(writer, _records(request, writer), progress=progress, report=report,
+                       source=request.source)
     except BaseException:
         writer.abandon()
         raise
     if report.items == 0:
         writer.abandon()
         return report
-    writer.finish()
+    try:
+        writer.finish()
+    except BaseException:
+        writer.abandon()  # e.g. the disk filled up: no .partial is left behind
+        raise
     report.validation = [p.render() for p in check_written_batch(request.output, writer.written)]
     if report.validation:
         _remove(request.output)

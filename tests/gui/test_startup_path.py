@@ -47,7 +47,8 @@ def interactive(window):
     seen["interactive"] = {
         "modules": loaded(LATER), "item": window.item.id,
         "panel_usable": binding.panel.isVisible() and binding.panel.isEnabled(),
-        "loading_cover": cover is not None and cover.isVisible()}
+        "loading_cover": cover is not None and cover.isVisible(),
+        "preference_binding": window.property("preferenceBinding") is not None}
     app.quit()
 
 class Probe(QObject):
@@ -58,7 +59,8 @@ class Probe(QObject):
                 seen["first_paint"] = {"modules": loaded(HEAVY),
                                        "batch_open": window.batch is not None,
                                        "says": window.findChild(QObject, "emptyTitle").text(),
-                                       "criteria_rendered": window.tools_dock.criteria_rendered}
+                                       "criteria_rendered": window.tools_dock.criteria_rendered,
+                                       "responses_built": window.item_view.responses_built}
             if isinstance(window, QMainWindow) and "first_paint" in seen:
                 QTimer.singleShot(0, lambda: interactive(window))
         return False
@@ -100,6 +102,7 @@ def test_window_paints_first_and_the_rating_panel_follows(tmp_path: Path) -> Non
     assert first["batch_open"] is False
     assert first["says"] == "Opening consumer-tasks\u2026"  # not "No batch open"
     assert first["criteria_rendered"] is False
+    assert first["responses_built"] is False  # prompt header and panes: after the paint
     # Then genuinely usable: the first item shown, the panel enabled, the loading cover gone,
     # and still no key handling (cryptography, keyring) on the way.
     ready = seen["interactive"]
@@ -107,6 +110,7 @@ def test_window_paints_first_and_the_rating_panel_follows(tmp_path: Path) -> Non
     assert ready["panel_usable"] is True
     assert ready["loading_cover"] is False
     assert ready["modules"] == []
+    assert ready["preference_binding"] is False  # a guideline batch: made when one opens
 
 
 def test_pyside_import_hook_is_taken_out_when_the_app_starts_first() -> None:

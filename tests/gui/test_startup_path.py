@@ -202,3 +202,32 @@ def test_a_window_deleted_while_the_core_loads_stops_the_wait(qtbot: Any, tmp_pa
     app._show_then_attach(window, None, NotYet())  # type: ignore[arg-type]
     window.deleteLater()  # the wait for the preload must not touch it afterwards
     qtbot.wait(4 * app.PRELOAD_POLL_MS)  # pytest-qt fails on an error in the event loop
+
+
+def test_the_application_filters_come_one_event_loop_turn_after_the_panel(
+        qtbot: Any, make_window: Any, tmp_path: Path) -> None:
+    """The rating binding's application-wide filters (activity for the timer, Enter on a
+    button) are set up on the next turn of the event loop, not during the panel's build
+    (every event of the build went through them from Python); they are there before any
+    key can arrive."""
+    from PySide6.QtCore import QEvent, Qt
+    from PySide6.QtGui import QKeyEvent
+    from PySide6.QtWidgets import QApplication
+    from steps_kit import open_rated_window
+
+    from rater_desktop.rating.model import Step
+
+    window, binding, _ = open_rated_window(make_window, tmp_path)  # no event loop turn yet
+    page = binding.panel.page(Step.CASE_FILE)
+    added = binding.service.rating.case_file.sub_requests
+
+    def press_enter() -> None:
+        QApplication.sendEvent(page.add_button, QKeyEvent(
+            QEvent.Type.KeyPress, Qt.Key.Key_Return, Qt.KeyboardModifier.NoModifier))
+
+    press_enter()
+    qtbot.wait(300)  # the turn that sets the filters up (and any animated click) has run
+    assert len(binding.service.rating.case_file.sub_requests) == len(added) == 0
+    press_enter()
+    qtbot.waitUntil(lambda: len(binding.service.rating.case_file.sub_requests) == 1,
+                    timeout=2000)

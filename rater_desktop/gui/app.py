@@ -181,5 +181,8 @@ def run_app(*, batch: str | None, profile: str | None, qa_mode: bool,
     _add_qa_entry(window, settings=settings, profile=profile)
     # After the first paint: opening a batch may read a large index, and the rating core
     # waits for its imports (SQLAlchemy) on the worker thread.
-    after_first_paint(window, lambda: _show_then_attach(window, initial, preload))
+    # One more turn of the event loop first: what the paint pass queued (input, timers)
+    # runs before the response page is built (~40 ms).
+    after_first_paint(window, lambda: QTimer.singleShot(
+        0, window, lambda: _show_then_attach(window, initial, preload)))
     return int(app.exec())

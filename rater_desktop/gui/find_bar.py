@@ -96,9 +96,12 @@ class FindBar(QFrame):
         self._rerun.setSingleShot(True)
         self._rerun.setInterval(0)
         self._rerun.timeout.connect(self._on_documents_changed)
-        for pane in item_view.panes.values():
-            pane.text_browser.textChanged.connect(self._rerun.start)
+        item_view.when_responses_built(self._watch_panes)
         self.hide()
+
+    def _watch_panes(self) -> None:
+        for pane in self.item_view.panes.values():
+            pane.text_browser.textChanged.connect(self._rerun.start)
 
     def _build(self) -> None:
         row = QHBoxLayout(self)

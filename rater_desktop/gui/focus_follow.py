@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QAbstractButton, QApplication, QWidget
 
@@ -102,6 +102,11 @@ class EnterPressesButtons(QObject):
     def __init__(self, root: QWidget) -> None:
         super().__init__(root)
         self.root = root
+        # From the next turn of the event loop (no key can come before): an application
+        # filter set up now is called, from Python, for every event of the panel's build.
+        QTimer.singleShot(0, self, self._watch_app)
+
+    def _watch_app(self) -> None:
         app = QApplication.instance()
         if app is not None:
             app.installEventFilter(self)

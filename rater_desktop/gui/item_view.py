@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QLabel,
@@ -45,28 +47,82 @@ class ItemView(QStackedWidget):
         self._sync_scroll = False
         self._syncing = False
         self.addWidget(self._empty_state())
+        self._loader = loader
+        self._link_handler = link_handler
+        self._show_kind = False
+        self._built: tuple[PromptHeader, QSplitter, dict[str, ResponsePane], QVBoxLayout] | None
+        self._built = None
+        self._when_built: list[Callable[[], None]] = []
+
+    # The response page (prompt header, Response A and B: ~40 ms CPU, most of the window's
+    # build) is made on first use, which the start-up puts right after the first paint.
+
+    @property
+    def prompt_header(self) -> PromptHeader:
+        return self._responses()[0]
+
+    @property
+    def splitter(self) -> QSplitter:
+        return self._responses()[1]
+
+    @property
+    def panes(self) -> dict[str, ResponsePane]:
+        return self._responses()[2]
+
+    @property
+    def responses_built(self) -> bool:
+        return self._built is not None
+
+    def when_responses_built(self, then: Callable[[], None]) -> None:
+        """Run ``then`` once the response page exists (now, if it does)."""
+        if self._built is not None:
+            then()
+        else:
+            self._when_built.append(then)
+
+    def restore_splitter(self, state: object) -> None:
+        """Give Response A and B the saved widths (once they exist)."""
+        self.when_responses_built(lambda: self.splitter.restoreState(state))  # type: ignore[arg-type]
+
+    def set_show_kind(self, show: bool) -> None:
+        """Show the item's kind in the prompt header (QA mode only)."""
+        self._show_kind = show
+        if self._built is not None:
+            self._built[0].show_kind = show
+
+    def _responses(self) -> tuple[PromptHeader, QSplitter, dict[str, ResponsePane], QVBoxLayout]:
+        if self._built is None:
+            self._built = self._build_responses()
+            hooks, self._when_built = self._when_built, []
+            for hook in hooks:
+                hook()
+        return self._built
+
+    def _build_responses(self) -> tuple[PromptHeader, QSplitter, dict[str, ResponsePane],
+                                        QVBoxLayout]:
         page = QWidget()
         column = QVBoxLayout(page)
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(0)
-        self.prompt_header = PromptHeader(link_handler=link_handler)
-        column.addWidget(self.prompt_header)
-        self.splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.splitter.setObjectName("responseSplitter")
-        self.splitter.setChildrenCollapsible(False)
-        self.splitter.setHandleWidth(6)
-        self.panes: dict[str, ResponsePane] = {}
+        header = PromptHeader(link_handler=self._link_handler)
+        header.show_kind = self._show_kind
+        column.addWidget(header)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.setObjectName("responseSplitter")
+        splitter.setChildrenCollapsible(False)
+        splitter.setHandleWidth(6)
+        panes: dict[str, ResponsePane] = {}
         for side in SIDES:
-            pane = ResponsePane(side, loader=loader, link_handler=link_handler)
+            pane = ResponsePane(side, loader=self._loader, link_handler=self._link_handler)
             pane.frameActivated.connect(lambda t, f, s=side: self.frameRequested.emit(t, f, s))
             pane.scroll_area.verticalScrollBar().valueChanged.connect(
                 lambda _v, s=side: self._on_scrolled(s))
-            self.splitter.addWidget(pane)
-            self.panes[side] = pane
-        self.splitter.setSizes([1, 1])
-        column.addWidget(self.splitter, 1)
-        self._response_column = column
+            splitter.addWidget(pane)
+            panes[side] = pane
+        splitter.setSizes([1, 1])
+        column.addWidget(splitter, 1)
         self.addWidget(page)
+        return header, splitter, panes, column
 
     def _empty_state(self) -> QWidget:
         page = QWidget()
@@ -113,8 +169,8 @@ class ItemView(QStackedWidget):
         self.setCurrentIndex(1 if item is not None else 0)
 
     def add_below_responses(self, widget: QWidget) -> None:
-        """Add a bar (e.g. find in responses) under Response A and B."""
-        self._response_column.addWidget(widget)
+        """Add a bar (e.g. find in responses) under Response A and B (once they exist)."""
+        self.when_responses_built(lambda: self._responses()[3].addWidget(widget))
 
     def pane_for_true_index(self, true_index: int) -> ResponsePane:
         side = SIDES[self.display_order.index(true_index)]

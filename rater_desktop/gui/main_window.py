@@ -124,7 +124,7 @@ class MainWindow(QMainWindow):
         self.set_status_provider(status_provider)
         self.item_list.currentItemChanged.connect(self.show_item)
         self.item_list.set_show_kind(qa_mode)
-        self.item_view.prompt_header.show_kind = qa_mode
+        self.item_view.set_show_kind(qa_mode)
         self.viewer: ScreenshotViewer | None = None
         self._viewer_item_id: str | None = None
         self.actions_ = build_actions(self)
@@ -448,7 +448,7 @@ class MainWindow(QMainWindow):
         self._docks_sized = restore_dock_state(self, self.settings)
         splitter = self.settings.value("window/responseSplitter")
         if splitter is not None:
-            self.item_view.splitter.restoreState(splitter)
+            self.item_view.restore_splitter(splitter)
         self.dock_scaler = DockScaler(self, [self.item_dock, self.step_dock, self.tools_dock])
 
     def save_layout(self) -> None:

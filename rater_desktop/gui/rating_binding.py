@@ -104,9 +104,10 @@ class RatingBinding(QObject):
             browser.textChanged.connect(self._forget_highlights)
         self._install_shortcuts()
         window.installEventFilter(self)
-        app = QApplication.instance()
-        if app is not None:
-            app.installEventFilter(self)
+        # The application-wide filter (activity for the timer) from the next turn of the
+        # event loop: set up now, it made PySide wrap every event of this build and of the
+        # panel's first paint for Python (~10-20 ms at start); no input can come before.
+        QTimer.singleShot(0, self, self._watch_app)
         if window.batch is not None:
             self._on_batch_opened(window.batch)
             if window.item is not None:
@@ -351,6 +352,11 @@ class RatingBinding(QObject):
         return bool(page.add_selected_claim())  # type: ignore[attr-defined]
 
     # ------------------------------------------------------------------ lifetime
+
+    def _watch_app(self) -> None:
+        app = QApplication.instance()
+        if app is not None:
+            app.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = int(event.type().value)  # plain ints: this runs for every event of the app

@@ -81,7 +81,8 @@ def test_twenty_items_by_keyboard_then_export(qtbot: Any, tmp_path: Path,
     window.show()
     window.activateWindow()
     startup.attach_rating(window)
-    qtbot.waitUntil(lambda: window.property("preferenceBinding") is not None, timeout=5000)
+    qtbot.waitUntil(lambda: window.property("ratingBinding") is not None, timeout=5000)
+    assert window.property("preferenceBinding") is None  # made when a preference batch opens
     assert window.open_batch_path(str(batch))
     binding = window.property("preferenceBinding")
     assert binding.panel.isVisible() and not window.property("ratingBinding").panel.isVisible()

@@ -297,3 +297,42 @@ def test_two_covers_over_the_responses_leave_them_usable_only_when_both_are_off(
     assert not pane.isEnabled()  # the case file still covers them
     case_file.set_hidden(False)
     assert pane.isEnabled()
+
+
+def test_response_page_is_built_on_first_use_with_what_was_asked_before(
+        qtbot: Any, temp_settings: Any) -> None:
+    """The prompt header and Response A/B are built after the window is (start-up puts them
+    after the first paint); the saved widths, the kind label and the find bar still apply."""
+    from PySide6.QtCore import QByteArray
+
+    from rater_desktop.gui.app import create_main_window
+    from rater_desktop.gui.item_view import ItemView
+
+    saved = ItemView(loader=_loader(), link_handler=_links())
+    qtbot.addWidget(saved)
+    saved.resize(1000, 500)
+    saved.splitter.setSizes([300, 700])
+    state: QByteArray = saved.splitter.saveState()
+    temp_settings.setValue("window/responseSplitter", state)
+    window = create_main_window(settings=temp_settings, qa_mode=True)
+    qtbot.addWidget(window)
+    view = window.item_view
+    assert not view.responses_built and view.count() == 1  # only the empty page
+    assert window.find_bar.parentWidget() is None
+    header = view.prompt_header  # first use builds the page
+    assert view.responses_built and view.count() == 2
+    assert header.show_kind is True  # asked for (QA mode) before the page existed
+    assert view.splitter.saveState() == state  # the saved widths, restored once built
+    assert view.splitter.parentWidget() is window.find_bar.parentWidget()  # under the panes
+
+
+def _loader() -> Any:
+    from rater_desktop.gui.image_loader import ImageLoader
+
+    return ImageLoader()
+
+
+def _links() -> Any:
+    from rater_desktop.gui.safe_browser import LinkHandler
+
+    return LinkHandler()

@@ -104,3 +104,43 @@ def test_keys_are_shown_on_the_controls(make_window: Callable[..., Any], tmp_pat
     assert [label.split()[-1] for label in labels] == ["[1]", "[2]", "[3]"]
     assert "Ctrl+Enter" in preference.panel.complete_button.text()
     assert preference.shortcuts["1"].key().toString() == "1"  # keys driven in tests/e2e
+
+
+def test_preference_binding_made_only_when_a_preference_batch_opens(
+        make_window: Callable[..., Any], tmp_path: Path, small_batch: Path) -> None:
+    from rater_desktop.gui.preference.on_demand import install_preference_binding
+
+    window = make_window()
+    store = MemoryRatingStore()
+    guideline = RatingBinding(window, store=store, rater_id="r1")
+    assert window.open_batch_path(str(small_batch))
+    shown_before = window.item.id
+    install_preference_binding(window, store=store, rater_id="r1")
+    assert window.property("preferenceBinding") is None  # guideline batch: not needed
+    assert window.open_batch_path(str(small_batch))
+    assert window.property("preferenceBinding") is None
+    assert window.open_batch_path(str(_preference_batch(tmp_path / "p")))
+    preference = window.property("preferenceBinding")
+    assert isinstance(preference, PreferenceBinding)
+    # The new batch's first item, never the guideline batch's item shown before it.
+    assert preference.service is not None
+    assert preference.service.current_item_id == window.item.id != shown_before
+    assert preference.panel.isVisible() and not guideline.panel.isVisible()
+    assert preference.shortcuts["1"].isEnabled()
+    assert window.open_batch_path(str(small_batch))  # one binding, back to idle
+    assert window.property("preferenceBinding") is preference
+    assert preference.service is None and guideline.panel.isVisible()
+
+
+def test_preference_binding_made_at_once_for_an_open_preference_batch(
+        make_window: Callable[..., Any], tmp_path: Path) -> None:
+    from rater_desktop.gui.preference.on_demand import install_preference_binding
+
+    window = make_window()
+    store = MemoryRatingStore()
+    RatingBinding(window, store=store, rater_id="r1")
+    assert window.open_batch_path(str(_preference_batch(tmp_path / "p")))
+    install_preference_binding(window, store=store, rater_id="r1")
+    preference = window.property("preferenceBinding")
+    assert preference is not None and preference.service is not None
+    assert preference.service.current_item_id == window.item.id

@@ -47,7 +47,8 @@ def interactive(window):
     seen["interactive"] = {
         "modules": loaded(LATER), "item": window.item.id,
         "panel_usable": binding.panel.isVisible() and binding.panel.isEnabled(),
-        "loading_cover": cover is not None and cover.isVisible()}
+        "loading_cover": cover is not None and cover.isVisible(),
+        "preference_binding": window.property("preferenceBinding") is not None}
     app.quit()
 
 class Probe(QObject):
@@ -58,7 +59,8 @@ class Probe(QObject):
                 seen["first_paint"] = {"modules": loaded(HEAVY),
                                        "batch_open": window.batch is not None,
                                        "says": window.findChild(QObject, "emptyTitle").text(),
-                                       "criteria_rendered": window.tools_dock.criteria_rendered}
+                                       "criteria_rendered": window.tools_dock.criteria_rendered,
+                                       "responses_built": window.item_view.responses_built}
             if isinstance(window, QMainWindow) and "first_paint" in seen:
                 QTimer.singleShot(0, lambda: interactive(window))
         return False
@@ -100,6 +102,7 @@ def test_window_paints_first_and_the_rating_panel_follows(tmp_path: Path) -> Non
     assert first["batch_open"] is False
     assert first["says"] == "Opening consumer-tasks\u2026"  # not "No batch open"
     assert first["criteria_rendered"] is False
+    assert first["responses_built"] is False  # prompt header and panes: after the paint
     # Then genuinely usable: the first item shown, the panel enabled, the loading cover gone,
     # and still no key handling (cryptography, keyring) on the way.
     ready = seen["interactive"]
@@ -107,6 +110,7 @@ def test_window_paints_first_and_the_rating_panel_follows(tmp_path: Path) -> Non
     assert ready["panel_usable"] is True
     assert ready["loading_cover"] is False
     assert ready["modules"] == []
+    assert ready["preference_binding"] is False  # a guideline batch: made when one opens
 
 
 def test_pyside_import_hook_is_taken_out_when_the_app_starts_first() -> None:
@@ -198,3 +202,32 @@ def test_a_window_deleted_while_the_core_loads_stops_the_wait(qtbot: Any, tmp_pa
     app._show_then_attach(window, None, NotYet())  # type: ignore[arg-type]
     window.deleteLater()  # the wait for the preload must not touch it afterwards
     qtbot.wait(4 * app.PRELOAD_POLL_MS)  # pytest-qt fails on an error in the event loop
+
+
+def test_the_application_filters_come_one_event_loop_turn_after_the_panel(
+        qtbot: Any, make_window: Any, tmp_path: Path) -> None:
+    """The rating binding's application-wide filters (activity for the timer, Enter on a
+    button) are set up on the next turn of the event loop, not during the panel's build
+    (every event of the build went through them from Python); they are there before any
+    key can arrive."""
+    from PySide6.QtCore import QEvent, Qt
+    from PySide6.QtGui import QKeyEvent
+    from PySide6.QtWidgets import QApplication
+    from steps_kit import open_rated_window
+
+    from rater_desktop.rating.model import Step
+
+    window, binding, _ = open_rated_window(make_window, tmp_path)  # no event loop turn yet
+    page = binding.panel.page(Step.CASE_FILE)
+    added = binding.service.rating.case_file.sub_requests
+
+    def press_enter() -> None:
+        QApplication.sendEvent(page.add_button, QKeyEvent(
+            QEvent.Type.KeyPress, Qt.Key.Key_Return, Qt.KeyboardModifier.NoModifier))
+
+    press_enter()
+    qtbot.wait(300)  # the turn that sets the filters up (and any animated click) has run
+    assert len(binding.service.rating.case_file.sub_requests) == len(added) == 0
+    press_enter()
+    qtbot.waitUntil(lambda: len(binding.service.rating.case_file.sub_requests) == 1,
+                    timeout=2000)

@@ -34,7 +34,9 @@ class PreferenceBinding(QObject):
 
     def __init__(self, window: MainWindow, *, store: RatingStore, rater_id: str,
                  clock: Clock = time.monotonic,
-                 ask_survey: Asker = ask_survey_dialog) -> None:
+                 ask_survey: Asker = ask_survey_dialog, open_current: bool = True) -> None:
+        # open_current=False when made while a batch opens: window.item is still the
+        # previous batch's item then; the new batch's first item arrives by signal.
         super().__init__(window)
         self.window = window
         self.store = store
@@ -65,7 +67,7 @@ class PreferenceBinding(QObject):
         window.currentItemChanged.connect(self.open_item)
         if window.batch is not None:
             self._on_batch_opened(window.batch)
-            if window.item is not None:
+            if window.item is not None and open_current:
                 self.open_item(window.item.id)
 
     # -- batch and items -----------------------------------------------------------------

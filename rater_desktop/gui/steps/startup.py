@@ -87,10 +87,9 @@ def _attach_now(window: MainWindow) -> None:
     binding = RatingBinding(window, store=store, rater_id=profile.rater_id,
                             close_store=store.close)
     window.setProperty("ratingBinding", binding)
-    from rater_desktop.gui.preference.binding import PreferenceBinding
+    from rater_desktop.gui.preference.on_demand import install_preference_binding
 
-    window.setProperty("preferenceBinding", PreferenceBinding(  # rates preference batches
-        window, store=store, rater_id=profile.rater_id))
+    install_preference_binding(window, store=store, rater_id=profile.rater_id)
     parts = attach_store_services(window, binding, store=store, profile=profile,
                                   data_dir=data_dir, relay=relay)
     from rater_desktop.gui.key_migration import check_key_storage

@@ -1,14 +1,20 @@
-"""The central area: sticky prompt header above Response A and B side by side."""
+"""The central area: sticky prompt header above Response A and B side by side.
+
+In a narrow window (``set_tabbed``) the two responses show one at a time under a tab pair;
+the panes stay where they are, only hidden, so scroll positions and selections survive.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QByteArray, Qt, Signal
 from PySide6.QtWidgets import (
+    QApplication,
     QLabel,
     QPushButton,
     QScrollBar,
     QSplitter,
     QStackedWidget,
+    QTabBar,
     QVBoxLayout,
     QWidget,
 )
@@ -50,6 +56,7 @@ class ItemView(QStackedWidget):
         column.setSpacing(0)
         self.prompt_header = PromptHeader(link_handler=link_handler)
         column.addWidget(self.prompt_header)
+        column.addWidget(self._build_side_tabs())
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setObjectName("responseSplitter")
         self.splitter.setChildrenCollapsible(False)
@@ -66,6 +73,75 @@ class ItemView(QStackedWidget):
         column.addWidget(self.splitter, 1)
         self._response_column = column
         self.addWidget(page)
+
+    def _build_side_tabs(self) -> QTabBar:
+        self._tabbed = False
+        self._splitter_state: QByteArray | None = None
+        tabs = QTabBar()
+        tabs.setObjectName("responseSideTabs")
+        tabs.setAccessibleName("Response shown")
+        tabs.setDrawBase(False)
+        tabs.setExpanding(False)
+        for side in SIDES:
+            tabs.addTab(f"Response {side}")
+            tabs.setTabToolTip(tabs.count() - 1, f"Show Response {side} (F6 switches)")
+        tabs.currentChanged.connect(self._show_side)
+        tabs.hide()
+        self.side_tabs = tabs
+        return tabs
+
+    @property
+    def tabbed(self) -> bool:
+        """True while Response A and B show one at a time."""
+        return self._tabbed
+
+    def set_tabbed(self, tabbed: bool) -> None:
+        """One response at a time under a tab pair (narrow window), or both side by side."""
+        if tabbed == self._tabbed:
+            return
+        if tabbed:
+            self._splitter_state = self.splitter.saveState()
+            focused = self._side_with_focus()
+            self._tabbed = True
+            if focused is not None:
+                self.side_tabs.setCurrentIndex(SIDES.index(focused))
+            self.side_tabs.show()
+            self._show_side(self.side_tabs.currentIndex())
+            return
+        self._tabbed = False
+        self.side_tabs.hide()
+        for pane in self.panes.values():
+            pane.show()
+        if self._splitter_state is not None:
+            self.splitter.restoreState(self._splitter_state)
+
+    def show_side(self, side: str) -> None:
+        """Bring ``side`` into view (a no-op while both show)."""
+        self.side_tabs.setCurrentIndex(SIDES.index(side))
+
+    def switch_side(self) -> None:
+        """Show the other response (F6) while they show one at a time."""
+        if self._tabbed:
+            self.side_tabs.setCurrentIndex(1 - self.side_tabs.currentIndex())
+
+    def _side_with_focus(self) -> str | None:
+        focus = QApplication.focusWidget()
+        for side, pane in self.panes.items():
+            if focus is not None and (focus is pane or pane.isAncestorOf(focus)):
+                return side
+        return None
+
+    def _show_side(self, index: int) -> None:
+        if not self._tabbed or index < 0:
+            return
+        had_focus = self._side_with_focus() is not None
+        shown = self.panes[SIDES[index]]
+        shown.show()
+        for pane in self.panes.values():
+            if pane is not shown:
+                pane.hide()
+        if had_focus:
+            shown.scroll_area.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _empty_state(self) -> QWidget:
         page = QWidget()

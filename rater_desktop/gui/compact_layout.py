@@ -1,0 +1,139 @@
+"""The rater window on a small screen: the compact arrangement and the way back.
+
+``window_layout.arrangement_for`` decides from the window's size; this module applies it.
+Folded, the item list and the Tools dock become closed tabs beside the rating panel (their
+View menu toggles, Ctrl+Shift+I and Ctrl+Shift+T, open them there), and Response A and B
+show one at a time (F6 switches). Nothing is rebuilt or reparented, so the current step,
+the typed text and the focus survive every switch; the normal dock layout is remembered
+and is what the window saves, so a restart on a large screen opens as before.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSize, Qt, QTimer
+from PySide6.QtGui import QAction, QKeySequence, QResizeEvent, QScreen
+from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QMenu, QTabWidget, QWidget
+
+from rater_desktop.gui.item_view import ItemView
+from rater_desktop.gui.window_layout import (
+    STATE_VERSION,
+    Arrangement,
+    arrangement_for,
+    clamp_geometry,
+    rect_of,
+)
+
+# The least the window may be: what the compact arrangement needs (measured at 853x480
+# logical, both themes, with a rating panel); the layout raises it when it needs more.
+COMPACT_MINIMUM = QSize(760, 420)
+FOLD_SHORTCUTS = {"itemDock": "Ctrl+Shift+I", "toolsDock": "Ctrl+Shift+T"}
+NORMAL = Arrangement(fold_side_docks=False, tabbed_responses=False)
+
+
+class CompactLayout(QObject):
+    """Switches ``window`` between its normal and its compact arrangement as it resizes."""
+
+    def __init__(self, window: QMainWindow, *, item_view: ItemView, rating: QDockWidget,
+                 folded: list[QDockWidget], view_menu: QMenu | None = None) -> None:
+        super().__init__(window)
+        self.window = window
+        self.item_view = item_view
+        self.rating = rating
+        self.folded = folded
+        self.arrangement = NORMAL
+        self._normal_state: QByteArray | None = None
+        self.switch_action = QAction("Show the other &response", window)
+        self.switch_action.setObjectName("actionSwitchResponse")
+        self.switch_action.setShortcut(QKeySequence("F6"))
+        self.switch_action.setToolTip("Switch between Response A and B (narrow window)")
+        self.switch_action.setEnabled(False)
+        self.switch_action.triggered.connect(item_view.switch_side)
+        window.addAction(self.switch_action)
+        if view_menu is not None:
+            view_menu.addAction(self.switch_action)
+        for dock in folded:
+            toggle = dock.toggleViewAction()
+            toggle.setShortcut(QKeySequence(FOLD_SHORTCUTS.get(dock.objectName(), "")))
+            toggle.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            window.addAction(toggle)
+            dock.installEventFilter(self)
+        window.setMinimumSize(COMPACT_MINIMUM)
+        window.installEventFilter(self)
+        self._screen: QScreen | None = None
+
+    def normal_state(self) -> QByteArray:
+        """The dock layout to save: the normal one, also while the window is compact."""
+        if self.arrangement.fold_side_docks and self._normal_state is not None:
+            return self._normal_state
+        return self.window.saveState(STATE_VERSION)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.window and isinstance(event, QResizeEvent):
+            self.apply(arrangement_for(width=event.size().width(),
+                                       height=event.size().height()))
+        elif watched is self.window and event.type() == QEvent.Type.Show:
+            self._follow_screen()
+        elif watched in self.folded and event.type() == QEvent.Type.Show \
+                and self.arrangement.fold_side_docks and isinstance(watched, QDockWidget):
+            QTimer.singleShot(0, watched.raise_)  # opened from its toggle: bring it forward
+        return False
+
+    def apply(self, arrangement: Arrangement) -> None:
+        """Switch to ``arrangement``, keeping the focus where the rater left it."""
+        if arrangement == self.arrangement:
+            return
+        focus = QApplication.focusWidget()
+        if arrangement.fold_side_docks != self.arrangement.fold_side_docks:
+            self._fold(arrangement.fold_side_docks)
+        self.item_view.set_tabbed(arrangement.tabbed_responses)
+        self.switch_action.setEnabled(arrangement.tabbed_responses)
+        self.arrangement = arrangement
+        _restore_focus(focus)
+
+    def _fold(self, fold: bool) -> None:
+        for dock in self.folded:
+            tabs = dock.findChild(QTabWidget, "toolsTabs")
+            if tabs is not None:
+                # Down the side the four titles need ~354 px of height; along the top they
+                # fit the rating column's width, and a low window keeps its height.
+                tabs.setTabPosition(QTabWidget.TabPosition.North if fold
+                                    else QTabWidget.TabPosition.West)
+        if fold:
+            self._normal_state = self.window.saveState(STATE_VERSION)
+            for dock in self.folded:
+                if dock.isFloating():
+                    continue  # a floating dock takes no room in the window
+                self.window.tabifyDockWidget(self.rating, dock)
+                dock.hide()
+            self.rating.raise_()
+            return
+        if self._normal_state is not None:
+            self.window.restoreState(self._normal_state, STATE_VERSION)
+            self._normal_state = None
+
+    def _follow_screen(self) -> None:
+        handle = self.window.windowHandle()
+        if handle is not None and self._screen is None:
+            handle.screenChanged.connect(self._on_screen_changed)
+            self._screen = handle.screen()
+
+    def _on_screen_changed(self, screen: QScreen | None) -> None:
+        """Moved to another screen: fit it there (a smaller one may make it compact)."""
+        self._screen = screen
+        if screen is None or self.window.isMaximized() or self.window.isFullScreen():
+            return
+        rect, maximized = clamp_geometry(saved=rect_of(self.window.normalGeometry()),
+                                         maximized=False,
+                                         area=rect_of(screen.availableGeometry()))
+        if maximized:
+            self.window.setWindowState(Qt.WindowState.WindowMaximized)
+        elif rect != rect_of(self.window.normalGeometry()):
+            self.window.setGeometry(*rect)
+
+
+def _restore_focus(widget: QWidget | None) -> None:
+    """Give the focus back to ``widget`` if the switch took it and it still shows."""
+    if widget is None or QApplication.focusWidget() is widget:
+        return
+    if widget.isVisible() and widget.isEnabled():
+        widget.setFocus(Qt.FocusReason.OtherFocusReason)

@@ -73,9 +73,12 @@ class CompactLayout(QObject):
                                        height=event.size().height()))
         elif watched is self.window and event.type() == QEvent.Type.Show:
             self._follow_screen()
-        elif watched in self.folded and event.type() == QEvent.Type.Show \
-                and self.arrangement.fold_side_docks and isinstance(watched, QDockWidget):
-            QTimer.singleShot(0, watched.raise_)  # opened from its toggle: bring it forward
+        elif watched in self.folded and self.arrangement.fold_side_docks \
+                and isinstance(watched, QDockWidget) and not event.spontaneous():
+            if event.type() == QEvent.Type.Show:
+                QTimer.singleShot(0, watched.raise_)  # opened from its toggle: in front
+            elif event.type() == QEvent.Type.Hide:
+                QTimer.singleShot(0, self.rating.raise_)  # closed: back to the rating
         return False
 
     def apply(self, arrangement: Arrangement) -> None:

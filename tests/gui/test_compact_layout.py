@@ -1,0 +1,191 @@
+"""The rater window on a small screen: 1280x720 at 150 % is 853x480 logical pixels.
+
+The arrangement is a pure function of the window's size; the window switches to it and
+back without losing the step, the typed text or the focus, keeps the responses covered
+until the case file is written (CF-1), and saves its normal dock layout."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from layout_walk import SAMPLE, settle
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QApplication, QPlainTextEdit, QTabWidget
+
+from rater_desktop.gui.app import create_main_window
+from rater_desktop.gui.preference.binding import PreferenceBinding
+from rater_desktop.gui.rating_binding import RatingBinding
+from rater_desktop.gui.theme import apply_theme
+from rater_desktop.gui.window_layout import Arrangement, arrangement_for
+from rater_desktop.rating.model import Step
+from rater_desktop.rating.store import MemoryRatingStore
+
+SMALL = (853, 480)  # 1280x720 at 150 %
+PREFERENCE = Path(__file__).resolve().parents[2] / "sample_batches" / "preference-quick"
+
+
+@pytest.mark.parametrize(("size", "fold", "tabs"), [
+    ((853, 480), True, True),  # 1280x720 at 150 %
+    ((1024, 600), True, True),  # a netbook; 1366x768 at 125 % is 1093x614: docks fold only
+    ((1093, 614), True, False),
+    ((1280, 720), False, False),
+    ((1366, 768), False, False),
+    ((1920, 1080), False, False),
+    ((1366, 600), True, False),  # low but wide: side by side still reads
+    ((1000, 1000), True, True),  # narrow but tall (a portrait half screen)
+])
+def test_the_arrangement_follows_the_window_size(size: tuple[int, int], fold: bool,
+                                                 tabs: bool) -> None:
+    arrangement = arrangement_for(width=size[0], height=size[1])
+    assert arrangement == Arrangement(fold_side_docks=fold, tabbed_responses=tabs)
+    assert arrangement.compact == (fold or tabs)
+
+
+def test_the_normal_arrangement_starts_above_the_normal_minimum() -> None:
+    # The normal arrangement needs ~1003x634; it must never be chosen for a window the
+    # docks cannot hold, and the compact one must be chosen at the first size they cannot.
+    assert arrangement_for(width=1060, height=660).compact is False
+    assert arrangement_for(width=1059, height=660).compact is True
+    assert arrangement_for(width=1060, height=659).fold_side_docks is True
+
+
+def _in_view(widget: Any) -> bool:
+    """Shown and on screen (a dock behind another tab is only moved out of view)."""
+    return bool(widget.isVisible() and not widget.visibleRegion().isEmpty())
+
+
+def _window(qtbot: Any, tmp_path: Path, size: tuple[int, int] = SMALL) -> tuple[Any, Any]:
+    settings = QSettings(str(tmp_path / "w.ini"), QSettings.Format.IniFormat)
+    window = create_main_window(settings=settings)
+    qtbot.addWidget(window)
+    store = MemoryRatingStore()
+    binding = RatingBinding(window, store=store, rater_id="compact")
+    window.preference_binding = PreferenceBinding(window, store=store, rater_id="compact")
+    window.showNormal()
+    window.resize(*size)
+    window.show()
+    settle()
+    return window, binding
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize("batch", [SAMPLE, PREFERENCE])
+def test_the_window_fits_a_1280x720_screen_at_150_percent(qtbot: Any, tmp_path: Path,
+                                                          theme: str, batch: Path) -> None:
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    apply_theme(app, theme)
+    try:
+        window, _ = _window(qtbot, tmp_path)
+        assert window.open_batch_path(str(batch))
+        settle()
+        assert (window.width(), window.height()) == SMALL
+        assert window.compact.arrangement.compact
+        hint, least = window.minimumSizeHint(), window.minimumSize()
+        assert hint.width() <= SMALL[0] and hint.height() <= SMALL[1], hint
+        assert least.width() <= SMALL[0] and least.height() <= SMALL[1], least
+        window.step_dock.raise_()
+        settle()
+        assert _in_view(window.step_dock) and _in_view(window.item_view)
+    finally:
+        apply_theme(app, "light")
+
+
+def test_docks_fold_into_tabs_and_open_from_their_shortcuts(qtbot: Any,
+                                                            tmp_path: Path) -> None:
+    window, _ = _window(qtbot, tmp_path)
+    assert window.open_batch_path(str(SAMPLE))
+    settle()
+    assert not window.item_dock.isVisible()
+    toggle = window.item_dock.toggleViewAction()
+    assert toggle.shortcut().toString() == "Ctrl+Shift+I"
+    assert window.tools_dock.toggleViewAction().shortcut().toString() == "Ctrl+Shift+T"
+    assert toggle in window.actions_.view_menu.actions()
+    toggle.trigger()
+    settle()
+    assert window.item_dock.isVisible()  # opened in front of the rating panel
+    assert window.item_dock in window.tabifiedDockWidgets(window.step_dock)
+    assert _in_view(window.item_dock) and not _in_view(window.step_dock)
+    assert window.width() == SMALL[0]  # and beside nothing: the window did not grow
+    toggle.trigger()
+    settle()
+    assert _in_view(window.step_dock) and not window.item_dock.isVisible()
+    tabs = window.tools_dock.findChild(QTabWidget, "toolsTabs")
+    assert tabs.tabPosition() == QTabWidget.TabPosition.North  # low window: tabs on top
+    window.resize(1366, 768)
+    settle()
+    assert window.item_dock.isVisible() and window.step_dock.isVisible()
+    assert window.item_dock not in window.tabifiedDockWidgets(window.step_dock)
+    assert tabs.tabPosition() == QTabWidget.TabPosition.West
+
+
+def test_responses_take_turns_and_stay_covered_until_the_case_file(qtbot: Any,
+                                                                   tmp_path: Path) -> None:
+    window, binding = _window(qtbot, tmp_path)
+    assert window.open_batch_path(str(SAMPLE))
+    settle()
+    view = window.item_view
+    a, b = view.panes["A"], view.panes["B"]
+    assert view.tabbed and view.side_tabs.isVisible()
+    assert a.isVisible() and not b.isVisible()
+    switch = window.compact.switch_action
+    assert switch.shortcut().toString() == "F6" and switch.isEnabled()
+    assert switch in window.actions_.view_menu.actions()
+    switch.trigger()
+    assert b.isVisible() and not a.isVisible()
+    # CF-1: the case file is not written, the shown response is still covered
+    assert binding.cover.isVisible() and not b.isEnabled()
+    assert binding.cover.geometry() == view.splitter.geometry()
+    view.switch_side()
+    assert a.isVisible() and not a.isEnabled()
+    window.resize(1366, 768)
+    settle()
+    assert not view.tabbed and a.isVisible() and b.isVisible() and not switch.isEnabled()
+    assert binding.cover.isVisible() and binding.cover.geometry() == view.splitter.geometry()
+
+
+def test_switching_keeps_the_step_the_typed_text_and_the_focus(qtbot: Any,
+                                                                tmp_path: Path) -> None:
+    window, binding = _window(qtbot, tmp_path, size=(1366, 768))
+    window.activateWindow()
+    assert window.open_batch_path(str(SAMPLE))
+    settle()
+    assert not window.compact.arrangement.compact
+    field = binding.panel.findChild(QPlainTextEdit, "caseFileMainGoal")
+    field.setFocus(Qt.FocusReason.OtherFocusReason)
+    qtbot.keyClicks(field, "Find wide shoes")
+    cursor = field.textCursor().position()
+    for size in (SMALL, (1366, 768), SMALL):
+        window.resize(*size)
+        settle()
+        window.step_dock.raise_()
+        settle()
+        assert window.compact.arrangement.compact == (size == SMALL)
+        assert field.toPlainText() == "Find wide shoes"
+        assert field.textCursor().position() == cursor
+        assert QApplication.focusWidget() is field
+        assert binding.service is not None
+        assert binding.service.rating.current_step == Step.CASE_FILE
+    qtbot.keyClicks(field, " under $120")
+    assert field.toPlainText() == "Find wide shoes under $120"
+
+
+def test_a_compact_window_saves_its_normal_layout(qtbot: Any, tmp_path: Path) -> None:
+    window, _ = _window(qtbot, tmp_path)
+    assert window.open_batch_path(str(SAMPLE))
+    settle()
+    assert window.compact.arrangement.fold_side_docks
+    window.close()  # saves the layout
+    settings = QSettings(str(tmp_path / "w.ini"), QSettings.Format.IniFormat)
+    again = create_main_window(settings=settings)
+    qtbot.addWidget(again)
+    again.showNormal()
+    again.resize(1366, 768)
+    again.show()
+    settle()
+    assert not again.compact.arrangement.compact
+    assert again.item_dock.isVisible() and again.tools_dock.isVisible()
+    assert again.item_dock not in again.tabifiedDockWidgets(again.step_dock)
+    assert again.dockWidgetArea(again.item_dock) == Qt.DockWidgetArea.LeftDockWidgetArea

@@ -140,3 +140,14 @@ def _restore_focus(widget: QWidget | None) -> None:
         return
     if widget.isVisible() and widget.isEnabled():
         widget.setFocus(Qt.FocusReason.OtherFocusReason)
+
+
+def bring_forward(widget: QWidget) -> None:
+    """Raise the dock holding ``widget`` (in the compact window it may be a hidden tab)."""
+    parent = widget.parentWidget()
+    while parent is not None:
+        if isinstance(parent, QDockWidget):
+            if not parent.isFloating() and parent.visibleRegion().isEmpty():
+                parent.raise_()
+            return
+        parent = parent.parentWidget()

@@ -37,6 +37,7 @@ from rater_desktop.gui.session import (
     describe_open_failure,
     recent_batches,
 )
+from rater_desktop.gui.status_bar import install_status_bar
 from rater_desktop.gui.theme import apply_theme
 from rater_desktop.gui.tools_dock import install_tools_dock
 from rater_desktop.gui.window_layout import (
@@ -203,7 +204,7 @@ class MainWindow(QMainWindow):
         self.step_marks_for = step_marks_for
 
     def _build_status_bar(self) -> None:
-        bar = self.statusBar()
+        bar = install_status_bar(self)
         bar.setObjectName("mainStatusBar")
         self.batch_hash_label = QLabel("")
         self.batch_hash_label.setObjectName("batchHashLabel")

@@ -189,3 +189,35 @@ def test_a_compact_window_saves_its_normal_layout(qtbot: Any, tmp_path: Path) ->
     assert again.item_dock.isVisible() and again.tools_dock.isVisible()
     assert again.item_dock not in again.tabifiedDockWidgets(again.step_dock)
     assert again.dockWidgetArea(again.item_dock) == Qt.DockWidgetArea.LeftDockWidgetArea
+
+
+def test_a_long_status_message_is_shortened_not_cut(qtbot: Any, tmp_path: Path) -> None:
+    window, _ = _window(qtbot, tmp_path)
+    assert window.open_batch_path(str(SAMPLE))
+    settle()
+    bar = window.statusBar()
+    path = "/home/rater/.local/share/rater-desktop/profiles/ana/backups/ratings-2026-11-30.db"
+    bar.showMessage(f"Ratings backed up to {path}", 8000)
+    shown = bar.currentMessage()
+    assert "\u2026" in shown and shown.startswith("Ratings") and shown.endswith(".db")
+    assert bar.fontMetrics().horizontalAdvance(shown) <= bar.room()
+    assert bar.toolTip() == f"Ratings backed up to {path}"
+    window.resize(1920, 1080)
+    settle()
+    assert bar.currentMessage() == f"Ratings backed up to {path}" and not bar.toolTip()
+    bar.clearMessage()
+    assert not bar.toolTip()
+
+
+def test_the_practice_tour_brings_the_rating_panel_forward(qtbot: Any,
+                                                           tmp_path: Path) -> None:
+    from rater_desktop.gui.compact_layout import bring_forward
+
+    window, binding = _window(qtbot, tmp_path)
+    assert window.open_batch_path(str(SAMPLE))
+    window.tools_dock.show_instructions()  # a batch's first visit: instructions in front
+    settle()
+    assert not _in_view(window.step_dock)
+    bring_forward(binding.panel)
+    settle()
+    assert _in_view(window.step_dock) and _in_view(binding.panel)

@@ -12,7 +12,15 @@ from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence, QResizeEvent, QScreen
-from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QMenu, QTabWidget, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
+    QMainWindow,
+    QMenu,
+    QTabWidget,
+    QToolBar,
+    QWidget,
+)
 
 from rater_desktop.gui.item_view import ItemView
 from rater_desktop.gui.window_layout import (
@@ -34,9 +42,11 @@ class CompactLayout(QObject):
     """Switches ``window`` between its normal and its compact arrangement as it resizes."""
 
     def __init__(self, window: QMainWindow, *, item_view: ItemView, rating: QDockWidget,
-                 folded: list[QDockWidget], view_menu: QMenu | None = None) -> None:
+                 folded: list[QDockWidget], view_menu: QMenu | None = None,
+                 toolbar: QToolBar | None = None) -> None:
         super().__init__(window)
         self.window = window
+        self.toolbar = toolbar
         self.item_view = item_view
         self.rating = rating
         self.folded = folded
@@ -90,6 +100,7 @@ class CompactLayout(QObject):
             self._fold(arrangement.fold_side_docks)
         self.item_view.set_tabbed(arrangement.tabbed_responses)
         self.switch_action.setEnabled(arrangement.tabbed_responses)
+        self._bare(arrangement.bare and arrangement.fold_side_docks)
         self.arrangement = arrangement
         _restore_focus(focus)
 
@@ -114,6 +125,18 @@ class CompactLayout(QObject):
             self.window.restoreState(self._normal_state, STATE_VERSION)
             self._normal_state = None
 
+    def _bare(self, bare: bool) -> None:
+        """A low window: no toolbar and no dock titles (the tabs under them name them)."""
+        if self.toolbar is not None and bare:
+            self.toolbar.hide()
+        elif self.toolbar is not None and self.arrangement.bare:
+            self.toolbar.show()  # back from bare; a folded restore keeps the saved state
+        for dock in (self.rating, *self.folded):
+            if bare and not isinstance(dock.titleBarWidget(), _NoTitle):
+                dock.setTitleBarWidget(_NoTitle(dock))
+            elif not bare and isinstance(dock.titleBarWidget(), _NoTitle):
+                dock.setTitleBarWidget(None)
+
     def _follow_screen(self) -> None:
         handle = self.window.windowHandle()
         if handle is not None and self._screen is None:
@@ -132,6 +155,10 @@ class CompactLayout(QObject):
             self.window.setWindowState(Qt.WindowState.WindowMaximized)
         elif rect != rect_of(self.window.normalGeometry()):
             self.window.setGeometry(*rect)
+
+
+class _NoTitle(QWidget):
+    """An empty title bar: a docked panel without its title row."""
 
 
 def _restore_focus(widget: QWidget | None) -> None:

@@ -451,7 +451,8 @@ class MainWindow(QMainWindow):
         self.dock_scaler = DockScaler(self, [self.item_dock, self.step_dock, self.tools_dock])
         self.compact = CompactLayout(self, item_view=self.item_view, rating=self.step_dock,
                                      folded=[self.item_dock, self.tools_dock],
-                                     view_menu=self.actions_.view_menu)
+                                     view_menu=self.actions_.view_menu,
+                                     toolbar=self.actions_.toolbar)
 
     def save_layout(self) -> None:
         save_dock_state(self, self.settings, self.compact.normal_state())

@@ -27,6 +27,9 @@ STATE_VERSION = 2  # 2: Tools dock beside the rating panel (was a tab hiding it)
 COMPACT_BELOW = (1060, 660)
 # Below this width Response A and B side by side would be narrower than a line of text.
 TABBED_RESPONSES_BELOW = 1060
+# Below this height the toolbar (all of it in the menus, with keys) and the dock titles
+# (the tabs name the docks) give their rows to the rating panel.
+BARE_BELOW_HEIGHT = 560
 
 
 @dataclass(frozen=True)
@@ -35,6 +38,7 @@ class Arrangement:
 
     fold_side_docks: bool  # item list and Tools become tabs beside the rating panel, closed
     tabbed_responses: bool  # Response A and B one at a time, a tab pair above them
+    bare: bool = False  # no toolbar, no dock title bars (only while folded)
 
     @property
     def compact(self) -> bool:
@@ -46,7 +50,8 @@ def arrangement_for(*, width: int, height: int) -> Arrangement:
     narrow = width < COMPACT_BELOW[0]
     low = height < COMPACT_BELOW[1]
     return Arrangement(fold_side_docks=narrow or low,
-                       tabbed_responses=width < TABBED_RESPONSES_BELOW)
+                       tabbed_responses=width < TABBED_RESPONSES_BELOW,
+                       bare=height < BARE_BELOW_HEIGHT)
 
 
 def first_start_geometry(*, area: Rect) -> tuple[Rect, bool]:

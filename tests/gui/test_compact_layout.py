@@ -26,20 +26,20 @@ SMALL = (853, 480)  # 1280x720 at 150 %
 PREFERENCE = Path(__file__).resolve().parents[2] / "sample_batches" / "preference-quick"
 
 
-@pytest.mark.parametrize(("size", "fold", "tabs"), [
-    ((853, 480), True, True),  # 1280x720 at 150 %
-    ((1024, 600), True, True),  # a netbook; 1366x768 at 125 % is 1093x614: docks fold only
-    ((1093, 614), True, False),
-    ((1280, 720), False, False),
-    ((1366, 768), False, False),
-    ((1920, 1080), False, False),
-    ((1366, 600), True, False),  # low but wide: side by side still reads
-    ((1000, 1000), True, True),  # narrow but tall (a portrait half screen)
+@pytest.mark.parametrize(("size", "fold", "tabs", "bare"), [
+    ((853, 480), True, True, True),  # 1280x720 at 150 %
+    ((1024, 600), True, True, False),  # a netbook
+    ((1093, 614), True, False, False),  # 1366x768 at 125 %: docks fold only
+    ((1280, 720), False, False, False),
+    ((1366, 768), False, False, False),
+    ((1920, 1080), False, False, False),
+    ((1366, 540), True, False, True),  # low but wide: side by side still reads
+    ((1000, 1000), True, True, False),  # narrow but tall (a portrait half screen)
 ])
 def test_the_arrangement_follows_the_window_size(size: tuple[int, int], fold: bool,
-                                                 tabs: bool) -> None:
+                                                 tabs: bool, bare: bool) -> None:
     arrangement = arrangement_for(width=size[0], height=size[1])
-    assert arrangement == Arrangement(fold_side_docks=fold, tabbed_responses=tabs)
+    assert arrangement == Arrangement(fold_side_docks=fold, tabbed_responses=tabs, bare=bare)
     assert arrangement.compact == (fold or tabs)
 
 
@@ -114,8 +114,12 @@ def test_docks_fold_into_tabs_and_open_from_their_shortcuts(qtbot: Any,
     assert _in_view(window.step_dock) and not window.item_dock.isVisible()
     tabs = window.tools_dock.findChild(QTabWidget, "toolsTabs")
     assert tabs.tabPosition() == QTabWidget.TabPosition.North  # low window: tabs on top
+    toolbar = window.actions_.toolbar
+    assert not toolbar.isVisible()  # a low window gives the toolbar's row to the rating
+    assert window.step_dock.titleBarWidget() is not None
     window.resize(1366, 768)
     settle()
+    assert toolbar.isVisible() and window.step_dock.titleBarWidget() is None
     assert window.item_dock.isVisible() and window.step_dock.isVisible()
     assert window.item_dock not in window.tabifiedDockWidgets(window.step_dock)
     assert tabs.tabPosition() == QTabWidget.TabPosition.West

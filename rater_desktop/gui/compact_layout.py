@@ -35,6 +35,7 @@ from rater_desktop.gui.window_layout import (
 # logical, both themes, with a rating panel); the layout raises it when it needs more.
 COMPACT_MINIMUM = QSize(760, 420)
 FOLD_SHORTCUTS = {"itemDock": "Ctrl+Shift+I", "toolsDock": "Ctrl+Shift+T"}
+SWITCH_KEY = "F6"
 NORMAL = Arrangement(fold_side_docks=False, tabbed_responses=False)
 
 
@@ -54,7 +55,7 @@ class CompactLayout(QObject):
         self._normal_state: QByteArray | None = None
         self.switch_action = QAction("Show the other &response", window)
         self.switch_action.setObjectName("actionSwitchResponse")
-        self.switch_action.setShortcut(QKeySequence("F6"))
+        self.switch_action.setShortcut(QKeySequence(SWITCH_KEY))
         self.switch_action.setToolTip("Switch between Response A and B (narrow window)")
         self.switch_action.setEnabled(False)
         self.switch_action.triggered.connect(item_view.switch_side)

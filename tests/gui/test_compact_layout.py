@@ -225,3 +225,48 @@ def test_the_practice_tour_brings_the_rating_panel_forward(qtbot: Any,
     bring_forward(binding.panel)
     settle()
     assert _in_view(window.step_dock) and _in_view(binding.panel)
+
+
+def test_f1_and_the_docs_name_the_compact_keys() -> None:
+    from rater_desktop.gui.compact_layout import FOLD_SHORTCUTS, SWITCH_KEY
+    from rater_desktop.gui.steps.help import help_text
+
+    rows = [line for line in help_text("shortcuts.md").splitlines() if line.startswith("| ")]
+    fold = " / ".join(FOLD_SHORTCUTS.values())
+    assert any(row.startswith(f"| {fold} |") and "item list" in row for row in rows)
+    assert any(row.startswith(f"| {SWITCH_KEY} |") and "other response" in row for row in rows)
+    docs = Path(__file__).resolve().parents[2] / "docs" / "ui-objects.md"
+    text = docs.read_text(encoding="utf-8")
+    for name in ("actionSwitchResponse", "responseSideTabs", "ElidingStatusBar", SWITCH_KEY):
+        assert name in text, name
+
+
+def test_the_viewers_fit_the_small_screen(qtbot: Any, tmp_path: Path) -> None:
+    from layout_walk import RUNS
+
+    window, _ = _window(qtbot, tmp_path)
+    assert window.open_batch_path(str(SAMPLE))
+    settle()
+    viewer = window.open_viewer(0, 1, "A")
+    settle()
+    caption = viewer.frames[1].caption
+    assert len(caption) > 40  # a long caption: it made the viewer 891 px wide
+    hint = viewer.minimumSizeHint()
+    assert hint.width() <= SMALL[0] and hint.height() <= SMALL[1], hint
+    viewer.resize(int(SMALL[0] * 0.9), int(SMALL[1] * 0.9))
+    settle()
+    assert viewer.width() <= SMALL[0] and viewer.height() <= SMALL[1]
+    assert viewer.title.full_text().endswith(caption)
+    assert viewer.title.toolTip() in ("", viewer.title.full_text())
+    viewer.resize(420, 360)  # narrower than the title: elided, the whole of it in the tooltip
+    settle()
+    assert viewer.title.text().endswith("\u2026") and viewer.title.toolTip().endswith(caption)
+    viewer.close()
+    assert window.open_batch_path(str(RUNS))
+    settle()
+    frames = window.item_view.pane_for_true_index(0).frames
+    step = next(i for i, frame in enumerate(frames) if frame.is_step)
+    viewer = window.open_viewer(0, step, "A")
+    settle()
+    hint = viewer.minimumSizeHint()
+    assert hint.width() <= SMALL[0] and hint.height() <= SMALL[1], hint

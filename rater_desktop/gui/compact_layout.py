@@ -136,7 +136,7 @@ class CompactLayout(QObject):
             if bare and not isinstance(dock.titleBarWidget(), _NoTitle):
                 dock.setTitleBarWidget(_NoTitle(dock))
             elif not bare and isinstance(dock.titleBarWidget(), _NoTitle):
-                dock.setTitleBarWidget(None)
+                dock.setTitleBarWidget(None)  # type: ignore[arg-type]  # Qt: default
 
     def _follow_screen(self) -> None:
         handle = self.window.windowHandle()

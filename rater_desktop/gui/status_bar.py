@@ -25,11 +25,11 @@ class ElidingStatusBar(QStatusBar):
         self._shown = QElapsedTimer()
         self.messageChanged.connect(self._message_changed)
 
-    def showMessage(self, text: str, timeout: int = 0) -> None:  # noqa: N802 - Qt's name
+    def showMessage(self, text: str, timeout: int | None = 0) -> None:  # noqa: N802
         self._full = text
-        self._timeout = timeout
+        self._timeout = timeout or 0
         self._shown.start()
-        self._show_fitted(timeout)
+        self._show_fitted(self._timeout)
 
     def room(self) -> int:
         """Width left of the permanent labels (the message's part of the bar)."""

@@ -141,10 +141,10 @@ class CompactLayout(QObject):
     def _follow_screen(self) -> None:
         handle = self.window.windowHandle()
         if handle is not None and self._screen is None:
-            handle.screenChanged.connect(self._on_screen_changed)
+            handle.screenChanged.connect(self.follow_screen)
             self._screen = handle.screen()
 
-    def _on_screen_changed(self, screen: QScreen | None) -> None:
+    def follow_screen(self, screen: QScreen | None) -> None:
         """Moved to another screen: fit it there (a smaller one may make it compact)."""
         self._screen = screen
         if screen is None or self.window.isMaximized() or self.window.isFullScreen():

@@ -270,3 +270,21 @@ def test_the_viewers_fit_the_small_screen(qtbot: Any, tmp_path: Path) -> None:
     settle()
     hint = viewer.minimumSizeHint()
     assert hint.width() <= SMALL[0] and hint.height() <= SMALL[1], hint
+
+
+def test_moved_to_a_small_screen_the_window_fits_it_and_turns_compact(
+        qtbot: Any, tmp_path: Path) -> None:
+    from PySide6.QtGui import QGuiApplication
+
+    window, binding = _window(qtbot, tmp_path, size=(1366, 768))
+    assert window.open_batch_path(str(SAMPLE))
+    settle()
+    assert not window.compact.arrangement.compact
+    screen = QGuiApplication.primaryScreen()  # the test platform's: 800x800
+    assert screen is not None and screen.availableGeometry().width() < 1060
+    window.compact.follow_screen(screen)
+    settle()
+    area = screen.availableGeometry()
+    assert window.width() <= area.width() and window.height() <= area.height()
+    assert window.compact.arrangement.compact
+    assert binding.service is not None and window.item is not None

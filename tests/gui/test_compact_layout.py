@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from layout_walk import SAMPLE, settle
 from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QShortcutEvent
 from PySide6.QtWidgets import QApplication, QPlainTextEdit, QTabWidget
 
 from rater_desktop.gui.app import create_main_window
@@ -93,36 +94,61 @@ def test_the_window_fits_a_1280x720_screen_at_150_percent(qtbot: Any, tmp_path: 
         apply_theme(app, "light")
 
 
-def test_docks_fold_into_tabs_and_open_from_their_shortcuts(qtbot: Any,
-                                                            tmp_path: Path) -> None:
+def _press(action: Any) -> None:
+    """The action's keyboard shortcut, as Qt delivers it to the action."""
+    QApplication.sendEvent(action, QShortcutEvent(action.shortcut(), 0))
+    settle()
+
+
+def test_docks_fold_into_tabs_and_come_forward_from_their_keys(qtbot: Any,
+                                                               tmp_path: Path) -> None:
     window, _ = _window(qtbot, tmp_path)
     assert window.open_batch_path(str(SAMPLE))
+    settle()  # a batch's first visit brings its instructions forward; the rater goes back
+    window.step_dock.raise_()
     settle()
-    assert not window.item_dock.isVisible()
-    toggle = window.item_dock.toggleViewAction()
+    item, tools, rating = window.item_dock, window.tools_dock, window.step_dock
+    assert {item, tools} <= set(window.tabifiedDockWidgets(rating))
+    assert not item.isHidden() and not _in_view(item) and _in_view(rating)
+    toggle = item.toggleViewAction()
     assert toggle.shortcut().toString() == "Ctrl+Shift+I"
-    assert window.tools_dock.toggleViewAction().shortcut().toString() == "Ctrl+Shift+T"
+    assert tools.toggleViewAction().shortcut().toString() == "Ctrl+Shift+T"
     assert toggle in window.actions_.view_menu.actions()
-    toggle.trigger()
-    settle()
-    assert window.item_dock.isVisible()  # opened in front of the rating panel
-    assert window.item_dock in window.tabifiedDockWidgets(window.step_dock)
-    assert _in_view(window.item_dock) and not _in_view(window.step_dock)
+    _press(toggle)
+    assert _in_view(item) and not _in_view(rating)  # forward, not closed
     assert window.width() == SMALL[0]  # and beside nothing: the window did not grow
-    toggle.trigger()
+    _press(toggle)
+    assert _in_view(rating) and not item.isHidden()  # back to the rating, still a tab
+    toggle.trigger()  # the View menu's check box closes it
     settle()
-    assert _in_view(window.step_dock) and not window.item_dock.isVisible()
-    tabs = window.tools_dock.findChild(QTabWidget, "toolsTabs")
+    assert item.isHidden() and _in_view(rating)
+    _press(toggle)
+    assert _in_view(item)  # opened again, in front
+    _press(toggle)
+    tabs = tools.findChild(QTabWidget, "toolsTabs")
     assert tabs.tabPosition() == QTabWidget.TabPosition.North  # low window: tabs on top
     toolbar = window.actions_.toolbar
     assert not toolbar.isVisible()  # a low window gives the toolbar's row to the rating
-    assert window.step_dock.titleBarWidget() is not None
+    assert rating.titleBarWidget() is not None
     window.resize(1366, 768)
     settle()
-    assert toolbar.isVisible() and window.step_dock.titleBarWidget() is None
-    assert window.item_dock.isVisible() and window.step_dock.isVisible()
-    assert window.item_dock not in window.tabifiedDockWidgets(window.step_dock)
+    assert toolbar.isVisible() and rating.titleBarWidget() is None
+    assert _in_view(item) and _in_view(rating) and _in_view(tools)
+    assert item not in window.tabifiedDockWidgets(rating)
     assert tabs.tabPosition() == QTabWidget.TabPosition.West
+    assert window.dockWidgetArea(item) == Qt.DockWidgetArea.LeftDockWidgetArea
+
+
+def test_a_dock_hidden_while_compact_stays_hidden(qtbot: Any, tmp_path: Path) -> None:
+    window, _ = _window(qtbot, tmp_path)
+    assert window.open_batch_path(str(SAMPLE))
+    settle()
+    window.tools_dock.toggleViewAction().trigger()
+    settle()
+    assert window.tools_dock.isHidden()
+    window.resize(1366, 768)
+    settle()
+    assert window.tools_dock.isHidden() and _in_view(window.item_dock)
 
 
 def test_responses_take_turns_and_stay_covered_until_the_case_file(qtbot: Any,
@@ -181,6 +207,7 @@ def test_a_compact_window_saves_its_normal_layout(qtbot: Any, tmp_path: Path) ->
     assert window.open_batch_path(str(SAMPLE))
     settle()
     assert window.compact.arrangement.fold_side_docks
+    window.tools_dock.close()  # the rater's choice while compact is kept
     window.close()  # saves the layout
     settings = QSettings(str(tmp_path / "w.ini"), QSettings.Format.IniFormat)
     again = create_main_window(settings=settings)
@@ -190,7 +217,8 @@ def test_a_compact_window_saves_its_normal_layout(qtbot: Any, tmp_path: Path) ->
     again.show()
     settle()
     assert not again.compact.arrangement.compact
-    assert again.item_dock.isVisible() and again.tools_dock.isVisible()
+    assert _in_view(again.item_dock) and _in_view(again.step_dock)
+    assert again.tools_dock.isHidden()
     assert again.item_dock not in again.tabifiedDockWidgets(again.step_dock)
     assert again.dockWidgetArea(again.item_dock) == Qt.DockWidgetArea.LeftDockWidgetArea
 

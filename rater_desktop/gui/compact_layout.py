@@ -70,6 +70,7 @@ class CompactLayout(QObject):
             toggle.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
             window.addAction(toggle)
             toggle.installEventFilter(self)  # its key brings a folded dock forward
+            toggle.triggered.connect(lambda checked, d=dock: self._opened(d, checked))
             self._toggles[toggle] = dock
             dock.installEventFilter(self)
         window.setMinimumSize(COMPACT_MINIMUM)
@@ -87,10 +88,15 @@ class CompactLayout(QObject):
         self._bare(self.arrangement.bare)
         return state
 
+    def _opened(self, dock: QDockWidget, shown: bool) -> None:
+        if shown and self.arrangement.fold_side_docks:
+            QTimer.singleShot(0, dock.raise_)  # opened from the View menu: in front
+
     def press(self, dock: QDockWidget) -> None:
         """A folded dock's key: open it in front, or, in front already, back to the rating."""
         if dock.isHidden():
             dock.show()
+            QTimer.singleShot(0, dock.raise_)  # once its tab exists
         elif dock.visibleRegion().isEmpty():
             dock.raise_()
         else:
@@ -108,9 +114,7 @@ class CompactLayout(QObject):
             return True  # a tab behind the rating is brought forward, not closed
         elif watched in self.folded and self.arrangement.fold_side_docks \
                 and isinstance(watched, QDockWidget) and not event.spontaneous():
-            if event.type() == QEvent.Type.Show:
-                QTimer.singleShot(0, watched.raise_)  # opened from its toggle: in front
-            elif event.type() == QEvent.Type.Hide:
+            if event.type() == QEvent.Type.Hide:
                 QTimer.singleShot(0, self.rating.raise_)  # closed: back to the rating
         return False
 

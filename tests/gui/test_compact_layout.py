@@ -316,3 +316,18 @@ def test_moved_to_a_small_screen_the_window_fits_it_and_turns_compact(
     assert window.width() <= area.width() and window.height() <= area.height()
     assert window.compact.arrangement.compact
     assert binding.service is not None and window.item is not None
+
+
+def test_a_window_folded_before_it_shows_opens_on_the_rating(qtbot: Any,
+                                                             tmp_path: Path) -> None:
+    # seen under Xvfb: a restart on the small screen folded before the first show, and
+    # the Tools tab, shown last, came up in front of the rating panel
+    settings = QSettings(str(tmp_path / "w.ini"), QSettings.Format.IniFormat)
+    window = create_main_window(settings=settings)
+    qtbot.addWidget(window)
+    RatingBinding(window, store=MemoryRatingStore(), rater_id="compact")
+    window.resize(*SMALL)
+    window.show()
+    settle()
+    assert window.compact.arrangement.compact
+    assert _in_view(window.step_dock) and not _in_view(window.tools_dock)

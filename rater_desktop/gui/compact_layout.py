@@ -27,6 +27,7 @@ from rater_desktop.gui.item_view import ItemView
 from rater_desktop.gui.window_layout import (
     STATE_VERSION,
     Arrangement,
+    DockScaler,
     arrangement_for,
     clamp_geometry,
     rect_of,
@@ -45,15 +46,22 @@ class CompactLayout(QObject):
 
     def __init__(self, window: QMainWindow, *, item_view: ItemView, rating: QDockWidget,
                  folded: list[QDockWidget], view_menu: QMenu | None = None,
-                 toolbar: QToolBar | None = None) -> None:
+                 toolbar: QToolBar | None = None, scaler: DockScaler | None = None) -> None:
         super().__init__(window)
         self.window = window
+        self.scaler = scaler
         self.toolbar = toolbar
         self.item_view = item_view
         self.rating = rating
         self.folded = folded
         self.arrangement = NORMAL
         self._normal_state: QByteArray | None = None
+        # The normal layout as last seen at a size that holds it: by the time a resize
+        # reaches this filter the layout has already squeezed the docks to the new size.
+        self._snapshot: QByteArray | None = (
+            None if window.isVisible() else window.saveState(STATE_VERSION))
+        self._folding = False
+        self._shown_when_folded: dict[QDockWidget, bool] = {}
         self.switch_action = QAction("Show the other &response", window)
         self.switch_action.setObjectName("actionSwitchResponse")
         self.switch_action.setShortcut(QKeySequence(SWITCH_KEY))
@@ -73,6 +81,8 @@ class CompactLayout(QObject):
             toggle.triggered.connect(lambda checked, d=dock: self._opened(d, checked))
             self._toggles[toggle] = dock
             dock.installEventFilter(self)
+        for dock in (rating, *folded):
+            dock.visibilityChanged.connect(lambda _v: self._take_snapshot())
         window.setMinimumSize(COMPACT_MINIMUM)
         window.installEventFilter(self)
         self._screen: QScreen | None = None
@@ -82,15 +92,29 @@ class CompactLayout(QObject):
         are now), also while the window is compact."""
         if not self.arrangement.fold_side_docks:
             return self.window.saveState(STATE_VERSION)
+        if self._normal_state is not None and self._shown() == self._shown_when_folded:
+            return self._normal_state  # as it was, sizes and all
+        # A dock shown or hidden since: the normal layout with that change (laid out at
+        # this size, so the side docks may come back at their narrowest).
         self._fold(False)
         state = self.window.saveState(STATE_VERSION)
         self._fold(True)
+        if self.scaler is not None:
+            self.scaler.hold = False  # no resize follows this one
+        self._normal_state = state
         self._bare(self.arrangement.bare)
         return state
 
     def _opened(self, dock: QDockWidget, shown: bool) -> None:
         if shown and self.arrangement.fold_side_docks:
             QTimer.singleShot(0, dock.raise_)  # opened from the View menu: in front
+
+    def _take_snapshot(self) -> None:
+        if not self.arrangement.fold_side_docks and not self._folding:
+            self._snapshot = self.window.saveState(STATE_VERSION)
+
+    def _shown(self) -> dict[QDockWidget, bool]:
+        return {dock: not dock.isHidden() for dock in (self.rating, *self.folded)}
 
     def press(self, dock: QDockWidget) -> None:
         """A folded dock's key: open it in front, or, in front already, back to the rating."""
@@ -106,8 +130,12 @@ class CompactLayout(QObject):
         if watched is self.window and isinstance(event, QResizeEvent):
             self.apply(arrangement_for(width=event.size().width(),
                                        height=event.size().height()))
+            QTimer.singleShot(0, self._take_snapshot)  # after the docks follow the size
+        elif watched is self.window and event.type() == QEvent.Type.MouseButtonRelease:
+            self._take_snapshot()  # a dock's edge dragged
         elif watched is self.window and event.type() == QEvent.Type.Show:
             self._follow_screen()
+            QTimer.singleShot(0, self._take_snapshot)  # the first start sized the docks
         elif watched in self._toggles and event.type() == QEvent.Type.Shortcut \
                 and self.arrangement.fold_side_docks:
             self.press(self._toggles[watched])
@@ -124,7 +152,11 @@ class CompactLayout(QObject):
             return
         focus = QApplication.focusWidget()
         if arrangement.fold_side_docks != self.arrangement.fold_side_docks:
-            self._fold(arrangement.fold_side_docks)
+            self._folding = True
+            try:
+                self._fold(arrangement.fold_side_docks)
+            finally:
+                self._folding = False
         self.item_view.set_tabbed(arrangement.tabbed_responses)
         self.switch_action.setEnabled(arrangement.tabbed_responses)
         self._bare(arrangement.bare and arrangement.fold_side_docks)
@@ -140,7 +172,8 @@ class CompactLayout(QObject):
                 tabs.setTabPosition(QTabWidget.TabPosition.North if fold
                                     else QTabWidget.TabPosition.West)
         if fold:
-            self._normal_state = self.window.saveState(STATE_VERSION)
+            self._normal_state = self._snapshot or self.window.saveState(STATE_VERSION)
+            self._shown_when_folded = self._shown()
             for dock in self.folded:
                 if not dock.isFloating():  # a floating dock takes no room in the window
                     self.window.tabifyDockWidget(self.rating, dock)
@@ -150,8 +183,11 @@ class CompactLayout(QObject):
         if self._normal_state is None:
             return
         # Back to the normal places and sizes, keeping what the rater showed or hid.
-        shown = {dock: not dock.isHidden() for dock in (self.rating, *self.folded)}
+        shown = self._shown()
         self.window.restoreState(self._normal_state, STATE_VERSION)
+        if self.scaler is not None:
+            self.scaler.hold = True  # the saved widths, not the compact ones scaled up
+        self._snapshot = self._normal_state
         self._normal_state = None
         for dock, visible in shown.items():
             dock.setVisible(visible)

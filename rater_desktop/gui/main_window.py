@@ -452,7 +452,7 @@ class MainWindow(QMainWindow):
         self.compact = CompactLayout(self, item_view=self.item_view, rating=self.step_dock,
                                      folded=[self.item_dock, self.tools_dock],
                                      view_menu=self.actions_.view_menu,
-                                     toolbar=self.actions_.toolbar)
+                                     toolbar=self.actions_.toolbar, scaler=self.dock_scaler)
 
     def save_layout(self) -> None:
         save_dock_state(self, self.settings, self.compact.normal_state())

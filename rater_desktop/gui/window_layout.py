@@ -137,10 +137,14 @@ class DockScaler(QObject):
         super().__init__(window)
         self.window = window
         self.docks = list(docks)
+        self.hold = False  # set for one resize whose docks were just laid out anew
         window.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.window and isinstance(event, QResizeEvent):
+            if self.hold:
+                self.hold = False
+                return False
             self.rescale(event.oldSize().width(), event.size().width())
         return False
 

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 from layout_walk import SAMPLE, settle
-from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QShortcutEvent
+from PySide6.QtCore import QEvent, QPointF, QSettings, Qt
+from PySide6.QtGui import QMouseEvent, QShortcutEvent
 from PySide6.QtWidgets import QApplication, QPlainTextEdit, QTabWidget
 
 from rater_desktop.gui.app import create_main_window
@@ -331,3 +331,30 @@ def test_a_window_folded_before_it_shows_opens_on_the_rating(qtbot: Any,
     settle()
     assert window.compact.arrangement.compact
     assert _in_view(window.step_dock) and not _in_view(window.tools_dock)
+
+
+def test_a_compact_window_saves_the_normal_dock_widths(qtbot: Any, tmp_path: Path) -> None:
+    # seen under Xvfb: after a session on the small screen, 1366x768 came back with the
+    # item list at its narrowest (202 px, ids cut to "sho…oes"): the normal layout had
+    # been laid out again at 853x480 before it was saved
+    from rater_desktop.gui.window_layout import STATE_VERSION
+
+    window, _ = _window(qtbot, tmp_path, size=(1366, 768))
+    assert window.open_batch_path(str(SAMPLE))
+    window.resizeDocks([window.item_dock], [280], Qt.Orientation.Horizontal)
+    settle()
+    # the rater dragged its edge: the window's separator gets the release
+    edge = QPointF(window.item_dock.geometry().right() + 2, 300)
+    QApplication.sendEvent(window, QMouseEvent(
+        QEvent.Type.MouseButtonRelease, edge, window.mapToGlobal(edge),
+        Qt.MouseButton.LeftButton, Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier))
+    settle()
+    normal = window.saveState(STATE_VERSION)
+    window.resize(*SMALL)
+    settle()
+    assert window.compact.arrangement.fold_side_docks
+    assert window.compact.normal_state() == normal
+    assert window.compact.arrangement.fold_side_docks  # still folded after saving
+    window.resize(1366, 768)
+    settle()
+    assert abs(window.item_dock.width() - 280) <= 2

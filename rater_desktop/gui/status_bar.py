@@ -31,6 +31,14 @@ class ElidingStatusBar(QStatusBar):
         self._shown.start()
         self._show_fitted(self._timeout)
 
+    def currentMessage(self) -> str:  # noqa: N802 - Qt's name
+        """The whole message being shown (what the bar shows may be shortened)."""
+        return self._full if super().currentMessage() else ""
+
+    def shown_message(self) -> str:
+        """The message as the bar shows it, shortened to its room."""
+        return super().currentMessage()
+
     def room(self) -> int:
         """Width left of the permanent labels (the message's part of the bar)."""
         lefts = [child.x() for child in self.findChildren(
@@ -51,7 +59,7 @@ class ElidingStatusBar(QStatusBar):
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)
-        if not self._full or not self.currentMessage():
+        if not self._full or not self.shown_message():
             return
         left = 0
         if self._timeout > 0:

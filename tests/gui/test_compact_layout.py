@@ -230,13 +230,14 @@ def test_a_long_status_message_is_shortened_not_cut(qtbot: Any, tmp_path: Path) 
     bar = window.statusBar()
     path = "/home/rater/.local/share/rater-desktop/profiles/ana/backups/ratings-2026-11-30.db"
     bar.showMessage(f"Ratings backed up to {path}", 8000)
-    shown = bar.currentMessage()
+    assert bar.currentMessage() == f"Ratings backed up to {path}"  # the whole message
+    shown = bar.shown_message()
     assert "\u2026" in shown and shown.startswith("Ratings") and shown.endswith(".db")
     assert bar.fontMetrics().horizontalAdvance(shown) <= bar.room()
     assert bar.toolTip() == f"Ratings backed up to {path}"
     window.resize(1920, 1080)
     settle()
-    assert bar.currentMessage() == f"Ratings backed up to {path}" and not bar.toolTip()
+    assert bar.shown_message() == f"Ratings backed up to {path}" and not bar.toolTip()
     bar.clearMessage()
     assert not bar.toolTip()
 

@@ -107,7 +107,7 @@ class CompactLayout(QObject):
 
     def _opened(self, dock: QDockWidget, shown: bool) -> None:
         if shown and self.arrangement.fold_side_docks:
-            QTimer.singleShot(0, dock.raise_)  # opened from the View menu: in front
+            QTimer.singleShot(0, dock, dock.raise_)  # opened from the View menu: in front
 
     def _take_snapshot(self) -> None:
         if not self.arrangement.fold_side_docks and not self._folding:
@@ -120,7 +120,7 @@ class CompactLayout(QObject):
         """A folded dock's key: open it in front, or, in front already, back to the rating."""
         if dock.isHidden():
             dock.show()
-            QTimer.singleShot(0, dock.raise_)  # once its tab exists
+            QTimer.singleShot(0, dock, dock.raise_)  # once its tab exists
         elif dock.visibleRegion().isEmpty():
             dock.raise_()
         else:
@@ -130,12 +130,12 @@ class CompactLayout(QObject):
         if watched is self.window and isinstance(event, QResizeEvent):
             self.apply(arrangement_for(width=event.size().width(),
                                        height=event.size().height()))
-            QTimer.singleShot(0, self._take_snapshot)  # after the docks follow the size
+            QTimer.singleShot(0, self, self._take_snapshot)  # after the docks follow the size
         elif watched is self.window and event.type() == QEvent.Type.MouseButtonRelease:
             self._take_snapshot()  # a dock's edge dragged
         elif watched is self.window and event.type() == QEvent.Type.Show:
             self._follow_screen()
-            QTimer.singleShot(0, self._take_snapshot)  # the first start sized the docks
+            QTimer.singleShot(0, self, self._take_snapshot)  # the first start sized the docks
         elif watched in self._toggles and event.type() == QEvent.Type.Shortcut \
                 and self.arrangement.fold_side_docks:
             self.press(self._toggles[watched])
@@ -143,7 +143,7 @@ class CompactLayout(QObject):
         elif watched in self.folded and self.arrangement.fold_side_docks \
                 and isinstance(watched, QDockWidget) and not event.spontaneous():
             if event.type() == QEvent.Type.Hide:
-                QTimer.singleShot(0, self.rating.raise_)  # closed: back to the rating
+                QTimer.singleShot(0, self.rating, self.rating.raise_)  # closed: back to the rating
         return False
 
     def apply(self, arrangement: Arrangement) -> None:
@@ -178,7 +178,7 @@ class CompactLayout(QObject):
                 if not dock.isFloating():  # a floating dock takes no room in the window
                     self.window.tabifyDockWidget(self.rating, dock)
             self.rating.raise_()
-            QTimer.singleShot(0, self.rating.raise_)  # once the tab bar exists
+            QTimer.singleShot(0, self.rating, self.rating.raise_)  # once the tab bar exists
             return
         if self._normal_state is None:
             return

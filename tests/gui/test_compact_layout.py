@@ -359,3 +359,29 @@ def test_a_compact_window_saves_the_normal_dock_widths(qtbot: Any, tmp_path: Pat
     window.resize(1366, 768)
     settle()
     assert abs(window.item_dock.width() - 280) <= 2
+
+
+def test_find_shows_the_response_its_match_is_in(qtbot: Any, tmp_path: Path) -> None:
+    from rater_desktop.rating.model import SubRequestKind
+
+    window, binding = _window(qtbot, tmp_path)
+    assert window.open_batch_path(str(SAMPLE))
+    settle()
+    service = binding.service
+    service.set_main_goal("Find shoes")
+    service.add_sub_request(SubRequestKind.LOCATION, "On StrideHouse")
+    service.set_step(Step.TASK_COMPLETION)
+    settle()
+    view, bar = window.item_view, window.find_bar
+    assert view.tabbed and view.panes["A"].isVisible()
+    bar.open_bar()
+    bar.field.setText("StrideHouse")
+    bar.search()
+    sides = {match.side for match in bar.matches}
+    assert sides == {"A", "B"}
+    while bar.matches[bar.current].side != "B":
+        bar.find_next()
+    assert view.panes["B"].isVisible() and not view.panes["A"].isVisible()
+    while bar.matches[bar.current].side != "A":
+        bar.find_next()
+    assert view.panes["A"].isVisible() and not view.panes["B"].isVisible()

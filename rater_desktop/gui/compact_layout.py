@@ -33,8 +33,8 @@ from rater_desktop.gui.window_layout import (
     rect_of,
 )
 
-# The least the window may be: what the compact arrangement needs (measured at 853x480
-# logical, both themes, with a rating panel); the layout raises it when it needs more.
+# The least the window may be before the compact arrangement is measured (~800x300 at
+# 853x480 logical, both themes); ``_fit_minimum`` raises it to what that arrangement needs.
 COMPACT_MINIMUM = QSize(760, 420)
 FOLD_SHORTCUTS = {"itemDock": "Ctrl+Shift+I", "toolsDock": "Ctrl+Shift+T"}
 SWITCH_KEY = "F6"
@@ -109,6 +109,14 @@ class CompactLayout(QObject):
         if shown and self.arrangement.fold_side_docks:
             QTimer.singleShot(0, dock, dock.raise_)  # opened from the View menu: in front
 
+    def _fit_minimum(self) -> None:
+        """Never smaller than the compact arrangement lays out (a set minimum is not raised
+        by the layout on its own)."""
+        if self.arrangement.fold_side_docks and self.arrangement.tabbed_responses:
+            least = self.window.minimumSizeHint().expandedTo(COMPACT_MINIMUM)
+            if least != self.window.minimumSize():
+                self.window.setMinimumSize(least)
+
     def _take_snapshot(self) -> None:
         if not self.arrangement.fold_side_docks and not self._folding:
             self._snapshot = self.window.saveState(STATE_VERSION)
@@ -131,6 +139,7 @@ class CompactLayout(QObject):
             self.apply(arrangement_for(width=event.size().width(),
                                        height=event.size().height()))
             QTimer.singleShot(0, self, self._take_snapshot)  # after the docks follow the size
+            QTimer.singleShot(0, self, self._fit_minimum)
         elif watched is self.window and event.type() == QEvent.Type.MouseButtonRelease:
             self._take_snapshot()  # a dock's edge dragged
         elif watched is self.window and event.type() == QEvent.Type.Show:

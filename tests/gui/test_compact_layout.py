@@ -87,6 +87,7 @@ def test_the_window_fits_a_1280x720_screen_at_150_percent(qtbot: Any, tmp_path: 
         hint, least = window.minimumSizeHint(), window.minimumSize()
         assert hint.width() <= SMALL[0] and hint.height() <= SMALL[1], hint
         assert least.width() <= SMALL[0] and least.height() <= SMALL[1], least
+        assert least.width() >= hint.width() and least.height() >= hint.height()
         window.step_dock.raise_()
         settle()
         assert _in_view(window.step_dock) and _in_view(window.item_view)

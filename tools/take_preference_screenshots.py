@@ -63,6 +63,8 @@ def main() -> int:
             app.processEvents()
             time.sleep(0.02)
         path = out / f"preference-{args.width}-{args.theme}-{name}.png"
+        window.step_dock.raise_()  # compact: the rating tab in front of the instructions
+        app.processEvents()
         window.grab().save(str(path))
         return path
 

@@ -164,6 +164,7 @@ def main() -> int:
     def grab(name: str, widget: QWidget | None = None) -> None:
         nonlocal problems
         target = widget or window
+        window.step_dock.raise_()  # compact: the rating tab in front of the instructions
         for _ in range(30):
             app.processEvents()
         path = out / f"window-{args.width}-{args.theme}-{name}.png"

@@ -247,6 +247,7 @@ class FindBar(QFrame):
             set_layer(view, FIND_LAYER, selections)
 
     def _scroll_to(self, match: Match) -> None:
+        self.item_view.show_side(match.side)  # a narrow window shows one response at a time
         pane = self.item_view.panes[match.side]
         view = pane.text_browser
         cursor = QTextCursor(view.document())

@@ -1,16 +1,22 @@
-"""The central area: sticky prompt header above Response A and B side by side."""
+"""The central area: sticky prompt header above Response A and B side by side.
+
+In a narrow window (``set_tabbed``) the two responses show one at a time under a tab pair;
+the panes stay where they are, only hidden, so scroll positions and selections survive.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QByteArray, Qt, Signal
 from PySide6.QtWidgets import (
+    QApplication,
     QLabel,
     QPushButton,
     QScrollBar,
     QSplitter,
     QStackedWidget,
+    QTabBar,
     QVBoxLayout,
     QWidget,
 )
@@ -53,6 +59,9 @@ class ItemView(QStackedWidget):
         self._built: tuple[PromptHeader, QSplitter, dict[str, ResponsePane], QVBoxLayout] | None
         self._built = None
         self._when_built: list[Callable[[], None]] = []
+        self._tabbed = False  # wanted even before the response page exists
+        self._splitter_state: QByteArray | None = None
+        self._side_tabs: QTabBar | None = None
 
     # The response page (prompt header, Response A and B: ~40 ms CPU, most of the window's
     # build) is made on first use, which the start-up puts right after the first paint.
@@ -68,6 +77,12 @@ class ItemView(QStackedWidget):
     @property
     def panes(self) -> dict[str, ResponsePane]:
         return self._responses()[2]
+
+    @property
+    def side_tabs(self) -> QTabBar:
+        self._responses()
+        assert self._side_tabs is not None
+        return self._side_tabs
 
     @property
     def responses_built(self) -> bool:
@@ -93,6 +108,8 @@ class ItemView(QStackedWidget):
     def _responses(self) -> tuple[PromptHeader, QSplitter, dict[str, ResponsePane], QVBoxLayout]:
         if self._built is None:
             self._built = self._build_responses()
+            if self._tabbed:  # asked for while the page did not exist yet
+                self._show_tabbed()
             hooks, self._when_built = self._when_built, []
             for hook in hooks:
                 hook()
@@ -107,6 +124,8 @@ class ItemView(QStackedWidget):
         header = PromptHeader(link_handler=self._link_handler)
         header.show_kind = self._show_kind
         column.addWidget(header)
+        self._side_tabs = self._build_side_tabs()
+        column.addWidget(self._side_tabs)
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.setObjectName("responseSplitter")
         splitter.setChildrenCollapsible(False)
@@ -123,6 +142,78 @@ class ItemView(QStackedWidget):
         column.addWidget(splitter, 1)
         self.addWidget(page)
         return header, splitter, panes, column
+
+    def _build_side_tabs(self) -> QTabBar:
+        tabs = QTabBar()
+        tabs.setObjectName("responseSideTabs")
+        tabs.setAccessibleName("Response shown")
+        tabs.setDrawBase(False)
+        tabs.setExpanding(False)
+        for side in SIDES:
+            tabs.addTab(f"Response {side}")
+            tabs.setTabToolTip(tabs.count() - 1, f"Show Response {side} (F6 switches)")
+        tabs.currentChanged.connect(self._show_side)
+        tabs.hide()
+        return tabs
+
+    @property
+    def tabbed(self) -> bool:
+        """True while Response A and B show one at a time."""
+        return self._tabbed
+
+    def set_tabbed(self, tabbed: bool) -> None:
+        """One response at a time under a tab pair (narrow window), or both side by side."""
+        if tabbed == self._tabbed:
+            return
+        self._tabbed = tabbed
+        if self._built is None:
+            return  # applied when the response page is built
+        if tabbed:
+            self._show_tabbed()
+            return
+        self.side_tabs.hide()
+        for pane in self.panes.values():
+            pane.show()
+        if self._splitter_state is not None:
+            self.splitter.restoreState(self._splitter_state)
+
+    def _show_tabbed(self) -> None:
+        self._splitter_state = self.splitter.saveState()
+        focused = self._side_with_focus()
+        if focused is not None:
+            self.side_tabs.setCurrentIndex(SIDES.index(focused))
+        self.side_tabs.show()
+        self._show_side(self.side_tabs.currentIndex())
+
+    def show_side(self, side: str) -> None:
+        """Bring ``side`` into view (a no-op while both show)."""
+        self.side_tabs.setCurrentIndex(SIDES.index(side))
+
+    def switch_side(self) -> None:
+        """Show the other response (F6) while they show one at a time."""
+        if self._tabbed:
+            self.side_tabs.setCurrentIndex(1 - self.side_tabs.currentIndex())
+
+    def _side_with_focus(self) -> str | None:
+        focus = QApplication.focusWidget()
+        if self._built is None or focus is None:
+            return None
+        for side, pane in self.panes.items():
+            if focus is pane or pane.isAncestorOf(focus):
+                return side
+        return None
+
+    def _show_side(self, index: int) -> None:
+        if not self._tabbed or index < 0 or self._built is None:
+            return
+        had_focus = self._side_with_focus() is not None
+        shown = self.panes[SIDES[index]]
+        shown.show()
+        for pane in self.panes.values():
+            if pane is not shown:
+                pane.hide()
+        if had_focus:
+            shown.scroll_area.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _empty_state(self) -> QWidget:
         page = QWidget()

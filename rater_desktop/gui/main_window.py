@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from rater_desktop.batch.model import Item
 from rater_desktop.gui import dialogs
 from rater_desktop.gui.batch_source import BatchLike, changed_on_disk, close_batch, open_batch_path
+from rater_desktop.gui.compact_layout import CompactLayout
 from rater_desktop.gui.find_bar import install_find_bar
 from rater_desktop.gui.image_loader import ImageLoader
 from rater_desktop.gui.item_list import ItemListPanel, StatusProvider, no_progress
@@ -35,6 +36,7 @@ from rater_desktop.gui.session import (
     describe_open_failure,
     recent_batches,
 )
+from rater_desktop.gui.status_bar import install_status_bar
 from rater_desktop.gui.theme import apply_theme
 from rater_desktop.gui.tools_dock import install_tools_dock
 from rater_desktop.gui.window_layout import (
@@ -204,7 +206,7 @@ class MainWindow(QMainWindow):
         self.step_marks_for = step_marks_for
 
     def _build_status_bar(self) -> None:
-        bar = self.statusBar()
+        bar = install_status_bar(self)
         bar.setObjectName("mainStatusBar")
         self.batch_hash_label = QLabel("")
         self.batch_hash_label.setObjectName("batchHashLabel")
@@ -450,9 +452,13 @@ class MainWindow(QMainWindow):
         if splitter is not None:
             self.item_view.restore_splitter(splitter)
         self.dock_scaler = DockScaler(self, [self.item_dock, self.step_dock, self.tools_dock])
+        self.compact = CompactLayout(self, item_view=self.item_view, rating=self.step_dock,
+                                     folded=[self.item_dock, self.tools_dock],
+                                     view_menu=self.actions_.view_menu,
+                                     toolbar=self.actions_.toolbar, scaler=self.dock_scaler)
 
     def save_layout(self) -> None:
-        save_dock_state(self, self.settings)
+        save_dock_state(self, self.settings, self.compact.normal_state())
         self.settings.setValue("window/responseSplitter", self.item_view.splitter.saveState())
         self.settings.sync()
 

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from rater_desktop.first_run import mark_practice_seen, practice_seen
+from rater_desktop.gui.compact_layout import bring_forward
 from rater_desktop.gui.steps.visits import mark_aside
 from rater_desktop.gui.theme import current_theme
 
@@ -185,6 +186,7 @@ class PracticeTour(QFrame):
             # the frame follows it instead of marking where it used to be.
             target.setProperty("practiceWatched", True)
             target.installEventFilter(self)
+        bring_forward(target)  # compact window: its dock may be a tab behind another
         box = QRect(target.mapTo(self._window, QPoint(0, 0)), target.size())
         self.highlight.setGeometry(box.adjusted(-3, -3, 3, 3))
         self.highlight.show()

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from rater_desktop.gui.batch_source import VIEWER_MAX_SIDE, source_width
+from rater_desktop.gui.elided_label import ElidedLabel
 from rater_desktop.gui.frames import Frame
 from rater_desktop.gui.icons import icon
 from rater_desktop.gui.image_canvas import ImageCanvas, overlay_scale
@@ -97,9 +98,8 @@ class ScreenshotViewer(QDialog):
 
     def _build_toolbar(self) -> QHBoxLayout:
         row = QHBoxLayout()
-        self.title = QLabel("")
+        self.title = ElidedLabel("")  # a long caption must not widen the viewer
         self.title.setObjectName("viewerTitle")
-        self.title.setTextFormat(Qt.TextFormat.PlainText)
         self.title.setProperty("role", "sectionTitle")
         self.position = QLabel("")
         self.position.setObjectName("viewerPosition")

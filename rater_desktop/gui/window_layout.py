@@ -4,11 +4,13 @@ The decisions are plain functions on ``(x, y, width, height)`` tuples: the first
 size for a screen, and a saved geometry clamped to the screen the window opens on (never
 smaller than the first start, never off-screen). ``DockScaler`` keeps the item list and
 the rating panel at the same share of the window when it is maximized or resized.
+``arrangement_for`` picks the compact arrangement for a small window (``compact_layout``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, QRect, QSettings, Qt
 from PySide6.QtGui import QGuiApplication, QResizeEvent, QScreen
@@ -20,6 +22,36 @@ LAPTOP_WIDTH = 1600  # below this the window fills the screen
 ROOMY_SIZE = (1680, 1050)  # the most a first start takes on a large monitor
 ROOMY_SHARE = 0.92
 STATE_VERSION = 2  # 2: Tools dock beside the rating panel (was a tab hiding it)
+# Below these the side docks do not fit beside the responses (the normal arrangement needs
+# about 1003x634 logical pixels): a 1280x720 screen at 150 % is 853x480.
+COMPACT_BELOW = (1060, 660)
+# Below this width Response A and B side by side would be narrower than a line of text.
+TABBED_RESPONSES_BELOW = 1060
+# Below this height the toolbar (all of it in the menus, with keys) and the dock titles
+# (the tabs name the docks) give their rows to the rating panel.
+BARE_BELOW_HEIGHT = 560
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """How the rater window lays itself out at one size."""
+
+    fold_side_docks: bool  # item list and Tools become tabs beside the rating panel, closed
+    tabbed_responses: bool  # Response A and B one at a time, a tab pair above them
+    bare: bool = False  # no toolbar, no dock title bars (only while folded)
+
+    @property
+    def compact(self) -> bool:
+        return self.fold_side_docks or self.tabbed_responses
+
+
+def arrangement_for(*, width: int, height: int) -> Arrangement:
+    """The arrangement of a window ``width`` x ``height`` (logical pixels) can hold."""
+    narrow = width < COMPACT_BELOW[0]
+    low = height < COMPACT_BELOW[1]
+    return Arrangement(fold_side_docks=narrow or low,
+                       tabbed_responses=width < TABBED_RESPONSES_BELOW,
+                       bare=height < BARE_BELOW_HEIGHT)
 
 
 def first_start_geometry(*, area: Rect) -> tuple[Rect, bool]:
@@ -46,7 +78,8 @@ def clamp_geometry(*, saved: Rect, maximized: bool, area: Rect) -> tuple[Rect, b
     return (x, y, w, h), False
 
 
-def _rect(r: QRect) -> Rect:
+def rect_of(r: QRect) -> Rect:
+    """A QRect as an (x, y, width, height) tuple."""
     return (r.x(), r.y(), r.width(), r.height())
 
 
@@ -65,11 +98,11 @@ def restore_window_geometry(window: QMainWindow, settings: QSettings) -> None:
     if screen is None:
         window.resize(1280, 760)
         return
-    area = _rect(screen.availableGeometry())
+    area = rect_of(screen.availableGeometry())
     if saved is None:
         rect, maximized = first_start_geometry(area=area)
     else:
-        rect, maximized = clamp_geometry(saved=_rect(window.normalGeometry()),
+        rect, maximized = clamp_geometry(saved=rect_of(window.normalGeometry()),
                                          maximized=window.isMaximized(), area=area)
     window.setGeometry(*rect)
     if maximized:
@@ -84,9 +117,13 @@ def restore_dock_state(window: QMainWindow, settings: QSettings) -> bool:
     return bool(window.restoreState(state, STATE_VERSION))
 
 
-def save_dock_state(window: QMainWindow, settings: QSettings) -> None:
+def save_dock_state(window: QMainWindow, settings: QSettings,
+                    state: QByteArray | None = None) -> None:
+    """Save geometry and docks; ``state`` is the dock layout to keep (the normal one while
+    the window is compact), the window's own by default."""
     settings.setValue("window/geometry", window.saveGeometry())
-    settings.setValue("window/state", window.saveState(STATE_VERSION))
+    settings.setValue("window/state", state if state is not None
+                      else window.saveState(STATE_VERSION))
 
 
 class DockScaler(QObject):
@@ -100,10 +137,14 @@ class DockScaler(QObject):
         super().__init__(window)
         self.window = window
         self.docks = list(docks)
+        self.hold = False  # set for one resize whose docks were just laid out anew
         window.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.window and isinstance(event, QResizeEvent):
+            if self.hold:
+                self.hold = False
+                return False
             self.rescale(event.oldSize().width(), event.size().width())
         return False
 

@@ -41,9 +41,11 @@ from rater_desktop.gui.theme import apply_theme
 from rater_desktop.gui.tools_dock import install_tools_dock
 from rater_desktop.gui.window_layout import (
     DockScaler,
+    item_dock_width,
     restore_dock_state,
     restore_window_geometry,
     save_dock_state,
+    step_dock_width,
 )
 
 if TYPE_CHECKING:  # imported when first opened: not needed for the first paint
@@ -69,16 +71,6 @@ def no_step_marks(_item_id: str) -> dict[tuple[int, int], tuple[str, str]]:
 
 def _report_error(parent: QWidget, title: str, text: str, details: str) -> None:
     dialogs.show_error(parent, title, text, details=details)
-
-
-def item_dock_width(window_width: int) -> int:
-    """First-start width of the item list: narrow on a laptop, roomier on a monitor."""
-    return min(300, max(240, int(window_width * 0.18)))
-
-
-def step_dock_width(window_width: int) -> int:
-    """First-start width of the rating steps, leaving the responses at least half the window."""
-    return min(440, max(380, int(window_width * 0.29)))
 
 
 class MainWindow(QMainWindow):

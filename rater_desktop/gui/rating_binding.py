@@ -21,13 +21,14 @@ from rater_desktop.gui.evidence_actions import EvidenceActions, cached_thumbnail
 from rater_desktop.gui.focus_follow import EnterPressesButtons, FocusFollower
 from rater_desktop.gui.go_to import GoToKeys
 from rater_desktop.gui.item_list import ItemProgress
-from rater_desktop.gui.main_window import MainWindow, step_dock_width
+from rater_desktop.gui.main_window import MainWindow
 from rater_desktop.gui.save_state import SAVE_ERROR_POLL_MS, SAVE_POLL_MS, poll_save_state
 from rater_desktop.gui.steps.cover import ResponseCover
 from rater_desktop.gui.steps.highlight import highlight_claims
 from rater_desktop.gui.steps.page import StepContext
 from rater_desktop.gui.steps.panel import StepPanel
 from rater_desktop.gui.survey_flow import Asker, SurveyFlow, ask_survey_dialog, questions_of
+from rater_desktop.gui.window_layout import step_dock_width
 from rater_desktop.rating.change import Change
 from rater_desktop.rating.model import ItemStatus, Step
 from rater_desktop.rating.rubric import Rubric, RubricError

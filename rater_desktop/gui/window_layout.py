@@ -159,3 +159,13 @@ class DockScaler(QObject):
         widths = [max(d.minimumSizeHint().width(), round(d.width() * new_width / old_width))
                   for d in docks]
         self.window.resizeDocks(docks, widths, Qt.Orientation.Horizontal)
+
+
+def item_dock_width(window_width: int) -> int:
+    """First-start width of the item list: narrow on a laptop, roomier on a monitor."""
+    return min(300, max(240, int(window_width * 0.18)))
+
+
+def step_dock_width(window_width: int) -> int:
+    """First-start width of the rating steps, leaving the responses at least half the window."""
+    return min(440, max(380, int(window_width * 0.29)))

@@ -13,7 +13,7 @@ from collections.abc import Callable, Collection
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QFocusEvent, QKeyEvent
+from PySide6.QtGui import QFocusEvent, QKeyEvent, QShowEvent
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from rater_desktop.first_run import first_run_problems, suggest_rater_id
+from rater_desktop.gui.dialog_fit import fit_to_text, scrolling_body
 from rater_desktop.gui.theme import current_theme
 from rater_desktop.signing.passphrase import MIN_PASSPHRASE_LENGTH, passphrase_strength
 
@@ -72,7 +73,9 @@ class FirstRunDialog(QDialog):
         self._taken = tuple(taken)
         self._touched: set[str] = set()
         self._suggested = ""
-        column = QVBoxLayout(self)
+        body = QWidget()
+        column = QVBoxLayout(body)
+        column.setContentsMargins(0, 0, 0, 0)
         intro = QLabel("Create your rater profile. Your ratings are saved under it, and the "
                        "results you export are signed with a key made for it.")
         intro.setWordWrap(True)
@@ -93,7 +96,7 @@ class FirstRunDialog(QDialog):
             button.setAutoDefault(False)  # Enter is handled by keyPressEvent
         self.create_button.clicked.connect(self.submit)
         cancel.clicked.connect(self.reject)
-        column.addWidget(buttons)
+        self.body_scroll = scrolling_body(self, body, buttons)
         self._apply_colors()
         for _key, field in self._all_fields():
             field.installEventFilter(self)
@@ -158,6 +161,10 @@ class FirstRunDialog(QDialog):
 
     # ------------------------------------------------------------------ state
 
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        fit_to_text(self, self.body_scroll)  # at its real width: wrapped text shows whole
+
     @property
     def needs_passphrase(self) -> bool:
         return not self.key_section.isHidden()
@@ -165,7 +172,7 @@ class FirstRunDialog(QDialog):
     def set_needs_passphrase(self, needed: bool) -> None:
         self.key_section.setVisible(needed)
         self._recheck()
-        self.adjustSize()
+        fit_to_text(self, self.body_scroll)
 
     def _all_fields(self) -> list[tuple[str, QLineEdit]]:
         return [("name", self.display_name), ("rater_id", self.rater_id),
@@ -300,6 +307,7 @@ class FirstRunDialog(QDialog):
             self.problem.setProperty("tone", "note")
             self.problem.style().polish(self.problem)
             self.problem.setVisible(True)
+            fit_to_text(self, self.body_scroll)
             self.passphrase.setFocus()
             return
         except (ProfileError, OSError) as exc:
@@ -307,5 +315,6 @@ class FirstRunDialog(QDialog):
             self.problem.setProperty("tone", "error")
             self.problem.style().polish(self.problem)
             self.problem.setVisible(True)
+            fit_to_text(self, self.body_scroll)
             return
         self.accept()

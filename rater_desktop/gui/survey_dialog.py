@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -23,6 +24,9 @@ from PySide6.QtWidgets import (
 )
 
 from rater_desktop.batch.protocol import SurveyQuestion
+from rater_desktop.gui.dialog_fit import fit_to_text
+
+MOST_HEIGHT = 640  # a long survey scrolls rather than filling a tall screen
 
 
 class SurveyDialog(QDialog):
@@ -57,6 +61,7 @@ class SurveyDialog(QDialog):
         column.addStretch(1)
         scroll.setWidget(body)
         outer.addWidget(scroll, 1)
+        self._scroll = scroll
         buttons = QDialogButtonBox()
         save = buttons.addButton("Save answers", QDialogButtonBox.ButtonRole.AcceptRole)
         save.setObjectName("surveySave")
@@ -75,12 +80,16 @@ class SurveyDialog(QDialog):
             buttons.rejected.connect(self.reject)  # Esc skips, as the button does
         outer.addWidget(buttons)
         self.setMinimumWidth(520)
-        self.resize(560, min(640, body.sizeHint().height() + 140))
+        self.resize(560, min(MOST_HEIGHT, body.sizeHint().height() + 140))
         self._fill(answers or {})
         first = next(iter(self._inputs.values()), None)
         target = first[0] if isinstance(first, list) and first else first
         if isinstance(target, QWidget):
             target.setFocus()  # keyboard first: Space ticks, Tab moves, Enter saves
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        fit_to_text(self, self._scroll, most=MOST_HEIGHT)  # never taller than the screen
 
     def _input(self, question: SurveyQuestion, column: QVBoxLayout) -> Any:
         if question.kind == "text":

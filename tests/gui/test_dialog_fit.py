@@ -1,0 +1,83 @@
+"""Dialogs show their wrapped text whole and stay on the screen (seen under Xvfb on a
+1280x720 screen at 150 %: the first-run dialog cut its keyring paragraph mid-sentence,
+because Qt sizes a new window to at most two thirds of the screen)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PySide6.QtGui import QFont, QGuiApplication
+from PySide6.QtWidgets import QApplication, QLabel, QScrollArea, QWidget
+
+from rater_desktop.gui.first_run_dialog import FirstRunDialog
+
+
+def _clipped_labels(dialog: QWidget) -> list[str]:
+    return [label.text()[:40] for label in dialog.findChildren(QLabel)
+            if label.isVisible() and label.wordWrap() and label.text()
+            and label.height() < label.heightForWidth(label.width())]
+
+
+@pytest.fixture
+def app_font() -> Any:
+    """Sets the application's font size for one test (the dialog's style sheet would
+    override a font set on the dialog itself)."""
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    before = QFont(app.font())
+
+    def set_size(point_size: int) -> None:
+        font = QFont(before)
+        font.setPointSize(point_size)
+        app.setFont(font)
+
+    yield set_size
+    app.setFont(before)
+
+
+def _shown(qtbot: Any, set_font_size: Any, point_size: int) -> FirstRunDialog:
+    set_font_size(point_size)
+    dialog = FirstRunDialog(needs_passphrase=True, create=lambda **_: None)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    return dialog
+
+
+def test_text_needing_more_than_two_thirds_of_the_screen_shows_whole(
+        qtbot: Any, app_font: Any) -> None:
+    dialog = _shown(qtbot, app_font, 18)
+    screen = QGuiApplication.primaryScreen().availableGeometry()
+    assert dialog.height() > screen.height() * 2 // 3  # the case Qt cut short
+    assert _clipped_labels(dialog) == []
+    assert dialog.height() <= screen.height()
+    assert all(area.verticalScrollBar().maximum() == 0
+               for area in dialog.findChildren(QScrollArea))  # fits: nothing scrolls
+
+
+def test_text_taller_than_the_screen_scrolls_inside_the_screen(qtbot: Any,
+                                                              app_font: Any) -> None:
+    dialog = _shown(qtbot, app_font, 30)
+    dialog.set_needs_passphrase(True)  # re-fitted when its content changes
+    screen = QGuiApplication.primaryScreen().availableGeometry()
+    assert dialog.height() <= screen.height()
+    assert _clipped_labels(dialog) == []
+    assert dialog.body_scroll.verticalScrollBar().maximum() > 0
+    assert dialog.create_button.isVisible()  # the buttons stay outside the scrolling part
+
+
+def test_a_long_survey_stays_on_a_small_screen(qtbot: Any) -> None:
+    from rater_desktop.batch.protocol import SurveyQuestion
+    from rater_desktop.gui.survey_dialog import SurveyDialog
+
+    questions = [SurveyQuestion(id=f"q{n}", kind="text", text=f"Question {n} " * 8)
+                 for n in range(30)]
+    dialog = SurveyDialog(None, questions)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    screen = QGuiApplication.primaryScreen().availableGeometry()
+    assert dialog.height() <= min(screen.height(), 640)
+    assert dialog.findChild(QScrollArea, "surveyScroll").verticalScrollBar().maximum() > 0
+    assert _clipped_labels(dialog) == []

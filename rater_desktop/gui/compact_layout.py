@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from rater_desktop.gui.compact_focus import FoldedFocus
 from rater_desktop.gui.item_view import ItemView
 from rater_desktop.gui.window_layout import (
     STATE_VERSION,
@@ -83,6 +84,8 @@ class CompactLayout(QObject):
             dock.installEventFilter(self)
         for dock in (rating, *folded):
             dock.visibilityChanged.connect(lambda _v: self._take_snapshot())
+        self.focus = FoldedFocus(window, docks=(rating, *folded),
+                                 folded=lambda: self.arrangement.fold_side_docks)
         window.setMinimumSize(COMPACT_MINIMUM)
         window.installEventFilter(self)
         self._screen: QScreen | None = None

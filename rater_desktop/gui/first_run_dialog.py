@@ -238,8 +238,8 @@ class FirstRunDialog(QDialog):
             label.style().polish(label)
             grew |= label.isHidden() and bool(label.text())
             label.setVisible(bool(label.text()))
-        if grew and self.isVisible():
-            self.adjustSize()  # room for the new line, instead of squeezing the form
+        if grew:
+            fit_to_text(self, self.body_scroll)  # room for the new line, not a squeezed form
 
     def _strength_text(self) -> str:
         minimum = f"At least {MIN_PASSPHRASE_LENGTH} characters"

@@ -386,3 +386,35 @@ def test_find_shows_the_response_its_match_is_in(qtbot: Any, tmp_path: Path) -> 
     while bar.matches[bar.current].side != "A":
         bar.find_next()
     assert view.panes["A"].isVisible() and not view.panes["B"].isVisible()
+
+
+def test_typing_never_goes_to_a_panel_folded_behind_another(qtbot: Any,
+                                                            tmp_path: Path) -> None:
+    # seen under Xvfb at 853x480: the first visit brought the instructions in front while
+    # the focus stayed in the main goal, and the rater's typing went into the hidden field
+    window, _ = _window(qtbot, tmp_path)
+    assert window.open_batch_path(str(SAMPLE))
+    settle()
+    rating, tools = window.step_dock, window.tools_dock
+    window.step_dock.raise_()
+    settle()
+    goal = window.findChild(QPlainTextEdit, "caseFileMainGoal")
+    goal.setFocus()
+    settle()
+    assert goal.hasFocus()
+    tools.raise_()  # as on a batch's first visit
+    settle()
+    assert _in_view(tools) and not _in_view(rating)
+    typed_before = goal.toPlainText()
+    qtbot.keyClicks(QApplication.focusWidget(), "abc")
+    settle()
+    assert goal.toPlainText() == typed_before  # nothing typed into the hidden field
+    assert tools.isAncestorOf(QApplication.focusWidget())
+    rating.raise_()  # the Rating tab clicked
+    settle()
+    assert goal.hasFocus()  # back where the rater left off
+    tools.raise_()
+    settle()
+    goal.setFocus()  # e.g. complete-and-next focusing the next step's first field
+    settle()
+    assert _in_view(rating)  # the work's panel came forward

@@ -81,3 +81,16 @@ def test_a_long_survey_stays_on_a_small_screen(qtbot: Any) -> None:
     assert dialog.height() <= min(screen.height(), 640)
     assert dialog.findChild(QScrollArea, "surveyScroll").verticalScrollBar().maximum() > 0
     assert _clipped_labels(dialog) == []
+
+
+def test_a_note_appearing_grows_the_dialog_instead_of_scrolling(qtbot: Any,
+                                                                app_font: Any) -> None:
+    # seen under Xvfb at 853x480: typing the name brought the rater id note in, and the
+    # dialog shrank back to Qt's two-thirds size and scrolled its form
+    dialog = _shown(qtbot, app_font, 15)
+    before = dialog.height()
+    qtbot.keyClicks(dialog.display_name, "Dana Reyes")
+    assert dialog.id_note.isVisible()
+    assert dialog.height() > before
+    assert dialog.body_scroll.verticalScrollBar().maximum() == 0
+    assert _clipped_labels(dialog) == []

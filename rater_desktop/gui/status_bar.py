@@ -8,7 +8,7 @@ whole text is the bar's tooltip, and it is fitted again when the window is resiz
 
 from __future__ import annotations
 
-from PySide6.QtCore import QElapsedTimer, Qt
+from PySide6.QtCore import QElapsedTimer, QEvent, QObject, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QMainWindow, QStatusBar, QWidget
 
@@ -57,8 +57,20 @@ class ElidingStatusBar(QStatusBar):
             self._full = ""
             self.setToolTip("")
 
+    def addPermanentWidget(self, widget: QWidget, stretch: int = 0) -> None:  # noqa: N802
+        super().addPermanentWidget(widget, stretch)
+        widget.installEventFilter(self)  # a label shown later takes room from the message
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        if event.type() in (QEvent.Type.Show, QEvent.Type.Hide, QEvent.Type.Move):
+            self._refit()
+        return False
+
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)
+        self._refit()
+
+    def _refit(self) -> None:
         if not self._full or not self.shown_message():
             return
         left = 0

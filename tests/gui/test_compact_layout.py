@@ -418,3 +418,24 @@ def test_typing_never_goes_to_a_panel_folded_behind_another(qtbot: Any,
     goal.setFocus()  # e.g. complete-and-next focusing the next step's first field
     settle()
     assert _in_view(rating)  # the work's panel came forward
+
+
+def test_a_status_label_filled_later_takes_its_room_from_the_message(
+        qtbot: Any, tmp_path: Path) -> None:
+    # seen under Xvfb at 853x480: "…-232519.sqlBatch 9037eb28be5f", the backup message
+    # fitted before the batch fingerprint was shown ran into it
+    window, _ = _window(qtbot, tmp_path)
+    assert window.open_batch_path(str(SAMPLE))
+    settle()
+    window.set_batch_hash(None)
+    settle()
+    bar = window.statusBar()
+    bar.showMessage("Ratings backed up to /tmp/rater/profiles/ana/backups/ratings-"
+                    "20261130-232519.sqlite3", 8000)
+    settle()
+    window.set_batch_hash("9037eb28be5f" * 5)
+    settle()
+    label = window.batch_hash_label
+    shown = bar.shown_message()
+    assert "\u2026" in shown
+    assert bar.fontMetrics().horizontalAdvance(shown) <= label.x()

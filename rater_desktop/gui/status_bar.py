@@ -57,8 +57,8 @@ class ElidingStatusBar(QStatusBar):
             self._full = ""
             self.setToolTip("")
 
-    def addPermanentWidget(self, widget: QWidget, stretch: int = 0) -> None:  # noqa: N802
-        super().addPermanentWidget(widget, stretch)
+    def addPermanentWidget(self, widget: QWidget, stretch: int | None = 0) -> None:  # noqa: N802
+        super().addPermanentWidget(widget, stretch or 0)
         widget.installEventFilter(self)  # a label shown later takes room from the message
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802

@@ -322,6 +322,9 @@ def install_practice(window: Any, *, data_dir: Path, rater_id: str,
     window.currentItemChanged.connect(controller.item_opened)
     if getattr(window, "item", None) is not None:
         controller.item_opened(window.item.id)
+        if controller.tour is None and practice_seen(data_dir=data_dir, rater_id=rater_id):
+            # A returning rater starts where the work is (a new one after the tour).
+            QTimer.singleShot(0, window, focus_work)
     return controller
 
 

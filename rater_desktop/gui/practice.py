@@ -14,14 +14,16 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt, QTimer
-from PySide6.QtGui import QAction, QKeyEvent
+from PySide6.QtGui import QAction, QKeyEvent, QTextCursor
 from PySide6.QtWidgets import (
     QApplication,
     QFrame,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QMainWindow,
     QMenu,
+    QPlainTextEdit,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -341,3 +343,7 @@ def focus_current_step(panel: Any) -> None:
                       and w.isVisibleTo(page)), None)
     if first is not None:
         first.setFocus(Qt.FocusReason.OtherFocusReason)
+        if isinstance(first, QPlainTextEdit):  # go on typing after what is written
+            first.moveCursor(QTextCursor.MoveOperation.End)
+        elif isinstance(first, QLineEdit):
+            first.end(False)

@@ -137,6 +137,7 @@ def test_a_returning_rater_starts_with_the_cursor_in_the_work(qtbot: Any, make_w
     window, binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot)
     window.show()
     qtbot.waitExposed(window)
+    binding.panel.page(Step.CASE_FILE).main_goal.setPlainText("Find wide shoes")
     first_in_chain = window.findChild(QComboBox, "itemFilterCombo")
     first_in_chain.setFocus()  # where Qt puts the focus of a freshly shown window
     qtbot.waitUntil(first_in_chain.hasFocus, timeout=3000)
@@ -145,3 +146,7 @@ def test_a_returning_rater_starts_with_the_cursor_in_the_work(qtbot: Any, make_w
     assert controller.tour is None
     page = binding.panel.page(Step.CASE_FILE)
     qtbot.waitUntil(lambda: page.main_goal.hasFocus(), timeout=3000)
+    written = page.main_goal.toPlainText()
+    qtbot.keyClicks(page.main_goal, " more")
+    assert written == "Find wide shoes"
+    assert page.main_goal.toPlainText() == written + " more"  # typed after, not before

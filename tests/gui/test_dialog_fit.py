@@ -26,6 +26,8 @@ def app_font() -> Any:
     app = QApplication.instance()
     assert isinstance(app, QApplication)
     before = QFont(app.font())
+    style_sheet = app.styleSheet()  # a theme's font size would win over the app's font
+    app.setStyleSheet("")
 
     def set_size(point_size: int) -> None:
         font = QFont(before)
@@ -34,6 +36,7 @@ def app_font() -> Any:
 
     yield set_size
     app.setFont(before)
+    app.setStyleSheet(style_sheet)
 
 
 def _shown(qtbot: Any, set_font_size: Any, point_size: int) -> FirstRunDialog:

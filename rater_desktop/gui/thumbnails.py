@@ -76,8 +76,10 @@ class ThumbnailButton(QFrame):
 
     def paintEvent(self, event: QPaintEvent) -> None:
         super().paintEvent(event)
-        if not self._requested and self._path is not None:
-            # Requested on first paint, so only thumbnails scrolled into view decode.
+        if not self._requested and self._path is not None and self.isEnabled():
+            # Requested on first paint, so only thumbnails scrolled into view decode; not
+            # while a cover hides the pane (it is disabled then, CF-1): at start-up those
+            # decodes competed with making the rating panel usable. Enabling repaints.
             self._requested = True
             path = self._path
             self._loader.request(path, THUMB_SIDE,

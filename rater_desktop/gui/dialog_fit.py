@@ -28,6 +28,9 @@ def scrolling_body(dialog: QDialog, body: QWidget, footer: QWidget) -> QScrollAr
     scroll.setWidgetResizable(True)
     scroll.setFrameShape(QFrame.Shape.NoFrame)
     scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    # A click on the body's blank space or a no-focus button must not take the focus
+    # out of the field the rater is typing in.
+    scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
     outer = QVBoxLayout(dialog)
     outer.addWidget(scroll, 1)
     outer.addWidget(footer)

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QFocusEvent, QKeyEvent, QShowEvent
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtGui import QFocusEvent, QKeyEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -58,6 +58,9 @@ def _line(object_name: str, accessible: str) -> QLineEdit:
     field.setObjectName(object_name)
     field.setAccessibleName(accessible)
     return field
+
+
+SHOW_KEY = "Alt+S"
 
 
 class FirstRunDialog(QDialog):
@@ -138,6 +141,11 @@ class FirstRunDialog(QDialog):
         self.show_toggle.setAccessibleName("Show the passphrase")
         self.show_toggle.setCheckable(True)
         self.show_toggle.setAutoDefault(False)
+        # Out of the Tab chain: between the two passphrase fields, a space typed into the
+        # repeat while the button had the focus showed the passphrase. Alt+S or a click.
+        self.show_toggle.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.show_toggle.setShortcut(QKeySequence(SHOW_KEY))
+        self.show_toggle.setToolTip(f"Show or hide the passphrase ({SHOW_KEY})")
         self.show_toggle.toggled.connect(self._toggle_echo)
         row = QHBoxLayout()
         row.addWidget(self.passphrase, 1)
@@ -229,17 +237,17 @@ class FirstRunDialog(QDialog):
         if self.confirmation.text() and len(self.confirmation.text()) >= len(
                 self.passphrase.text()):
             self._touched.add("confirmation")  # finished typing it: say if it differs
-        grew = False
         for key, label in notes.items():
             problem = problems.get(key) if key in self._touched else None
             label.setText(problem or hints[key])
             label.setProperty("tone", "error" if problem else "hint")
             label.style().unpolish(label)
             label.style().polish(label)
-            grew |= label.isHidden() and bool(label.text())
             label.setVisible(bool(label.text()))
-        if grew:
-            fit_to_text(self, self.body_scroll)  # room for the new line, not a squeezed form
+        # A note shown, or one whose new text wraps to more lines: room for it, not a
+        # squeezed form (a no-op when the height needed did not change). After the layout
+        # has taken in the new texts: its cached heights are stale until then.
+        QTimer.singleShot(0, self, lambda: fit_to_text(self, self.body_scroll))
 
     def _strength_text(self) -> str:
         minimum = f"At least {MIN_PASSPHRASE_LENGTH} characters"

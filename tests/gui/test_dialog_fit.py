@@ -94,6 +94,24 @@ def test_a_note_appearing_grows_the_dialog_instead_of_scrolling(qtbot: Any,
     before = dialog.height()
     qtbot.keyClicks(dialog.display_name, "Dana Reyes")
     assert dialog.id_note.isVisible()
-    assert dialog.height() > before
+    qtbot.waitUntil(lambda: dialog.height() > before, timeout=2000)
+    assert dialog.body_scroll.verticalScrollBar().maximum() == 0
+    assert _clipped_labels(dialog) == []
+
+
+def test_a_note_that_wraps_to_more_lines_grows_the_dialog(qtbot: Any, app_font: Any,
+                                                          monkeypatch: Any) -> None:
+    # seen under Xvfb at 1366x768: a note already shown changed to a text of more lines,
+    # and the form scrolled instead of the dialog growing
+    from rater_desktop.gui import first_run_dialog
+
+    dialog = _shown(qtbot, app_font, 15)
+    qtbot.keyClicks(dialog.display_name, "Dana")
+    assert dialog.id_note.isVisible()
+    before = dialog.height()
+    monkeypatch.setattr(first_run_dialog, "ID_HINT", first_run_dialog.ID_HINT * 3)
+    qtbot.keyClicks(dialog.display_name, " Reyes")
+    assert dialog.id_note.text() == first_run_dialog.ID_HINT
+    qtbot.waitUntil(lambda: dialog.height() > before, timeout=2000)
     assert dialog.body_scroll.verticalScrollBar().maximum() == 0
     assert _clipped_labels(dialog) == []

@@ -3,10 +3,20 @@
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+REQUIRE_OPENSSH_ENV = "RATER_DESKTOP_REQUIRE_OPENSSH"
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Where OpenSSH is required (CI installs it), its interoperability tests may not skip."""
+    if os.environ.get(REQUIRE_OPENSSH_ENV) == "1" and shutil.which("ssh-keygen") is None:
+        raise pytest.UsageError(f"ssh-keygen is missing but {REQUIRE_OPENSSH_ENV}=1: the "
+                                "OpenSSH interoperability tests would be skipped")
 
 # Qt must never need a display in tests.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")

@@ -196,6 +196,9 @@ class BatchWriter:
             if line_item_id(encoded) != item_id:
                 raise ImportInputError(f"item {item_id!r}: the batch index would not find this id; "
                                        "use 1-128 letters, digits, '.', '_', ':' or '-'")  # fmt: skip
+        self._append(item_id, encoded)
+
+    def _append(self, item_id: str, encoded: bytes) -> None:
         # The index reads lines of at most max_item_line_bytes, newline included.
         if len(encoded) > self._max_line_bytes:
             raise ImportInputError(f"item {item_id!r} is larger than one item may be")
@@ -217,14 +220,7 @@ class BatchWriter:
             raise ImportInputError(f"the batch is full ({self._max_items} items)")
         if item_id in self._ids:
             raise _repeated(item_id)
-        if len(encoded) > self._max_line_bytes:
-            raise ImportInputError(f"item {item_id!r} is larger than one item may be")
-        self._lines.append(encoded)
-        self._lines_bytes += len(encoded)
-        if self._lines_bytes >= BLOCK_BYTES:
-            self._write_lines()
-        self._ids.add(item_id)
-        self._count += 1
+        self._append(item_id, encoded)
         return True
 
     @staticmethod

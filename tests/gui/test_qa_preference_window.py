@@ -20,7 +20,7 @@ from test_preference_qa import CHOICES, _batch, _document  # noqa: E402
 from test_qa_window_more import _unnamed  # noqa: E402
 
 from rater_desktop.cli import main  # noqa: E402
-from rater_desktop.gui.qa import open_qa_window, preference_mode  # noqa: E402
+from rater_desktop.gui.qa import exports, open_qa_window, preference_mode  # noqa: E402
 from rater_desktop.gui.qa.window import QaWindow  # noqa: E402
 from rater_desktop.results.export import export_results  # noqa: E402
 from rater_desktop.signing import keys  # noqa: E402
@@ -112,7 +112,7 @@ def test_the_window_shows_the_figures_of_qa_report(
     assert f"total {cli['cost']['total']:.2f}" in dashboard.time_cost.text()
     # The HTML report of the window is the one the command line writes.
     _cli(exported, tmp_path / "cli.html", "--by", "background")
-    assert preference_mode.export_report_to(window, tmp_path / "window.html", "html")
+    assert exports.export_report_to(window, tmp_path / "window.html", "html")
     qtbot.waitUntil(lambda: window.last_report == tmp_path / "window.html", timeout=30_000)
     assert (tmp_path / "window.html").read_text() == (tmp_path / "cli.html").read_text()
     assert _unnamed(window) == []

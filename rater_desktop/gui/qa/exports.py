@@ -160,14 +160,32 @@ def export_report_chosen(window: QaWindow) -> None:
 def export_report_to(window: QaWindow, out_path: Path, report_format: str) -> bool:
     """Render the report in the background with the dashboard's cost inputs, then write."""
     from rater_desktop.gui.qa import preference_mode
-    from rater_desktop.qa_review.report import render_report, write_report
 
     if preference_mode.is_preference(window):  # the report 'qa report' writes for these
-        return preference_mode.export_report_to(window, out_path, report_format)
+        work = preference_mode.report_work(window, out_path, report_format)
+    else:
+        work = _guideline_report_work(window, out_path, report_format)
+    if work is None:
+        return False
+
+    def done(path: Path) -> None:
+        window.settings.setValue("qa/exportFolder", str(path.parent))
+        window.statusBar().showMessage(f"Report written: {path}", 8000)
+        window.last_report = path
+
+    window.runner.start(f"Writing the {report_format.upper()} report\u2026", work, done=done,
+                        failed=lambda exc: window.report_error(
+                            window.window(), "Report not written", str(exc), ""))
+    return True
+
+
+def _guideline_report_work(window: QaWindow, out_path: Path,
+                           report_format: str) -> Callable[[], Path] | None:
+    from rater_desktop.qa_review.report import render_report, write_report
 
     session = window.session
     if session is None:
-        return False
+        return None
     window.compare.adjudication.save_now()
     cost = window.dashboard.cost
     wage, fee, buffer = cost.wage.value(), cost.fee.value() / 100, cost.buffer.value() / 100
@@ -179,12 +197,4 @@ def export_report_to(window: QaWindow, out_path: Path, report_format: str) -> bo
                              raters_per_item=raters, resamples=resamples)
         return write_report(out_path, text)
 
-    def done(path: Path) -> None:
-        window.settings.setValue("qa/exportFolder", str(path.parent))
-        window.statusBar().showMessage(f"Report written: {path}", 8000)
-        window.last_report = path
-
-    window.runner.start(f"Writing the {report_format.upper()} report\u2026", work, done=done,
-                        failed=lambda exc: window.report_error(
-                            window.window(), "Report not written", str(exc), ""))
-    return True
+    return work

@@ -4,6 +4,7 @@ ones (disagreements, compare and adjudication, dashboard), which have nothing to
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -70,14 +71,15 @@ def _ready(window: Any, review: PreferenceReview) -> None:
     window.pref_disagreements.set_items(review.disagreements)
 
 
-def export_report_to(window: Any, out_path: Path, report_format: str) -> bool:
-    """Write the report ``qa report`` writes, with the dashboard's question and cost."""
+def report_work(window: Any, out_path: Path, report_format: str) -> Callable[[], Path] | None:
+    """The job writing the report ``qa report`` writes, with the dashboard's question and
+    cost (None without a session); ``exports.export_report_to`` runs it."""
     from rater_desktop.preference.report import render
     from rater_desktop.qa_review.report import write_report
 
     session = window.session
     if session is None:
-        return False
+        return None
     dashboard = window.pref_dashboard
     question, cost = dashboard.chosen_question(), dashboard.cost_inputs()
 
@@ -86,12 +88,4 @@ def export_report_to(window: Any, out_path: Path, report_format: str) -> bool:
         return write_report(out_path, render(review.figures, title=review.title,
                                              report_format=report_format))
 
-    def done(path: Path) -> None:
-        window.settings.setValue("qa/exportFolder", str(path.parent))
-        window.statusBar().showMessage(f"Report written: {path}", 8000)
-        window.last_report = path
-
-    window.runner.start(f"Writing the {report_format.upper()} report\u2026", work, done=done,
-                        failed=lambda exc: window.report_error(
-                            window, "Report not written", str(exc), ""))
-    return True
+    return work

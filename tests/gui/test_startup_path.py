@@ -113,6 +113,25 @@ def test_window_paints_first_and_the_rating_panel_follows(tmp_path: Path) -> Non
     assert ready["preference_binding"] is False  # a guideline batch: made when one opens
 
 
+class NotYet:
+    """A preload whose rating core never arrives: only what comes before it counts."""
+
+    def start(self) -> None:
+        pass
+
+    def done(self) -> bool:
+        return False
+
+
+def _window(tmp_path: Path) -> Any:
+    from PySide6.QtCore import QSettings
+
+    from rater_desktop.gui import app
+
+    return app.create_main_window(settings=QSettings(str(tmp_path / "s.ini"),
+                                                     QSettings.Format.IniFormat))
+
+
 def test_pyside_import_hook_is_taken_out_when_the_app_starts_first() -> None:
     """PySide6's hook reads every later module's source (~a third of the gui's import
     time); the app uses no ``__feature__`` option, so the plain import comes back."""
@@ -134,19 +153,10 @@ def test_pyside_import_hook_is_taken_out_when_the_app_starts_first() -> None:
 def test_the_first_item_is_laid_out_before_it_is_painted(qtbot: Any, tmp_path: Path) -> None:
     """At start the first item opens after the first paint; its first frame must already be
     laid out (a prompt header at a passing height flashed for a frame under Xvfb)."""
-    from PySide6.QtCore import QSettings
 
     from rater_desktop.gui import app
 
-    class NotYet:  # the rating core never arrives here: only the item's first frame counts
-        def start(self) -> None:
-            pass
-
-        def done(self) -> bool:
-            return False
-
-    window = app.create_main_window(settings=QSettings(str(tmp_path / "s.ini"),
-                                                       QSettings.Format.IniFormat))
+    window = _window(tmp_path)
     qtbot.addWidget(window)
     window.resize(780, 560)  # within the offscreen screen, so the size holds
     window.show()
@@ -185,19 +195,10 @@ def test_the_empty_page_says_which_batch_is_opening(make_window: Any, tmp_path: 
 
 
 def test_a_window_deleted_while_the_core_loads_stops_the_wait(qtbot: Any, tmp_path: Path) -> None:
-    from PySide6.QtCore import QSettings
 
     from rater_desktop.gui import app
 
-    class NotYet:
-        def start(self) -> None:
-            pass
-
-        def done(self) -> bool:
-            return False
-
-    window = app.create_main_window(settings=QSettings(str(tmp_path / "s.ini"),
-                                                       QSettings.Format.IniFormat))
+    window = _window(tmp_path)
     window.show()
     app._show_then_attach(window, None, NotYet())  # type: ignore[arg-type]
     window.deleteLater()  # the wait for the preload must not touch it afterwards

@@ -68,10 +68,12 @@ def load_stylesheet(theme: str) -> str:
 def apply_theme(app: QApplication, choice: str) -> str:
     """Apply the chosen theme to the whole application; returns ``light`` or ``dark``."""
     theme = resolve_theme(choice)
+    # Set first: widgets restyle from current_theme() while setPalette notifies them
+    # (seen under Xvfb: switching to dark from the View menu left the rating panel light).
+    app.setProperty("raterTheme", theme)
     app.setStyle("Fusion")
     app.setPalette(build_palette(theme))
     app.setStyleSheet(load_stylesheet(theme))
-    app.setProperty("raterTheme", theme)
     return theme
 
 

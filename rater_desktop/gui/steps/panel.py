@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -26,12 +26,11 @@ from rater_desktop.gui.steps.fit_scroll import FitWidthScroll
 from rater_desktop.gui.steps.page import StepContext, StepPage
 from rater_desktop.gui.steps.performance import PerformanceStep
 from rater_desktop.gui.steps.roadblocks import RoadblocksStep
-from rater_desktop.gui.steps.style import panel_stylesheet
+from rater_desktop.gui.steps.style import apply_panel_style
 from rater_desktop.gui.steps.task_completion import TaskCompletionStep
 from rater_desktop.gui.steps.verdict import VerdictStep
 from rater_desktop.gui.steps.visits import VisitTracker
 from rater_desktop.gui.steps.where import TabOrder
-from rater_desktop.gui.theme import current_theme
 from rater_desktop.rating.change import Change
 from rater_desktop.rating.model import ItemStatus, Step
 from rater_desktop.rating.rules import unacknowledged_warnings
@@ -82,20 +81,8 @@ class StepPanel(QWidget):
         # Asked before completing (unacknowledged warnings); the binding plugs it in.
         self.confirm_complete: Callable[[], bool] = lambda: True
         self.tab_order = TabOrder()
-        self._theme = ""
-        self._apply_style()
+        apply_panel_style(self)
         self.setEnabled(False)
-
-    def _apply_style(self) -> None:
-        theme = current_theme()
-        if theme != self._theme:
-            self._theme = theme
-            self.setStyleSheet(panel_stylesheet(theme))
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
-            self._apply_style()
-        super().changeEvent(event)
 
     # ------------------------------------------------------------------ building
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from string import Template
 
+from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QWidget
 
 from rater_desktop.gui.theme import current_theme
@@ -95,5 +96,29 @@ def panel_stylesheet(theme: str) -> str:
     return _QSS.substitute(_COLORS.get(theme, _COLORS["light"]))
 
 
+class _PanelStyle(QObject):
+    """Keeps ``widget`` on the panel stylesheet of the current theme, also after a switch."""
+
+    def __init__(self, widget: QWidget) -> None:
+        super().__init__(widget)
+        self._theme = ""
+        self.apply(widget)
+        widget.installEventFilter(self)
+
+    def apply(self, widget: QWidget) -> None:
+        theme = current_theme()
+        if theme != self._theme:
+            self._theme = theme
+            widget.setStyleSheet(panel_stylesheet(theme))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        # A hidden panel may miss the palette change: it checks again when shown.
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange,
+                            QEvent.Type.Show) and isinstance(watched, QWidget):
+            self.apply(watched)
+        return False
+
+
 def apply_panel_style(widget: QWidget) -> None:
-    widget.setStyleSheet(panel_stylesheet(current_theme()))
+    """Style ``widget`` as a rating panel in the current theme, and again when it changes."""
+    _PanelStyle(widget)

@@ -259,6 +259,14 @@ class ItemView(QStackedWidget):
             self.panes[side].show_response(response, true_index=true_index)
         self.setCurrentIndex(1 if item is not None else 0)
 
+    def follow_order(self, display_order: DisplayOrder) -> bool:
+        """Show the current item again if the record's ``display_order`` is not the one on
+        screen (an item shown before the rater was known, at start); True if it was."""
+        if self.item is None or check_display_order(display_order) == self.display_order:
+            return False
+        self.show_item(self.item, display_order=display_order)
+        return True
+
     def add_below_responses(self, widget: QWidget) -> None:
         """Add a bar (e.g. find in responses) under Response A and B (once they exist)."""
         self.when_responses_built(lambda: self._responses()[3].addWidget(widget))

@@ -178,6 +178,14 @@ class RatingBinding(QObject):
         except RatingDocumentError as exc:
             if self._ask_start_over(str(exc)):
                 service.open_item(item_id, discard_unreadable=True)
+        self._follow_order(item_id)
+
+    def _follow_order(self, item_id: str) -> None:
+        # The first item of a launch is shown (covered) before the rater is known, in
+        # file order: the panes must take the record's A/B before they are uncovered.
+        shown = self.window.item
+        if self.service is not None and shown is not None and shown.id == item_id:
+            self.window.item_view.follow_order(self._display_order(item_id))
 
     def _ask_start_over(self, text: str) -> bool:
         answer = QMessageBox.question(

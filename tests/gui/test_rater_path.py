@@ -1,0 +1,77 @@
+"""The rater's path as seen under Xvfb (issue 19): what the panes show is what the record
+maps to display A and B, from the very first item of a launch."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from batchkit import batch_files, item, write_folder
+
+from rater_desktop.gui.preference.binding import PreferenceBinding
+from rater_desktop.gui.rating_binding import RatingBinding
+from rater_desktop.rating.display_order import display_order
+from rater_desktop.rating.store import MemoryRatingStore
+
+SEED = "seed-1"  # batchkit's display_seed
+
+
+def swapped_rater(item_id: str, seed: str = SEED) -> str:
+    """A rater id that sees ``item_id``'s responses swapped (B of the file on the left)."""
+    return next(f"rater-{n}" for n in range(100)
+                if display_order(batch_seed=seed, rater_id=f"rater-{n}", item_id=item_id).swapped)
+
+
+def pane_texts(window: Any) -> tuple[str, str]:
+    panes = window.item_view.panes
+    return (panes["A"].text_browser.toPlainText(), panes["B"].text_browser.toPlainText())
+
+
+def assert_panes_follow_the_record(window: Any, service: Any) -> None:
+    order = service.order_for(window.item.id).true_indices
+    assert window.item_view.display_order == order
+    assert window.item_view.panes["A"].true_index == order[0]
+    assert window.item_view.pane_for_true_index(order[0]) is window.item_view.panes["A"]
+
+
+def test_first_item_of_a_launch_is_shown_in_the_raters_order(
+        make_window: Callable[..., Any], tmp_path: Path) -> None:
+    # At start the batch opens (responses covered) before the rating core is attached;
+    # the item was then left in file order while the panel used the rater's order.
+    root = tmp_path / "batch"
+    write_folder(root, batch_files([item("item-1"), item("item-2")]))
+    rater = swapped_rater("item-1")
+    window = make_window()
+    assert window.open_batch_path(str(root))
+    assert window.item is not None and window.item.id == "item-1"
+    assert window.item_view.display_order == (0, 1)  # no rater known yet
+    binding = RatingBinding(window, store=MemoryRatingStore(), rater_id=rater)
+    assert binding.service is not None
+    assert binding.service.order_for("item-1").swapped
+    assert_panes_follow_the_record(window, binding.service)
+    assert "model-beta" not in pane_texts(window)[0]  # identities are never shown
+    assert "I added the umbrella" in pane_texts(window)[0]  # file response 1 on the left
+
+
+def test_first_preference_item_of_a_launch_is_shown_in_the_raters_order(
+        make_window: Callable[..., Any], tmp_path: Path) -> None:
+    root = tmp_path / "pref"
+    root.mkdir()
+    manifest = {"format": "rater-desktop-batch", "format_version": "1.1", "batch_id": "pref",
+                "title": "Pref", "created": "2026-11-30T09:00:00Z", "protocol": "preference",
+                "display_seed": SEED, "preference": {"criteria": ["Right"]}}
+    (root / "batch.json").write_text(json.dumps(manifest))
+    (root / "items.jsonl").write_text(json.dumps(
+        {"id": "p-1", "kind": "standard", "prompt": "Which?",
+         "responses": [{"identity": "x", "text": "file one"},
+                       {"identity": "y", "text": "file two"}]}) + "\n")
+    rater = swapped_rater("p-1")
+    window = make_window()
+    assert window.open_batch_path(str(root))
+    binding = PreferenceBinding(window, store=MemoryRatingStore(), rater_id=rater,
+                                open_current=True)
+    assert binding.service is not None and binding.service.order_for("p-1").swapped
+    assert pane_texts(window)[0].strip() == "file two"
+    assert window.item_view.display_order == (1, 0)

@@ -10,8 +10,15 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QAbstractButton, QApplication, QWidget
 
 from rater_desktop.gui.steps.panel import StepPanel
-from rater_desktop.gui.steps.where import first_unanswered, focusable, reveal, widget_name
+from rater_desktop.gui.steps.where import (
+    first_field,
+    first_unanswered,
+    focusable,
+    reveal,
+    widget_name,
+)
 from rater_desktop.rating.change import Change
+from rater_desktop.rating.focus import FocusAim, focus_aim
 from rater_desktop.rating.model import Step
 from rater_desktop.rating.service import RatingService
 from rater_desktop.rating.steps import STEP_TITLES, step_of_field
@@ -36,9 +43,11 @@ class FocusFollower(QObject):
         service = self.panel.service
         if self._placing or service is None or service.current_item_id is None:
             return
-        if change.accepted and change.kind == "open" and not self._focus_is_kept():
-            self.focus_step(service.rating.current_step)
-        elif change.accepted and change.kind == "step":
+        aim = focus_aim(kind=change.kind, accepted=change.accepted,
+                        focus_kept=change.kind == "open" and self._focus_is_kept())
+        if aim is FocusAim.FIRST_FIELD:
+            self.focus_first_field(service.rating.current_step)
+        elif aim is FocusAim.FIRST_UNANSWERED:
             self.focus_step(service.rating.current_step)
 
     def _focus_is_kept(self) -> bool:
@@ -48,6 +57,12 @@ class FocusFollower(QObject):
 
     def focus_step(self, step: Step) -> QWidget | None:
         target = first_unanswered(self.panel.page(step))
+        if target is not None:
+            reveal(target)
+        return target
+
+    def focus_first_field(self, step: Step) -> QWidget | None:
+        target = first_field(self.panel.page(step))
         if target is not None:
             reveal(target)
         return target

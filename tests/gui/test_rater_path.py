@@ -9,10 +9,14 @@ from pathlib import Path
 from typing import Any
 
 from batchkit import batch_files, item, write_folder
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+from steps_kit import fill_case_file, open_rated_window
 
 from rater_desktop.gui.preference.binding import PreferenceBinding
 from rater_desktop.gui.rating_binding import RatingBinding
 from rater_desktop.rating.display_order import display_order
+from rater_desktop.rating.model import Step
 from rater_desktop.rating.store import MemoryRatingStore
 
 SEED = "seed-1"  # batchkit's display_seed
@@ -75,3 +79,46 @@ def test_first_preference_item_of_a_launch_is_shown_in_the_raters_order(
     assert binding.service is not None and binding.service.order_for("p-1").swapped
     assert pane_texts(window)[0].strip() == "file two"
     assert window.item_view.display_order == (1, 0)
+
+
+# -- 2. typing lands where the rater looks ---------------------------------------------------
+
+def _typed_after_navigation(qtbot: Any, window: Any, step: int, text: str) -> Any:
+    """Alt+Right/Alt+Left as the rater presses them, then type at once."""
+    key = Qt.Key.Key_Right if step > 0 else Qt.Key.Key_Left
+    qtbot.keyClick(QApplication.focusWidget() or window, key, Qt.KeyboardModifier.AltModifier)
+    focus = QApplication.focusWidget()
+    assert focus is not None
+    qtbot.keyClicks(focus, text)
+    return focus
+
+
+def test_back_to_a_written_item_types_after_the_main_goal(
+        qtbot: Any, make_window: Callable[..., Any], tmp_path: Path) -> None:
+    window, binding, _ = open_rated_window(make_window, tmp_path, qtbot=qtbot)
+    fill_case_file(qtbot, binding)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Right, Qt.KeyboardModifier.AltModifier)
+    assert window.item.id == "item-2"
+    qtbot.keyClicks(QApplication.focusWidget(), "Second goal")
+    _typed_after_navigation(qtbot, window, -1, " today")
+    assert window.item.id == "item-1"
+    page = binding.panel.page(Step.CASE_FILE)
+    assert binding.service.rating.case_file.main_goal == "Find a red umbrella under $20 today"
+    assert page.main_goal.hasFocus()
+    _typed_after_navigation(qtbot, window, 1, "!")
+    assert binding.service.rating.case_file.main_goal == "Second goal!"
+
+
+def test_after_a_restart_the_cursor_is_at_the_end_of_the_main_goal(
+        qtbot: Any, make_window: Callable[..., Any], tmp_path: Path) -> None:
+    store = MemoryRatingStore()
+    window, binding, _ = open_rated_window(make_window, tmp_path, qtbot=qtbot, store=store)
+    qtbot.keyClicks(QApplication.focusWidget(), "Written before")
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Right, Qt.KeyboardModifier.AltModifier)
+    qtbot.keyClicks(QApplication.focusWidget(), "Second")
+    binding.flush()
+    window.close()
+    window, binding, _ = open_rated_window(make_window, tmp_path, qtbot=qtbot, store=store)
+    assert window.item.id == "item-2"  # where the rater stopped
+    _typed_after_navigation(qtbot, window, -1, " and after")
+    assert binding.service.rating.case_file.main_goal == "Written before and after"

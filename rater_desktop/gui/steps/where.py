@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import (
     QAbstractButton,
     QComboBox,
@@ -151,9 +152,24 @@ def _next_focusable(widget: QWidget) -> QWidget | None:
     return None
 
 
+def _inputs(page: QWidget) -> list[QWidget]:
+    return [c for c in layout_order(page) if _is_input(c, page)]
+
+
+def first_field(page: QWidget) -> QWidget | None:
+    """The first input of a page, answered or not (its chosen button in a choice)."""
+    inputs = _inputs(page)
+    if not inputs:
+        return None
+    first = inputs[0]
+    group = first.group() if isinstance(first, QAbstractButton) else None
+    checked = group.checkedButton() if group is not None else None
+    return checked if checked is not None and checked.isEnabled() else first
+
+
 def first_unanswered(page: QWidget) -> QWidget | None:
     """The first input of a page that still needs an answer (else its first input)."""
-    inputs = [c for c in layout_order(page) if _is_input(c, page)]
+    inputs = _inputs(page)
     for child in inputs:
         if is_unanswered(child):
             return child
@@ -168,6 +184,11 @@ def reveal(widget: QWidget) -> None:
     if isinstance(parent, QScrollArea):
         parent.ensureWidgetVisible(widget, 20, 40)
     widget.setFocus(Qt.FocusReason.OtherFocusReason)
+    # Typing goes on after what is written (at position 0 it went in front of it).
+    if isinstance(widget, QPlainTextEdit):
+        widget.moveCursor(QTextCursor.MoveOperation.End)
+    elif isinstance(widget, QLineEdit):
+        widget.end(False)
 
 
 def step_label(step: Step) -> str:

@@ -1,0 +1,30 @@
+"""Where the keyboard goes after the rater moves (no Qt): typing right after a move must
+land in the field the rater looks at, never on a button and never in front of their text.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class FocusAim(StrEnum):
+    FIRST_FIELD = "first_field"  # the top of the step, where the eye lands
+    FIRST_UNANSWERED = "first_unanswered"  # the next question of a step just reached
+
+
+def focus_aim(*, kind: str, accepted: bool, focus_kept: bool) -> FocusAim | None:
+    """The field a change sends the focus to, or None to leave it where it is.
+
+    Opening an item (Alt+Left/Right, the item list's Enter) goes to the current step's
+    first field: a returning rater goes on where the page starts, not at a field further
+    down that happens to be empty. Moving to a step goes to its first unanswered question.
+    An item opened from the item list (``focus_kept``) leaves the focus there.
+    """
+    if not accepted:
+        return None
+    if kind == "open":
+        return None if focus_kept else FocusAim.FIRST_FIELD
+    if kind == "step":
+        return FocusAim.FIRST_UNANSWERED
+    return None
+

@@ -1,0 +1,19 @@
+"""Where the keyboard goes after a move (rating/focus.py, no Qt)."""
+
+from __future__ import annotations
+
+from rater_desktop.rating.focus import FocusAim, focus_aim
+
+
+def test_opening_an_item_aims_at_the_first_field_unless_the_list_keeps_it() -> None:
+    assert focus_aim(kind="open", accepted=True, focus_kept=False) is FocusAim.FIRST_FIELD
+    assert focus_aim(kind="open", accepted=True, focus_kept=True) is None
+
+
+def test_a_step_change_aims_at_its_first_unanswered_question() -> None:
+    assert focus_aim(kind="step", accepted=True, focus_kept=False) is FocusAim.FIRST_UNANSWERED
+
+
+def test_edits_and_refused_changes_leave_the_focus_alone() -> None:
+    assert focus_aim(kind="edit", accepted=True, focus_kept=False) is None
+    assert focus_aim(kind="open", accepted=False, focus_kept=False) is None

@@ -8,16 +8,21 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from batchkit import batch_files, item, write_folder
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QPushButton
 from steps_kit import fill_case_file, open_rated_window
 
+from rater_desktop.gui.first_run_dialog import FirstRunDialog
 from rater_desktop.gui.preference.binding import PreferenceBinding
 from rater_desktop.gui.rating_binding import RatingBinding
+from rater_desktop.gui.steps import startup
+from rater_desktop.gui.steps.cover import ResponseCover
 from rater_desktop.rating.display_order import display_order
 from rater_desktop.rating.model import Step
 from rater_desktop.rating.store import MemoryRatingStore
+from rater_desktop.signing import keystore
 
 SEED = "seed-1"  # batchkit's display_seed
 
@@ -122,3 +127,47 @@ def test_after_a_restart_the_cursor_is_at_the_end_of_the_main_goal(
     assert window.item.id == "item-2"  # where the rater stopped
     _typed_after_navigation(qtbot, window, -1, " and after")
     assert binding.service.rating.case_file.main_goal == "Written before and after"
+
+
+# -- 3. Esc on the first-run dialog --------------------------------------------------------
+
+def test_esc_on_first_run_keeps_the_responses_covered_and_offers_a_profile(
+        qtbot: Any, make_window: Callable[..., Any], tmp_path: Path, memory_keyring: Any,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    answers = [0]  # Esc: rejected
+
+    def dialog_exec(dialog: Any) -> int:
+        if answers:
+            return answers.pop()
+        dialog.display_name.setText("Eve Rater")
+        dialog._name_edited("Eve Rater")
+        dialog.submit()
+        return int(dialog.result())
+
+    monkeypatch.setattr(FirstRunDialog, "exec", dialog_exec)
+    monkeypatch.setattr(keystore, "default_keyring", lambda: memory_keyring)
+    warnings: list[str] = []
+    monkeypatch.setattr(startup.QMessageBox, "warning", lambda *a: warnings.append(a[-1]))
+    root = write_folder(tmp_path / "b", batch_files([item("item-1")]))
+    window = make_window()
+    assert window.open_batch_path(str(root))  # as at start: the batch opens first
+    done: list[bool] = []
+    startup.attach_rating(window, then=lambda: done.append(True))
+    qtbot.waitUntil(lambda: done == [True], timeout=5000)
+    assert window.property("ratingBinding") is None
+    assert warnings == []  # the cover says it, no dead-end message box
+    covers = [c for c in window.findChildren(ResponseCover) if c.isVisible()]
+    assert covers, "the responses are shown without a profile (CF-1)"
+    assert not window.item_view.panes["A"].isEnabled()
+    button = window.findChild(QPushButton, "createProfileButton")
+    assert button is not None and button.isVisible() and "Create profile" in button.text()
+    action = window.actions_.profile
+    assert action.isEnabled()
+    action.trigger()  # Help > Your rater profile... reopens the first-run dialog
+    binding = window.property("ratingBinding")
+    assert binding is not None and binding.rater_id == "eve-rater"
+    assert window.findChild(QPushButton, "createProfileButton") is None \
+        or not window.findChild(QPushButton, "createProfileButton").isVisible()
+    assert binding.cover.isVisible()  # the case file's own cover takes over
+    assert not window.item_view.panes["A"].isEnabled()
+    assert action.isEnabled()  # now shows the profile

@@ -49,23 +49,39 @@ def attach_rating(window: MainWindow, then: Callable[[], None] | None = None) ->
     QTimer.singleShot(0, attach)
 
 
-def _attach_now(window: MainWindow) -> None:
-    from rater_desktop import appdirs, profiles
+def _profile_or_offer(window: MainWindow, data_dir: Path) -> Any:
+    """The rater's profile; on a first run the first-run dialog's. None (the dialog
+    closed, a profile that cannot be used): the window keeps the responses covered and
+    offers "Create profile" in place."""
+    from rater_desktop import profiles
+    from rater_desktop.gui.steps.no_profile import NoProfileView
+
+    try:
+        return profiles.resolve_profile(data_dir=data_dir, requested=window.profile)
+    except profiles.ProfileError as exc:
+        first_run = "No rater profile" in str(exc)
+        profile = create_first_profile(window, data_dir) if first_run else None
+        if profile is not None:
+            return profile
+        if not first_run:  # Esc on the first-run dialog needs no message: the cover says it
+            QMessageBox.warning(window, "No rater profile", str(exc))
+    window.setProperty("noProfileView", NoProfileView(
+        window, create_profile=lambda: create_first_profile(window, data_dir),
+        attach=lambda made: _attach_now(window, made)))
+    return None
+
+
+def _attach_now(window: MainWindow, profile: Any = None) -> None:
+    from rater_desktop import appdirs
     from rater_desktop.gui.batch_guard import SaveErrorRelay
     from rater_desktop.gui.profile_lock import already_open_message, claim_profile_lock
     from rater_desktop.gui.rating_binding import RatingBinding
     from rater_desktop.storage import StorageError, open_profile_store
 
     data_dir = appdirs.data_dir()
-    profile: Any
-    try:
-        profile = profiles.resolve_profile(data_dir=data_dir, requested=window.profile)
-    except profiles.ProfileError as exc:
-        profile = create_first_profile(window, data_dir) if "No rater profile" in str(exc) \
-            else None
-        if profile is None:
-            QMessageBox.warning(window, "No rater profile", str(exc))
-            return
+    profile = profile or _profile_or_offer(window, data_dir)
+    if profile is None:
+        return
     lock = claim_profile_lock(data_dir, profile.rater_id)
     if lock is None:
         from rater_desktop.gui.read_only_view import ReadOnlyView
@@ -81,6 +97,10 @@ def _attach_now(window: MainWindow) -> None:
     try:
         store = open_profile_store(profile.rater_id, data_dir=data_dir, on_error=relay.report)
     except StorageError as exc:
+        from rater_desktop.gui.steps.no_profile import NoProfileView
+
+        # Nothing can be rated or recorded: the responses stay covered (CF-1).
+        window.setProperty("noProfileView", NoProfileView(window, text=str(exc)))
         QMessageBox.warning(window, "Ratings database", str(exc))
         return
     window.setProperty("raterId", profile.rater_id)

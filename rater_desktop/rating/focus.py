@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from rater_desktop.rating.change import Change
+
 
 class FocusAim(StrEnum):
     FIRST_FIELD = "first_field"  # the top of the step, where the eye lands
@@ -28,3 +30,9 @@ def focus_aim(*, kind: str, accepted: bool, focus_kept: bool) -> FocusAim | None
         return FocusAim.FIRST_UNANSWERED
     return None
 
+
+
+def created_to_focus(change: Change) -> str | None:
+    """The id of what an accepted change created (a claim from Ctrl+M or a suggestion's
+    Add): its card takes the keyboard, so O/S answer it at once."""
+    return change.created_id if change.accepted else None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rater_desktop.rating.focus import FocusAim, focus_aim
+from rater_desktop.rating.focus import FocusAim, created_to_focus, focus_aim
 
 
 def test_opening_an_item_aims_at_the_first_field_unless_the_list_keeps_it() -> None:
@@ -17,3 +17,11 @@ def test_a_step_change_aims_at_its_first_unanswered_question() -> None:
 def test_edits_and_refused_changes_leave_the_focus_alone() -> None:
     assert focus_aim(kind="edit", accepted=True, focus_kept=False) is None
     assert focus_aim(kind="open", accepted=False, focus_kept=False) is None
+
+
+def test_a_created_claim_takes_the_focus_only_when_accepted() -> None:
+    from rater_desktop.rating.change import Change
+
+    assert created_to_focus(Change(item_id="i", kind="edit", created_id="c3")) == "c3"
+    assert created_to_focus(Change(item_id="i", kind="edit", accepted=False,
+                                   created_id="c3")) is None

@@ -12,7 +12,7 @@ import pytest
 from batchkit import batch_files, item, write_folder
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QPushButton
-from steps_kit import fill_case_file, open_rated_window
+from steps_kit import click, fill_case_file, open_rated_window, select_in
 
 from rater_desktop.gui.first_run_dialog import FirstRunDialog
 from rater_desktop.gui.preference.binding import PreferenceBinding
@@ -171,3 +171,45 @@ def test_esc_on_first_run_keeps_the_responses_covered_and_offers_a_profile(
     assert binding.cover.isVisible()  # the case file's own cover takes over
     assert not window.item_view.panes["A"].isEnabled()
     assert action.isEnabled()  # now shows the profile
+
+
+# -- 4. a new claim card takes the keyboard --------------------------------------------------
+
+def _to_claims(qtbot: Any, make_window: Callable[..., Any], tmp_path: Path) -> tuple[Any, Any]:
+    window, binding, _ = open_rated_window(make_window, tmp_path, qtbot=qtbot)
+    fill_case_file(qtbot, binding)
+    click(qtbot, binding.panel.next_button)
+    click(qtbot, binding.panel.next_button)
+    assert binding.service.rating.current_step is Step.CLAIMS
+    return window, binding
+
+
+def _new_card_has_the_keys(qtbot: Any, binding: Any, label: str) -> None:
+    service = binding.service
+    true_index = service.order.true_index(label)
+    claim = service.rating.responses[true_index].claims[-1]
+    card = binding.panel.page(Step.CLAIMS).sides[label].cards[claim.id]
+    focus = QApplication.focusWidget()
+    assert focus is not None and card.isAncestorOf(focus), focus
+    qtbot.waitUntil(lambda: not card.visibleRegion().isEmpty(), timeout=2000)  # scrolled in
+    qtbot.keyClick(focus, Qt.Key.Key_S)
+    assert service.rating.responses[true_index].claims[-1].objective is False
+
+
+def test_ctrl_m_puts_the_focus_on_the_new_claim_card(
+        qtbot: Any, make_window: Callable[..., Any], tmp_path: Path) -> None:
+    window, binding = _to_claims(qtbot, make_window, tmp_path)
+    label = "A" if "Red Classic" in pane_texts(window)[0] else "B"
+    browser = window.item_view.panes[label].text_browser
+    select_in(browser, "The Red Classic costs $18.99")
+    qtbot.keyClick(browser, Qt.Key.Key_M, Qt.KeyboardModifier.ControlModifier)
+    _new_card_has_the_keys(qtbot, binding, label)
+
+
+def test_a_suggestions_add_puts_the_focus_on_the_new_claim_card(
+        qtbot: Any, make_window: Callable[..., Any], tmp_path: Path) -> None:
+    window, binding = _to_claims(qtbot, make_window, tmp_path)
+    side = binding.panel.page(Step.CLAIMS).sides["B"]
+    first_add = side.suggestions_host.itemAt(0).widget().add
+    click(qtbot, first_add)
+    _new_card_has_the_keys(qtbot, binding, "B")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -24,6 +24,9 @@ from rater_desktop.gui.steps.common import (
 )
 from rater_desktop.gui.steps.highlight import selection_of
 from rater_desktop.gui.steps.page import StepContext, StepPage
+from rater_desktop.gui.steps.where import reveal, scroll_to
+from rater_desktop.rating.change import Change
+from rater_desktop.rating.focus import created_to_focus
 from rater_desktop.rating.helpers import CandidateSentence, candidate_claims
 from rater_desktop.rating.model import Claim, ItemRating, Step
 from rater_desktop.rating.service import RatingService
@@ -277,6 +280,7 @@ class ClaimsStep(StepPage):
         true_index, text, near = picked
         change = service.add_claim_from_selection(true_index, text, near)
         self._say(" ".join(change.reasons) if change.refused else "")
+        self._focus_created(true_index, change)
         return change.accepted
 
     def _selection(self) -> tuple[int, str, int] | None:
@@ -294,7 +298,20 @@ class ClaimsStep(StepPage):
     def add_suggestion(self, label: str, sentence: CandidateSentence) -> None:
         service = self.service
         if service is not None:
-            service.add_claim(service.order.true_index(label), sentence.start, sentence.end)
+            true_index = service.order.true_index(label)
+            self._focus_created(true_index, service.add_claim(true_index, sentence.start,
+                                                              sentence.end))
+
+    def _focus_created(self, true_index: int, change: Change) -> None:
+        """The new claim's card takes the keyboard (O/S act on it) and comes into view once
+        the page has laid it out (its place is not known before)."""
+        claim_id = created_to_focus(change)
+        side = next((s for s in self.sides.values() if s.true_index == true_index), None)
+        card = side.cards.get(claim_id) if side is not None and claim_id else None
+        if card is None:
+            return
+        reveal(card.objective)
+        QTimer.singleShot(0, card, lambda: scroll_to(card))
 
     def _say(self, text: str) -> None:
         self.message.setText(text)

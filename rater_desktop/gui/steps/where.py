@@ -176,13 +176,18 @@ def first_unanswered(page: QWidget) -> QWidget | None:
     return inputs[0] if inputs else None
 
 
-def reveal(widget: QWidget) -> None:
-    """Scroll the step page so ``widget`` is in view, then give it the keyboard."""
+def scroll_to(widget: QWidget) -> None:
+    """Scroll the step page so ``widget`` is in view."""
     parent = widget.parentWidget()
     while parent is not None and not isinstance(parent, QScrollArea):
         parent = parent.parentWidget()
     if isinstance(parent, QScrollArea):
         parent.ensureWidgetVisible(widget, 20, 40)
+
+
+def reveal(widget: QWidget) -> None:
+    """Scroll the step page so ``widget`` is in view, then give it the keyboard."""
+    scroll_to(widget)
     widget.setFocus(Qt.FocusReason.OtherFocusReason)
     # Typing goes on after what is written (at position 0 it went in front of it).
     if isinstance(widget, QPlainTextEdit):

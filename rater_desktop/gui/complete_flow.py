@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
 from rater_desktop.gui.go_to import show_item
 from rater_desktop.rating.change import Change
 from rater_desktop.rating.model import ItemStatus
-from rater_desktop.rating.pace import next_unfinished, session_pace
+from rater_desktop.rating.pace import completed_in_session, next_unfinished, session_pace
 from rater_desktop.rating.rules import unacknowledged_warnings
 from rater_desktop.rating.rules.base import RuleResult
 
@@ -49,7 +49,7 @@ class CompleteFlow(QObject):
         self.ask = ask
         self.clock = clock
         self.started_at = clock()
-        self.completed: set[str] = set()
+        self.completed: frozenset[str] = frozenset()
         self._confirmed: set[tuple[str, frozenset[str]]] = set()
         binding.panel.confirm_complete = self.confirm
         binding.panel.complete_button.setToolTip(
@@ -105,10 +105,9 @@ class CompleteFlow(QObject):
         if service is None or change.kind not in ("open", "status", "edit", "undo", "redo"):
             return
         if service.current_item_id == change.item_id:
-            if service.rating.status is ItemStatus.COMPLETE:
-                self.completed.add(change.item_id)
-            else:
-                self.completed.discard(change.item_id)
+            self.completed = completed_in_session(
+                self.completed, item_id=change.item_id, kind=change.kind,
+                complete=service.rating.status is ItemStatus.COMPLETE)
         self.update_pace()
 
     def update_pace(self) -> None:

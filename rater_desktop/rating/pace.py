@@ -21,6 +21,19 @@ def next_unfinished(ids: Sequence[str], current: str | None,
     return None
 
 
+def completed_in_session(done: frozenset[str], *, item_id: str, kind: str,
+                         complete: bool) -> frozenset[str]:
+    """Items completed in this session after a change of ``kind`` to ``item_id``.
+
+    Opening an item found complete (done in an earlier session) adds nothing: after a
+    restart the first item opened was counted and the pace read "60.0 items/h" with
+    nothing done. A change that completes an item adds it; one that reopens it drops it.
+    """
+    if kind == "open":
+        return done
+    return done | {item_id} if complete else done - {item_id}
+
+
 @dataclass(frozen=True)
 class Pace:
     """Items completed per hour in this session and the median active minutes per item."""

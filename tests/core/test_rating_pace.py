@@ -5,7 +5,7 @@ from __future__ import annotations
 from test_rating_support import filled_rating, make_item
 
 from rater_desktop.rating.model import ItemStatus
-from rater_desktop.rating.pace import next_unfinished, session_pace
+from rater_desktop.rating.pace import completed_in_session, next_unfinished, session_pace
 from rater_desktop.rating.rubric import Rubric
 from rater_desktop.rating.service import RatingService
 from rater_desktop.rating.store import MemoryRatingStore
@@ -70,3 +70,12 @@ def test_the_clock_stops_while_a_completed_item_is_only_viewed() -> None:
     service.set_notes("a second look, done")
     service.flush()
     assert service.rating.timing.active_seconds > spent
+
+
+def test_an_item_found_complete_on_open_is_not_done_in_this_session() -> None:
+    none: frozenset[str] = frozenset()
+    assert completed_in_session(none, item_id="a", kind="open", complete=True) == none
+    done = completed_in_session(none, item_id="a", kind="status", complete=True)
+    assert done == {"a"}
+    assert completed_in_session(done, item_id="a", kind="open", complete=True) == {"a"}
+    assert completed_in_session(done, item_id="a", kind="undo", complete=False) == none

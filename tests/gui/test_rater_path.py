@@ -213,3 +213,18 @@ def test_a_suggestions_add_puts_the_focus_on_the_new_claim_card(
     first_add = side.suggestions_host.itemAt(0).widget().add
     click(qtbot, first_add)
     _new_card_has_the_keys(qtbot, binding, "B")
+
+
+# -- 5. pace after a restart ------------------------------------------------------------------
+
+def test_pace_shows_a_dash_when_an_item_done_earlier_is_opened(
+        qtbot: Any, make_window: Callable[..., Any], tmp_path: Path) -> None:
+    from rater_desktop.rating.change import Change
+    from rater_desktop.rating.model import ItemStatus
+
+    window, binding, _ = open_rated_window(make_window, tmp_path, qtbot=qtbot)
+    service = binding.service
+    service.rating.status = ItemStatus.COMPLETE  # as loaded after a restart: done before
+    binding.completion.after_change(Change(item_id=service.current_item_id, kind="open"))
+    text = binding.completion.pace_label.text()
+    assert "items/h" in text and "60.0" not in text and "\u2013 items/h" in text

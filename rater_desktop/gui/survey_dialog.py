@@ -8,7 +8,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtGui import QShowEvent
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent, QShowEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -25,8 +26,40 @@ from PySide6.QtWidgets import (
 
 from rater_desktop.batch.protocol import SurveyQuestion
 from rater_desktop.gui.dialog_fit import fit_to_text
+from rater_desktop.rating.focus import step_in_group
 
 MOST_HEIGHT = 640  # a long survey scrolls rather than filling a tall screen
+ARROWS = {Qt.Key.Key_Down: True, Qt.Key.Key_Right: True,
+          Qt.Key.Key_Up: False, Qt.Key.Key_Left: False}
+
+
+class RadioArrows(QObject):
+    """Arrow keys choose within a single-choice question (Qt moved only the focus ring
+    when nothing was chosen yet, so Down after Tab answered nothing)."""
+
+    def __init__(self, parent: QObject) -> None:
+        super().__init__(parent)
+        self.groups: list[QButtonGroup] = []
+
+    def watch(self, group: QButtonGroup) -> None:
+        self.groups.append(group)
+        for button in group.buttons():
+            button.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() != QEvent.Type.KeyPress or not isinstance(event, QKeyEvent):
+            return False
+        forward = ARROWS.get(Qt.Key(event.key()))
+        if forward is None or event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
+            return False
+        group = next((g for g in self.groups if watched in g.buttons()), None)
+        if group is None:
+            return False
+        buttons = group.buttons()
+        target = buttons[step_in_group(buttons.index(watched), len(buttons), forward=forward)]
+        target.setFocus(Qt.FocusReason.TabFocusReason)
+        target.setChecked(True)
+        return True
 
 
 class SurveyDialog(QDialog):
@@ -52,6 +85,7 @@ class SurveyDialog(QDialog):
         column = QVBoxLayout(body)
         column.setContentsMargins(0, 0, 8, 0)
         self._inputs: dict[str, Any] = {}
+        self._arrows = RadioArrows(self)
         for question in self.questions:
             label = QLabel(question.text)
             label.setWordWrap(True)
@@ -109,6 +143,8 @@ class SurveyDialog(QDialog):
             group.addButton(box)
             column.addWidget(box)
             boxes.append(box)
+        if question.kind == "single":
+            self._arrows.watch(group)
         return boxes
 
     def _skip(self) -> None:

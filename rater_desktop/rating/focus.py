@@ -36,3 +36,12 @@ def created_to_focus(change: Change) -> str | None:
     """The id of what an accepted change created (a claim from Ctrl+M or a suggestion's
     Add): its card takes the keyboard, so O/S answer it at once."""
     return change.created_id if change.accepted else None
+
+
+def step_in_group(index: int, count: int, *, forward: bool) -> int:
+    """The option an arrow key moves to in a single-choice group of ``count`` options
+    (Down/Right forward, Up/Left back; it stops at either end). The arrow chooses it too,
+    as a radio group does elsewhere: Tab moves between questions, arrows within one."""
+    if count <= 0:
+        return index
+    return max(0, min(count - 1, index + (1 if forward else -1)))

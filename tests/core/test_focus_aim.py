@@ -25,3 +25,12 @@ def test_a_created_claim_takes_the_focus_only_when_accepted() -> None:
     assert created_to_focus(Change(item_id="i", kind="edit", created_id="c3")) == "c3"
     assert created_to_focus(Change(item_id="i", kind="edit", accepted=False,
                                    created_id="c3")) is None
+
+
+def test_arrows_step_within_a_group_and_stop_at_its_ends() -> None:
+    from rater_desktop.rating.focus import step_in_group
+
+    assert step_in_group(0, 3, forward=True) == 1
+    assert step_in_group(2, 3, forward=True) == 2
+    assert step_in_group(0, 3, forward=False) == 0
+    assert step_in_group(2, 3, forward=False) == 1

@@ -228,3 +228,33 @@ def test_pace_shows_a_dash_when_an_item_done_earlier_is_opened(
     binding.completion.after_change(Change(item_id=service.current_item_id, kind="open"))
     text = binding.completion.pace_label.text()
     assert "items/h" in text and "60.0" not in text and "\u2013 items/h" in text
+
+
+# -- 6. the survey's radio groups take the arrow keys ----------------------------------------
+
+def test_survey_arrow_keys_choose_within_a_radio_group(qtbot: Any) -> None:
+    from rater_desktop.batch.protocol import SurveyQuestion
+    from rater_desktop.gui.survey_dialog import SurveyDialog
+
+    questions = [SurveyQuestion(id="work", kind="single", text="Work?",
+                                options=("technical", "other")),
+                 SurveyQuestion(id="age", kind="single", text="Age?",
+                                options=("18-29", "30-44", "45-59"))]
+    dialog = SurveyDialog(None, questions)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is not None, timeout=2000)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+    assert QApplication.focusWidget().objectName() == "survey_age_0"
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Down)
+    assert QApplication.focusWidget().objectName() == "survey_age_1"
+    assert dialog.answers() == {"age": "30-44"}
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Down)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Down)  # the last stays chosen
+    assert dialog.answers() == {"age": "45-59"}
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Up)
+    assert dialog.answers() == {"age": "30-44"}
+    assert QApplication.focusWidget().objectName() == "survey_age_1"
+    dialog.reject()

@@ -11,6 +11,7 @@ from typing import Any
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent, QShowEvent
 from PySide6.QtWidgets import (
+    QAbstractButton,
     QButtonGroup,
     QCheckBox,
     QDialog,
@@ -53,7 +54,7 @@ class RadioArrows(QObject):
         if forward is None or event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
             return False
         group = next((g for g in self.groups if watched in g.buttons()), None)
-        if group is None:
+        if group is None or not isinstance(watched, QAbstractButton):
             return False
         buttons = group.buttons()
         target = buttons[step_in_group(buttons.index(watched), len(buttons), forward=forward)]

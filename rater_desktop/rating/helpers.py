@@ -41,6 +41,8 @@ __all__ = [
     "private_data_in",
     "reliability_kind",
     "sentence_spans",
+    "suggested_claims",
+    "table_row_spans",
     "source_key",
     "source_problem",
     "vague_words_in",
@@ -83,6 +85,30 @@ def candidate_claims(
 ) -> list[CandidateSentence]:
     """Sentences of a response's plain text with offsets; action reports are marked."""
     return list(_candidates(plain, tuple(verbs)))
+
+
+def table_row_spans(plain: str) -> list[tuple[int, int]]:
+    """(start, end) of each line of ``plain`` that is a table row: cells joined by " | "
+    (how the plain text renders a Markdown table) or a raw "| a | b |" row (a response
+    shown as written)."""
+    spans, start = [], 0
+    for line in plain.split("\n"):
+        bare = line.strip()
+        if " | " in bare or (len(bare) > 1 and bare.startswith("|") and bare.endswith("|")):
+            spans.append((start, start + len(line)))
+        start += len(line) + 1
+    return spans
+
+
+def suggested_claims(
+    plain: str, verbs: Iterable[str] = DEFAULT_ACTION_VERBS
+) -> list[CandidateSentence]:
+    """The sentences offered to the rater as claims: table rows are not statements (a row
+    "Price | $34.99" is no claim one can label true or false), so none is offered; the
+    rater can still select a cell and add it."""
+    rows = table_row_spans(plain)
+    return [s for s in candidate_claims(plain, verbs)
+            if not any(start < s.end and s.start < end for start, end in rows)]
 
 
 # ----------------------------------------------------------------------- vagueness

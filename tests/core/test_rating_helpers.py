@@ -197,3 +197,15 @@ def test_hostile_text_stays_fast(text: str) -> None:
     non_atomic_reasons(text)
     dimensions_covered(text)
     assert time.perf_counter() - start < 1.5
+
+
+def test_table_rows_are_never_suggested_as_claims() -> None:
+    from rater_desktop.rating.helpers import suggested_claims, table_row_spans
+    from rater_desktop.rating.text import plain_text
+
+    plain = plain_text("I added it.\n\n| Field | Value |\n|---|---|\n| Price | $34.99 |\n\nDone.")
+    assert [plain[a:b] for a, b in table_row_spans(plain)] == ["Field | Value", "Price | $34.99"]
+    assert [s.text for s in suggested_claims(plain)] == ["I added it.", "Done."]
+    raw = "I checked.\n| a | b |\n|---|---|\nThe end."  # shown as written: raw rows
+    texts = [s.text for s in suggested_claims(raw)]
+    assert "I checked." in texts and not [t for t in texts if "|" in t]

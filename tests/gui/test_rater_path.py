@@ -258,3 +258,27 @@ def test_survey_arrow_keys_choose_within_a_radio_group(qtbot: Any) -> None:
     assert dialog.answers() == {"age": "30-44"}
     assert QApplication.focusWidget().objectName() == "survey_age_1"
     dialog.reject()
+
+
+# -- 7. table rows are not offered as claims -------------------------------------------------
+
+TABLE_TEXT = ("I added the headlamp to the cart.\n\n| Field | Value |\n|---|---|\n"
+              "| Price | $34.99 |\n| Actions | 8 |\n\nThe cart shows 1 item.")
+
+
+def test_table_rows_are_not_suggested_as_claims(
+        qtbot: Any, make_window: Callable[..., Any], tmp_path: Path) -> None:
+    from batchkit import response
+
+    items = [item("item-1", responses=[response("model-alpha", TABLE_TEXT),
+                                       response("model-beta", TABLE_TEXT)])]
+    window, binding, _ = open_rated_window(make_window, tmp_path, qtbot=qtbot, items=items)
+    fill_case_file(qtbot, binding)
+    click(qtbot, binding.panel.next_button)
+    click(qtbot, binding.panel.next_button)
+    assert binding.service.rating.current_step is Step.CLAIMS
+    offered = [row.sentence.text for side in binding.panel.page(Step.CLAIMS).sides.values()
+               for row in (side.suggestions_host.itemAt(i).widget()
+                           for i in range(side.suggestions_host.count()))]
+    assert "I added the headlamp to the cart." in offered
+    assert offered and not [t for t in offered if "|" in t], offered

@@ -27,7 +27,7 @@ from rater_desktop.gui.steps.page import StepContext, StepPage
 from rater_desktop.gui.steps.where import reveal, scroll_to
 from rater_desktop.rating.change import Change
 from rater_desktop.rating.focus import created_to_focus
-from rater_desktop.rating.helpers import CandidateSentence, candidate_claims
+from rater_desktop.rating.helpers import CandidateSentence, suggested_claims
 from rater_desktop.rating.model import Claim, ItemRating, Step
 from rater_desktop.rating.service import RatingService
 
@@ -198,7 +198,7 @@ class ClaimsSide(QWidget):
         for number, claim in enumerate(claims, start=1):
             self.cards[claim.id].show_claim(claim, number, true_index)
         verbs = service.rubric.param("FC-4", "action_verbs")
-        candidates = candidate_claims(service.plain_texts[true_index], verbs)
+        candidates = suggested_claims(service.plain_texts[true_index], verbs)
         free = [s for s in candidates
                 if not any(c.start < s.end and s.start < c.end for c in claims)]
         free.sort(key=lambda s: not s.is_action)  # actions first: they must be listed

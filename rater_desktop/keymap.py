@@ -107,28 +107,28 @@ BINDINGS: tuple[Binding, ...] = (
        "is cleared); Down moves into the list, Enter there opens the row", MOVING),
     _b("tab", ("Tab", "Shift+Tab"), M, "Next / previous field",
        "Move between the fields of a step", MOVING, shown="Tab / Shift+Tab", built_in=True),
-    _b("toggle_item_list", ("Ctrl+Shift+I",), M, "Item list",
+    _b("toggle_item_list", ("Ctrl+Shift+I",), M, "Show or hide the item list",
        "Show or hide the item list; in a small window, where it is a tab behind the rating "
        "panel, bring it forward, and press again to go back to the rating", MOVING),
-    _b("toggle_tools", ("Ctrl+Shift+T",), M, "Tools",
+    _b("toggle_tools", ("Ctrl+Shift+T",), M, "Show or hide the Tools panel",
        "Show or hide the Tools panel (in a small window: bring it forward and back)", MOVING),
     _b("shortcuts", ("F1",), M, "&Keyboard shortcuts", "This help", MOVING),
     # -- answering
-    _b("score", ("1", "2", "3", "4", "5"), (Scope.SCALE,), "Score",
+    _b("score", ("1", "2", "3", "4", "5"), (Scope.SCALE,), "Score on the focused scale",
        "Choose a score while a score scale (TC, FA or AIP) has the focus", ANSWERING,
        shown="1 to 5"),
-    _b("yes_no", ("Y", "N"), (Scope.YES_NO,), "Yes / No",
+    _b("yes_no", ("Y", "N"), (Scope.YES_NO,), "Yes / no",
        "Yes / No on the focused question (main goal met, each sub-request, run report "
        "matches)", ANSWERING),
-    _b("claim_kind", ("O", "S"), (Scope.CLAIM,), "Objective / Subjective",
+    _b("claim_kind", ("O", "S"), (Scope.CLAIM,), "Objective / subjective",
        "Objective / Subjective on the focused claim", ANSWERING),
     _b("claim_rating", ("A", "I", "C"), (Scope.FACT_CHECK,),
-       "Accurate / Inaccurate / Can't assess",
+       "Accurate / inaccurate / can't assess",
        "Accurate / Inaccurate / Can't assess on the focused fact check", ANSWERING),
-    _b("claim_evidence", ("F", "P", "N", "U"), (Scope.FACT_CHECK,), "Evidence",
+    _b("claim_evidence", ("F", "P", "N", "U"), (Scope.FACT_CHECK,), "Evidence of an action claim",
        "Evidence of an action claim on the focused fact check: fully proves, partly proves, "
        "no screenshot or link, unrelated screenshot", ANSWERING),
-    _b("verdict", ("1", "2", "3", "4", "5", "6", "7"), (Scope.VERDICT,), "Verdict",
+    _b("verdict", ("1", "2", "3", "4", "5", "6", "7"), (Scope.VERDICT,), "Verdict (on its step)",
        "The final verdict, from 1 (A much better) to 7 (B much better), on the verdict step",
        ANSWERING, shown="1 to 7"),
     # -- rating
@@ -140,7 +140,7 @@ BINDINGS: tuple[Binding, ...] = (
        "are shown, and Edit \u25b8 Undo names it", RATING_KEYS),
     _b("redo", ("Ctrl+Shift+Z", "Ctrl+Y"), R, "&Redo",
        "Redo; an item an undo had reopened is complete again", RATING_KEYS),
-    _b("keep_warning", ("Return",), (Scope.FIELD,), "Keep",
+    _b("keep_warning", ("Return",), (Scope.FIELD,), "Keep the warning",
        "Keep the warning with your reason (in a warning's reason field)", RATING_KEYS,
        shown="Enter (in a warning's reason field)", built_in=True),
     _b("flag_item", ("Ctrl+Shift+F",), M, "&Flag item",
@@ -155,7 +155,7 @@ BINDINGS: tuple[Binding, ...] = (
        "Open the QA reviewer window", BATCH),
     _b("quit", ("Ctrl+Q",), (Scope.MAIN, Scope.VIEWER), "&Quit",
        "Quit (everything is already saved); also from the screenshot viewer", BATCH),
-    _b("dialog_accept", ("Return", "Esc"), (Scope.DIALOG,), "OK / Cancel",
+    _b("dialog_accept", ("Return", "Esc"), (Scope.DIALOG,), "Accept / cancel a dialog",
        "In every dialog Enter accepts and Esc cancels", BATCH, shown="Enter / Esc",
        built_in=True),
     # -- responses
@@ -171,14 +171,14 @@ BINDINGS: tuple[Binding, ...] = (
     _b("find_previous", ("Shift+F3",), M, "Previous match",
        "Previous match (Shift+Enter in the find field)", RESPONSES,
        shown="Shift+Enter or Shift+F3"),
-    _b("find_close", ("Esc",), (Scope.FIND,), "Close", "Close the find bar", RESPONSES,
+    _b("find_close", ("Esc",), (Scope.FIND,), "Close the find bar", "Close the find bar", RESPONSES,
        shown="Esc (in the find bar)"),
     # -- screenshot viewer
     _b("viewer_previous", ("Left", "PgUp"), (Scope.VIEWER,), "Previous",
        "Previous screenshot or step (in the note field only PgUp)", VIEWER),
     _b("viewer_next", ("Right", "PgDown"), (Scope.VIEWER,), "Next",
        "Next screenshot or step (in the note field only PgDown)", VIEWER),
-    _b("viewer_mark", ("C", "U", "W"), (Scope.VIEWER,), "Correct / Unnecessary / Wrong",
+    _b("viewer_mark", ("C", "U", "W"), (Scope.VIEWER,), "Correct / unnecessary / wrong",
        "Mark the shown trajectory step Correct / Unnecessary / Wrong", VIEWER),
     _b("viewer_zoom_in", ("+", "="), (Scope.VIEWER,), "Zoom in", "Zoom in", VIEWER),
     _b("viewer_zoom_out", ("-",), (Scope.VIEWER,), "Zoom out", "Zoom out", VIEWER),
@@ -187,12 +187,12 @@ BINDINGS: tuple[Binding, ...] = (
     _b("viewer_actual_size", ("1",), (Scope.VIEWER,), "Actual size", "Actual size", VIEWER),
     _b("viewer_overlay", ("B",), (Scope.VIEWER,), "Show click point and target box",
        "Show or hide the click point and target box", VIEWER),
-    _b("viewer_close", ("Esc",), (Scope.VIEWER,), "Close", "Close the viewer", VIEWER,
+    _b("viewer_close", ("Esc",), (Scope.VIEWER,), "Close the viewer", "Close the viewer", VIEWER,
        built_in=True),
     # -- preference batches
     _b("preference_choice", ("1", "2", "3"), P, "A is better / B is better / Tie",
        "A is better / B is better / Tie", PREFERENCE),
-    _b("preference_explain", ("Alt+E",), P, "Why is it better?",
+    _b("preference_explain", ("Alt+E",), P, "Write why",
        "Write why (the box shows for A or B)", PREFERENCE),
     _b("preference_complete", ("Ctrl+Return", "Ctrl+Enter"), P, "Complete and next",
        "Complete the item and open the next one", PREFERENCE),
@@ -204,16 +204,16 @@ BINDINGS: tuple[Binding, ...] = (
     _b("qa_export_report", ("Ctrl+R",), (Scope.QA,), "Export &report (HTML/CSV/JSONL)\u2026",
        "Export the QA report (HTML, CSV or JSONL)", QA),
     _b("qa_close", ("Ctrl+W",), (Scope.QA,), "&Close QA window", "Close the QA window", QA),
-    _b("qa_tab", ("Ctrl+1", "Ctrl+2", "Ctrl+3", "Ctrl+4"), (Scope.QA,), "View",
+    _b("qa_tab", ("Ctrl+1", "Ctrl+2", "Ctrl+3", "Ctrl+4"), (Scope.QA,), "Switch view",
        "Results files / Disagreements / Compare / Dashboard", QA, shown="Ctrl+1 to Ctrl+4"),
     # -- first run and practice
-    _b("show_passphrase", ("Alt+S",), (Scope.FIRST_RUN,), "Show",
+    _b("show_passphrase", ("Alt+S",), (Scope.FIRST_RUN,), "Show the passphrase",
        "Show or hide the passphrase while you create your profile", START),
-    _b("practice_next", ("Return", "Right"), (Scope.PRACTICE,), "Next",
+    _b("practice_next", ("Return", "Right"), (Scope.PRACTICE,), "Next card",
        "Next card of the practice tour", START, shown="Enter or Right"),
-    _b("practice_back", ("Left",), (Scope.PRACTICE,), "Back",
+    _b("practice_back", ("Left",), (Scope.PRACTICE,), "Previous card",
        "Previous card of the practice tour", START),
-    _b("practice_skip", ("Esc",), (Scope.PRACTICE,), "Skip", "End the practice tour", START),
+    _b("practice_skip", ("Esc",), (Scope.PRACTICE,), "Skip the tour", "End the practice tour", START),
 )
 
 BY_ACTION: dict[str, Binding] = {b.action: b for b in BINDINGS}
@@ -264,6 +264,11 @@ CHOICES = frozenset({"score", "yes_no", "claim_kind", "claim_rating", "claim_evi
                      "verdict", "viewer_mark", "preference_choice", "qa_tab"})
 
 
+def plain_label(action: str) -> str:
+    """The action's label without its mnemonic and trailing dots: "Go to item"."""
+    return BY_ACTION[action].label.replace("&", "").rstrip(".\u2026")
+
+
 def with_key(text: str, action: str) -> str:
     """A tooltip or label with the action's keys: "Next step (Ctrl+Enter or Alt+Down)"."""
     return f"{text} ({key_text(action)})"
@@ -288,11 +293,12 @@ def _lineage(scope: Scope) -> list[Scope]:
     return found
 
 
-def clashes() -> list[str]:
+def clashes(bindings: tuple[Binding, ...] = BINDINGS,
+            menus: dict[str, tuple[str, Scope]] = MENUS) -> list[str]:
     """Keys that two actions claim in overlapping scopes (menu mnemonics included)."""
     claims: list[tuple[str, str, Scope]] = [
-        (key.lower(), b.action, scope) for b in BINDINGS for key in b.keys for scope in b.scopes]
-    for menu, (title, scope) in MENUS.items():
+        (key.lower(), b.action, scope) for b in bindings for key in b.keys for scope in b.scopes]
+    for menu, (title, scope) in menus.items():
         letter = title[title.index("&") + 1]
         claims.append((f"alt+{letter.lower()}", f"menu {menu}", scope))
     found = []
@@ -318,7 +324,25 @@ def sheet_markdown() -> str:
     return "\n".join(lines)
 
 
+README_BEGIN = "<!-- key list: written from rater_desktop/keymap.py by tools/write_key_docs.py -->"
+README_END = "<!-- end of key list -->"
+
+
 def readme_lines() -> list[str]:
-    """The README's key list: the rater's keys of the first sections, one line each."""
-    return [f"- {key_text(b.action)}: {b.help[0].lower()}{b.help[1:]}" for b in BINDINGS
-            if b.section in (MOVING, RATING_KEYS, BATCH, RESPONSES) and not b.built_in]
+    """The README's key list: one line per section, each action as "keys label"."""
+    lines = []
+    for section in SECTIONS:
+        entries = [f"{key_text(b.action)} {_lower_first(plain_label(b.action))}"
+                   for b in BINDINGS if b.section == section]
+        lines.append(f"- **{section}**: {'; '.join(entries)}.")
+    return lines
+
+
+def _lower_first(text: str) -> str:
+    """ "Next step" -> "next step", but "QA review" and "A is better" stay."""
+    return text[0].lower() + text[1:] if text[1:2].islower() else text
+
+
+def readme_block() -> str:
+    """The generated block, markers included."""
+    return "\n".join([README_BEGIN, *readme_lines(), README_END])

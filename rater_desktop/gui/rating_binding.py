@@ -16,6 +16,7 @@ from PySide6.QtGui import QAction, QShortcut
 from PySide6.QtWidgets import QApplication, QMessageBox, QTextEdit
 
 from rater_desktop.gui.batch_source import BatchLike
+from rater_desktop.gui.compact_layout import bring_forward
 from rater_desktop.gui.complete_flow import CompleteFlow
 from rater_desktop.gui.evidence_actions import EvidenceActions, cached_thumbnail
 from rater_desktop.gui.focus_follow import EnterPressesButtons, FocusFollower
@@ -344,7 +345,7 @@ class RatingBinding(QObject):
     def focus_rating(self) -> None:
         """Put the cursor in the rating panel: the current step's first field to do."""
         self.window.step_dock.show()
-        self.window.step_dock.raise_()  # in a small window it may be a tab behind others
+        bring_forward(self.panel)  # in a small window it may be a tab behind others
         self._focus_form()
 
     def undo(self) -> None:

@@ -87,14 +87,16 @@ def _b(action: str, keys: tuple[str, ...], scopes: tuple[Scope, ...], label: str
 
 
 BINDINGS: tuple[Binding, ...] = (
-    # -- moving around
+    # -- moving around. Alt+arrows move: Left/Right between items, Up/Down between steps
+    # (Ctrl+Enter stays the next step); Ctrl+Shift+R goes to the rating panel as
+    # Ctrl+Shift+I and Ctrl+Shift+T go to the item list and the Tools panel.
     _b("next_step", ("Ctrl+Return", "Ctrl+Enter", "Alt+Down"), R, "Next step",
        "Go to the next rating step (the cursor goes to its first unanswered field)", MOVING),
     _b("previous_step", ("Alt+Up",), R, "Previous step",
        "Go back to the previous rating step", MOVING),
     _b("focus_rating", ("Ctrl+Shift+R",), R, "Go to the rating panel",
-       "Put the cursor in the rating panel, on the current step's first field (in a small "
-       "window the panel comes forward)", MOVING),
+       "Put the cursor in the rating panel: the current step's first field still to do, "
+       "else its first field (in a small window the panel comes forward)", MOVING),
     _b("complete_next", ("Ctrl+Shift+Return", "Ctrl+Shift+Enter"), R,
        "Complete item and open the next unfinished one",
        "Complete the item and open the next unfinished one", MOVING),

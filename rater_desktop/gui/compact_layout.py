@@ -12,7 +12,7 @@ hid meanwhile), so a restart on a large screen opens as before.
 from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, QSize, Qt, QTimer
-from PySide6.QtGui import QAction, QKeySequence, QResizeEvent, QScreen
+from PySide6.QtGui import QResizeEvent, QScreen
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from rater_desktop.gui.compact_focus import FoldedFocus
 from rater_desktop.gui.item_view import ItemView
+from rater_desktop.gui.keys import bind_action, new_action
 from rater_desktop.gui.window_layout import (
     STATE_VERSION,
     Arrangement,
@@ -37,8 +38,8 @@ from rater_desktop.gui.window_layout import (
 # The least the window may be before the compact arrangement is measured (~800x300 at
 # 853x480 logical, both themes); ``_fit_minimum`` raises it to what that arrangement needs.
 COMPACT_MINIMUM = QSize(760, 420)
-FOLD_SHORTCUTS = {"itemDock": "Ctrl+Shift+I", "toolsDock": "Ctrl+Shift+T"}
-SWITCH_KEY = "F6"
+# The key-table actions of the docks that fold behind the rating panel.
+FOLD_ACTIONS = {"itemDock": "toggle_item_list", "toolsDock": "toggle_tools"}
 NORMAL = Arrangement(fold_side_docks=False, tabbed_responses=False)
 
 
@@ -63,10 +64,9 @@ class CompactLayout(QObject):
             None if window.isVisible() else window.saveState(STATE_VERSION))
         self._folding = False
         self._shown_when_folded: dict[QDockWidget, bool] = {}
-        self.switch_action = QAction("Show the other &response", window)
+        self.switch_action = new_action(
+            window, "switch_response", tip="Switch between Response A and B (narrow window)")
         self.switch_action.setObjectName("actionSwitchResponse")
-        self.switch_action.setShortcut(QKeySequence(SWITCH_KEY))
-        self.switch_action.setToolTip("Switch between Response A and B (narrow window)")
         self.switch_action.setEnabled(False)
         self.switch_action.triggered.connect(item_view.switch_side)
         window.addAction(self.switch_action)
@@ -75,7 +75,8 @@ class CompactLayout(QObject):
         self._toggles: dict[QObject, QDockWidget] = {}
         for dock in folded:
             toggle = dock.toggleViewAction()
-            toggle.setShortcut(QKeySequence(FOLD_SHORTCUTS.get(dock.objectName(), "")))
+            if dock.objectName() in FOLD_ACTIONS:
+                bind_action(toggle, FOLD_ACTIONS[dock.objectName()], tip=toggle.text())
             toggle.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
             window.addAction(toggle)
             toggle.installEventFilter(self)  # its key brings a folded dock forward

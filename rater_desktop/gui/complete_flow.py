@@ -9,17 +9,17 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QObject, QTimer
-from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
 
 from rater_desktop.gui.go_to import show_item
+from rater_desktop.gui.keys import shortcuts
+from rater_desktop.keymap import key_text
 from rater_desktop.rating.change import Change
 from rater_desktop.rating.model import ItemStatus
 from rater_desktop.rating.pace import completed_in_session, next_unfinished, session_pace
 from rater_desktop.rating.rules import unacknowledged_warnings
 from rater_desktop.rating.rules.base import RuleResult
 
-COMPLETE_NEXT_KEYS = ("Ctrl+Shift+Return", "Ctrl+Shift+Enter")
 PACE_REFRESH_MS = 60_000
 AskWarnings = Callable[[QWidget, Sequence[RuleResult]], bool]
 
@@ -53,12 +53,9 @@ class CompleteFlow(QObject):
         self._confirmed: set[tuple[str, frozenset[str]]] = set()
         binding.panel.confirm_complete = self.confirm
         binding.panel.complete_button.setToolTip(
-            "Complete this item (Ctrl+Shift+Enter also opens the next unfinished item)")
-        self.shortcuts = []
-        for keys in COMPLETE_NEXT_KEYS:
-            shortcut = QShortcut(QKeySequence(keys), self.window)
-            shortcut.activated.connect(self.complete_and_next)
-            self.shortcuts.append(shortcut)
+            f"Complete this item ({key_text('complete_next')} also opens the next unfinished "
+            "item)")
+        self.shortcuts = shortcuts(self.window, "complete_next", self.complete_and_next)
         self.pace_label = QLabel("")
         self.pace_label.setObjectName("sessionPaceLabel")
         self.pace_label.setAccessibleName("Session pace")

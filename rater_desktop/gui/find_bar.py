@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
-from PySide6.QtGui import QColor, QKeyEvent, QKeySequence, QShortcut, QTextCharFormat, QTextCursor
+from PySide6.QtGui import QColor, QKeyEvent, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -24,7 +24,9 @@ from PySide6.QtWidgets import (
 )
 
 from rater_desktop.gui.item_view import SIDES, ItemView
+from rater_desktop.gui.keys import shortcuts
 from rater_desktop.gui.text_marks import FIND_LAYER, set_layer
+from rater_desktop.keymap import with_key
 
 MATCH_COLOR = "#bfdcff"
 CURRENT_COLOR = "#2f6fd6"
@@ -121,10 +123,12 @@ class FindBar(QFrame):
         self.count.setObjectName("findCount")
         self.count.setAccessibleName("Matches")
         self.count.setMinimumWidth(80)
-        self.previous_button = self._button("findPrevious", "\u25b2", "Previous match (Shift+F3)",
+        self.previous_button = self._button("findPrevious", "\u25b2", with_key("Previous match", "find_previous"),
                                              self.find_previous)
-        self.next_button = self._button("findNext", "\u25bc", "Next match (F3)", self.find_next)
-        self.close_button = self._button("findClose", "\u2715", "Close (Esc)", self.close_bar)
+        self.next_button = self._button("findNext", "\u25bc", with_key("Next match", "find_next"),
+                                        self.find_next)
+        self.close_button = self._button("findClose", "\u2715", with_key("Close", "find_close"),
+                                         self.close_bar)
         row.addWidget(label)
         row.addWidget(self.field, 1)
         row.addWidget(self.count)
@@ -132,9 +136,8 @@ class FindBar(QFrame):
         row.addWidget(self.next_button)
         row.addStretch(1)
         row.addWidget(self.close_button)
-        escape = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
-        escape.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        escape.activated.connect(self.close_bar)
+        shortcuts(self, "find_close", self.close_bar,
+                  context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
 
     def _button(self, name: str, text: str, tip: str, slot: object) -> QToolButton:
         button = QToolButton()
@@ -276,8 +279,6 @@ def install_find_bar(window: QMainWindow, item_view: ItemView) -> FindBar:
     """Put a find bar under the responses; F3 / Shift+F3 work anywhere in the window."""
     bar = FindBar(item_view)
     item_view.add_below_responses(bar)
-    for keys, slot in (("F3", bar.find_next), ("Shift+F3", bar.find_previous)):
-        shortcut = QShortcut(QKeySequence(keys), window)
-        shortcut.setObjectName(f"findShortcut{keys.replace('+', '')}")
-        shortcut.activated.connect(slot)
+    shortcuts(window, "find_next", bar.find_next)
+    shortcuts(window, "find_previous", bar.find_previous)
     return bar

@@ -13,7 +13,7 @@ from collections.abc import Callable, Collection
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
-from PySide6.QtGui import QFocusEvent, QKeyEvent, QKeySequence, QShowEvent
+from PySide6.QtGui import QFocusEvent, QKeyEvent, QShowEvent
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from rater_desktop.first_run import first_run_problems, suggest_rater_id
 from rater_desktop.gui.dialog_fit import fit_to_text, scrolling_body
+from rater_desktop.gui.keys import bind_button
 from rater_desktop.gui.theme import current_theme
 from rater_desktop.signing.passphrase import MIN_PASSPHRASE_LENGTH, passphrase_strength
 
@@ -58,9 +59,6 @@ def _line(object_name: str, accessible: str) -> QLineEdit:
     field.setObjectName(object_name)
     field.setAccessibleName(accessible)
     return field
-
-
-SHOW_KEY = "Alt+S"
 
 
 class FirstRunDialog(QDialog):
@@ -144,8 +142,7 @@ class FirstRunDialog(QDialog):
         # Out of the Tab chain: between the two passphrase fields, a space typed into the
         # repeat while the button had the focus showed the passphrase. Alt+S or a click.
         self.show_toggle.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.show_toggle.setShortcut(QKeySequence(SHOW_KEY))
-        self.show_toggle.setToolTip(f"Show or hide the passphrase ({SHOW_KEY})")
+        bind_button(self.show_toggle, "show_passphrase", "Show or hide the passphrase")
         self.show_toggle.toggled.connect(self._toggle_echo)
         row = QHBoxLayout()
         row.addWidget(self.passphrase, 1)

@@ -26,6 +26,7 @@ from rater_desktop.gui.image_loader import ImageLoader
 from rater_desktop.gui.prompt_header import PromptHeader
 from rater_desktop.gui.response_pane import ResponsePane
 from rater_desktop.gui.safe_browser import LinkHandler
+from rater_desktop.keymap import key_text
 
 DisplayOrder = tuple[int, int]
 SIDES = ("A", "B")
@@ -151,7 +152,8 @@ class ItemView(QStackedWidget):
         tabs.setExpanding(False)
         for side in SIDES:
             tabs.addTab(f"Response {side}")
-            tabs.setTabToolTip(tabs.count() - 1, f"Show Response {side} (F6 switches)")
+            tabs.setTabToolTip(tabs.count() - 1, f"Show Response {side} ({key_text('switch_response')} "
+                               "switches)")
         tabs.currentChanged.connect(self._show_side)
         tabs.hide()
         return tabs

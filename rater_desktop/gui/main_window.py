@@ -350,6 +350,7 @@ class MainWindow(QMainWindow):
         if self.viewer is None:
             from rater_desktop.gui.screenshot_viewer import ScreenshotViewer
             self.viewer = ScreenshotViewer(self.loader, self)
+            self.viewer.addAction(self.actions_.quit)  # its own window: Ctrl+Q works there too
             self.viewer.stepMarked.connect(self._forward_step_mark)
             self.viewer.frameContextRequested.connect(self.viewerFrameContextRequested)
             self.viewer.resize(int(self.width() * 0.9), int(self.height() * 0.9))

@@ -31,8 +31,10 @@ from PySide6.QtWidgets import (
 
 from rater_desktop.first_run import mark_practice_seen, practice_seen
 from rater_desktop.gui.compact_layout import bring_forward
+from rater_desktop.gui.keys import matches
 from rater_desktop.gui.steps.visits import mark_aside
 from rater_desktop.gui.theme import current_theme
+from rater_desktop.keymap import TOUR_KEYS, binding, key_text
 
 ACTION_NAME = "actionPracticeTour"
 CARD_WIDTH = 380
@@ -76,11 +78,9 @@ CARDS = (
          "\u201cComplete item\u201d opens when no rule blocks it; the line above it says "
          "what is still missing. Your work is saved as you type."),
     Card("", "Keys worth knowing",
-         "Ctrl+Enter \u2003next step\n1 to 5 \u2003score on the focused scale\n"
-         "Ctrl+M \u2003add the selected response text as a claim\n"
-         "Alt+Left / Alt+Right \u2003previous / next item\nCtrl+Z \u2003undo\n"
-         "F1 \u2003every shortcut\n\nHelp \u25b8 Practice tour shows this again. "
-         "Start with the main goal."),
+         "\n".join(f"{key_text(a)} \u2003{binding(a).label.replace('&', '').rstrip('.…')}"
+                   for a in TOUR_KEYS)
+         + "\n\nHelp \u25b8 Practice tour shows this again. Start with the main goal."),
 )
 
 
@@ -206,12 +206,11 @@ class PracticeTour(QFrame):
     # ------------------------------------------------------------------ moving
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        key = event.key()
-        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Right):
-            self.advance()
-        elif key == Qt.Key.Key_Left:
+        if matches(event, "practice_next") or event.key() == Qt.Key.Key_Enter:
+            self.advance()  # Enter on the keypad as Return
+        elif matches(event, "practice_back"):
             self.back()
-        elif key == Qt.Key.Key_Escape:
+        elif matches(event, "practice_skip"):
             self.skip()
         else:
             super().keyPressEvent(event)

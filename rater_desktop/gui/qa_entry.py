@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QSettings
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QWidget
+
+from rater_desktop.gui.keys import new_action
 
 QA_ACTION_NAME = "actionQaReview"
 
@@ -49,9 +51,8 @@ def _open_local_instead(*, parent: QWidget | None, settings: QSettings, batch: s
 def add_qa_menu_entry(window: QMainWindow, *, settings: QSettings,
                       profile: str | None = None) -> QAction:
     """Add File > QA review... to the rater window; the QA window stays referenced by it."""
-    action = QAction("&QA review...", window)
+    action = new_action(window, "qa_review")
     action.setObjectName(QA_ACTION_NAME)
-    action.setShortcut(QKeySequence("Ctrl+Shift+Q"))
     action.setStatusTip("Open raters' signed results, verify them and compare")
     opened: list[QMainWindow] = []
 

@@ -12,15 +12,17 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QAction, QShortcut
 from PySide6.QtWidgets import QApplication, QMessageBox, QTextEdit
 
 from rater_desktop.gui.batch_source import BatchLike
+from rater_desktop.gui.compact_layout import bring_forward
 from rater_desktop.gui.complete_flow import CompleteFlow
 from rater_desktop.gui.evidence_actions import EvidenceActions, cached_thumbnail
 from rater_desktop.gui.focus_follow import EnterPressesButtons, FocusFollower
 from rater_desktop.gui.go_to import GoToKeys
 from rater_desktop.gui.item_list import ItemProgress
+from rater_desktop.gui.keys import shortcuts
 from rater_desktop.gui.main_window import MainWindow
 from rater_desktop.gui.save_state import SAVE_ERROR_POLL_MS, SAVE_POLL_MS, poll_save_state
 from rater_desktop.gui.steps.cover import ResponseCover
@@ -30,6 +32,7 @@ from rater_desktop.gui.steps.panel import StepPanel
 from rater_desktop.gui.survey_flow import Asker, SurveyFlow, ask_survey_dialog, questions_of
 from rater_desktop.gui.window_layout import step_dock_width
 from rater_desktop.rating.change import Change
+from rater_desktop.rating.edit_names import menu_text
 from rater_desktop.rating.model import ItemStatus, Step
 from rater_desktop.rating.rubric import Rubric, RubricError
 from rater_desktop.rating.service import RatingDocumentError, RatingService
@@ -120,8 +123,9 @@ class RatingBinding(QObject):
         self._end_service()
         manifest = batch.manifest
         guideline = getattr(manifest, "protocol", "guideline") == "guideline"
-        for shortcut in self.shortcuts.values():
-            shortcut.setEnabled(guideline)
+        for keys in self.shortcuts.values():
+            for shortcut in keys:
+                shortcut.setEnabled(guideline)
         if not guideline:  # another protocol's binding rates this batch
             self._on_batch_closed()
             return
@@ -155,6 +159,7 @@ class RatingBinding(QObject):
         self.panel.set_service(None)
         self.cover.set_hidden(False)
         self._sync_flag_action()
+        self._sync_edit_actions()
 
     def restart_batch(self, between: Callable[[], Any]) -> Any:
         """Save and drop the open batch's service, call ``between`` (e.g. erase the saved
@@ -249,6 +254,7 @@ class RatingBinding(QObject):
         self.focus.after_change(change)
         self.completion.after_change(change)
         self._sync_flag_action()
+        self._sync_edit_actions()
         if service.current_item_id is None:
             return
         viewer = self.window.viewer
@@ -318,21 +324,37 @@ class RatingBinding(QObject):
     # ------------------------------------------------------------------ shortcuts
 
     def _install_shortcuts(self) -> None:
-        bindings: list[tuple[str, Callable[[], object]]] = [
-            ("Ctrl+Return", self.panel.go_next),
-            ("Ctrl+Enter", self.panel.go_next),
-            ("Alt+Left", lambda: self.window.item_list.step(-1)),
-            ("Alt+Right", lambda: self.window.item_list.step(1)),
-            ("Ctrl+Z", self.undo),
-            ("Ctrl+Shift+Z", self.redo),
-            ("Ctrl+Y", self.redo),
-            ("Ctrl+M", self.add_selected_claim),
-        ]
-        self.shortcuts: dict[str, QShortcut] = {}
-        for keys, slot in bindings:
-            shortcut = QShortcut(QKeySequence(keys), self.window)
-            shortcut.activated.connect(slot)
-            self.shortcuts[keys] = shortcut
+        """The rating panel's keys (their table scope: rating panel), by action id."""
+        slots: dict[str, Callable[[], object]] = {
+            "next_step": self.panel.go_next, "previous_step": self.panel.go_previous,
+            "focus_rating": self.focus_rating, "add_claim": self.add_selected_claim}
+        self.shortcuts: dict[str, list[QShortcut]] = {
+            action: shortcuts(self.window, action, slot) for action, slot in slots.items()}
+        acts = self.window.actions_
+        acts.undo.triggered.connect(self.undo)
+        acts.redo.triggered.connect(self.redo)
+
+    def _sync_edit_actions(self) -> None:
+        """Edit > Undo / Redo name the edit they would take back and are enabled only then."""
+        service = self.service
+        acts = self.window.actions_
+        named: dict[QAction, tuple[str, tuple[str, ...]]]
+        label: Callable[[int], str] = str
+        if service is None or service.current_item_id is None:
+            named = {acts.undo: ("Undo", ()), acts.redo: ("Redo", ())}
+        else:
+            named = {acts.undo: ("Undo", service.undo_fields()),
+                     acts.redo: ("Redo", service.redo_fields())}
+            label = service.order.display_label
+        for action, (verb, fields) in named.items():
+            action.setText(menu_text(verb, fields, label))
+            action.setEnabled(bool(fields))
+
+    def focus_rating(self) -> None:
+        """Put the cursor in the rating panel: the current step's first field to do."""
+        self.window.step_dock.show()
+        bring_forward(self.panel)  # in a small window it may be a tab behind others
+        self._focus_form()
 
     def undo(self) -> None:
         if self.service is not None and self.service.current_item_id is not None:

@@ -28,22 +28,24 @@ from rater_desktop.gui.frames import Frame
 from rater_desktop.gui.icons import icon
 from rater_desktop.gui.image_canvas import ImageCanvas, overlay_scale
 from rater_desktop.gui.image_loader import THUMB_SIDE, ImageLoader
+from rater_desktop.gui.keys import plain_keys
 from rater_desktop.gui.step_details import StepDetails
+from rater_desktop.keymap import binding, choice_key, with_key
 
 STEP_MARKS = (("correct", "Correct"), ("unnecessary", "Unnecessary"), ("wrong", "Wrong"))
-MARK_KEYS = {Qt.Key.Key_C: "correct", Qt.Key.Key_U: "unnecessary", Qt.Key.Key_W: "wrong"}
-NEXT_KEYS = (Qt.Key.Key_Right, Qt.Key.Key_PageDown)
-PREVIOUS_KEYS = (Qt.Key.Key_Left, Qt.Key.Key_PageUp)
-PAGE_KEYS = (Qt.Key.Key_PageDown, Qt.Key.Key_PageUp)
+# The marks in the order of the key table's viewer_mark keys.
+MARK_KEYS = dict(zip(plain_keys("viewer_mark"), (m for m, _ in STEP_MARKS), strict=True))
+# The keys that move between steps also from the note field (not its cursor keys).
+PAGE_KEYS = (plain_keys("viewer_previous")[-1], plain_keys("viewer_next")[-1])
 
 
-def _tool_button(name: str, icon_name: str, tip: str) -> QToolButton:
+def _tool_button(name: str, icon_name: str, action: str) -> QToolButton:
     button = QToolButton()
     button.setObjectName(name)
     button.setIcon(icon(icon_name))
     button.setIconSize(QSize(20, 20))
-    button.setToolTip(tip)
-    button.setAccessibleName(tip.split(" (")[0])
+    button.setToolTip(with_key(binding(action).label, action))
+    button.setAccessibleName(binding(action).label)
     button.setAutoRaise(True)
     return button
 
@@ -104,14 +106,13 @@ class ScreenshotViewer(QDialog):
         self.position = QLabel("")
         self.position.setObjectName("viewerPosition")
         self.position.setProperty("role", "muted")
-        self.prev_button = _tool_button("viewerPrevious", "previous", "Previous (Left, PgUp)")
-        self.next_button = _tool_button("viewerNext", "next", "Next (Right, PgDn)")
-        self.zoom_out_button = _tool_button("viewerZoomOut", "zoom-out", "Zoom out (-)")
-        self.zoom_in_button = _tool_button("viewerZoomIn", "zoom-in", "Zoom in (+)")
-        self.fit_button = _tool_button("viewerFit", "zoom-fit", "Fit to window (0)")
-        self.actual_button = _tool_button("viewerActualSize", "zoom-actual", "Actual size (1)")
-        self.overlay_button = _tool_button("viewerOverlayToggle", "overlay",
-                                           "Show click point and target box (B)")
+        self.prev_button = _tool_button("viewerPrevious", "previous", "viewer_previous")
+        self.next_button = _tool_button("viewerNext", "next", "viewer_next")
+        self.zoom_out_button = _tool_button("viewerZoomOut", "zoom-out", "viewer_zoom_out")
+        self.zoom_in_button = _tool_button("viewerZoomIn", "zoom-in", "viewer_zoom_in")
+        self.fit_button = _tool_button("viewerFit", "zoom-fit", "viewer_fit")
+        self.actual_button = _tool_button("viewerActualSize", "zoom-actual", "viewer_actual_size")
+        self.overlay_button = _tool_button("viewerOverlayToggle", "overlay", "viewer_overlay")
         self.overlay_button.setCheckable(True)
         self.overlay_button.setChecked(True)
         self.zoom_label = QLabel("")
@@ -155,10 +156,10 @@ class ScreenshotViewer(QDialog):
         buttons = QHBoxLayout()
         self.mark_group = QButtonGroup(self)
         self.mark_buttons: dict[str, QPushButton] = {}
-        letters = {mark: Qt.Key(key).name[-1] for key, mark in MARK_KEYS.items()}
-        for key, label in STEP_MARKS:
-            button = QPushButton(f"{label} ({letters[key]})")
-            button.setToolTip(f"Mark this step {label.lower()} (key {letters[key]})")
+        for index, (key, label) in enumerate(STEP_MARKS):
+            letter = choice_key("viewer_mark", index)
+            button = QPushButton(f"{label} ({letter})")
+            button.setToolTip(f"Mark this step {label.lower()} (key {letter})")
             button.setObjectName(f"stepMark{label}")
             button.setAccessibleName(f"Mark step {label.lower()}")
             button.setCheckable(True)
@@ -327,25 +328,23 @@ class ScreenshotViewer(QDialog):
 
     def handle_key(self, key: int, text: str = "") -> bool:
         """Viewer shortcuts; returns True when the key was used."""
-        actions = {
-            Qt.Key.Key_Plus: lambda: self._zoom(self.canvas.zoom_in),
-            Qt.Key.Key_Equal: lambda: self._zoom(self.canvas.zoom_in),
-            Qt.Key.Key_Minus: lambda: self._zoom(self.canvas.zoom_out),
-            Qt.Key.Key_0: lambda: self._zoom(self.canvas.fit),
-            Qt.Key.Key_1: lambda: self._zoom(self.canvas.actual_size),
-            Qt.Key.Key_B: self.toggle_overlay,
+        actions: dict[str, Callable[[], object]] = {
+            "viewer_next": self.next, "viewer_previous": self.previous,
+            "viewer_zoom_in": lambda: self._zoom(self.canvas.zoom_in),
+            "viewer_zoom_out": lambda: self._zoom(self.canvas.zoom_out),
+            "viewer_fit": lambda: self._zoom(self.canvas.fit),
+            "viewer_actual_size": lambda: self._zoom(self.canvas.actual_size),
+            "viewer_overlay": self.toggle_overlay,
         }
+        key = int(key)
         if key in MARK_KEYS:
-            self.mark_current_step(MARK_KEYS[Qt.Key(key)])
-        elif key in NEXT_KEYS:
-            self.next()
-        elif key in PREVIOUS_KEYS:
-            self.previous()
-        elif key in actions:
-            actions[Qt.Key(key)]()
-        else:
-            return False
-        return True
+            self.mark_current_step(MARK_KEYS[key])
+            return True
+        for action, slot in actions.items():
+            if key in plain_keys(action):
+                slot()
+                return True
+        return False
 
     def eventFilter(self, watched: object, event: object) -> bool:
         # The canvas would scroll on arrow keys and the filmstrip would type-search on

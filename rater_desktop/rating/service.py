@@ -118,6 +118,16 @@ class RatingService(EditsMixin):
     def can_redo(self) -> bool:
         return bool(self._rating and self._history().redo_stack)
 
+    def undo_fields(self) -> tuple[str, ...]:
+        """The fields the next undo would change (empty when there is nothing to undo)."""
+        stack = self._history().undo_stack if self._rating else []
+        return stack[-1].fields if stack else ()
+
+    def redo_fields(self) -> tuple[str, ...]:
+        """The fields the next redo would change (empty when there is nothing to redo)."""
+        stack = self._history().redo_stack if self._rating else []
+        return stack[-1].fields if stack else ()
+
     def completion_check(self) -> tuple[bool, list[str]]:
         return can_complete(self._results)
 

@@ -258,12 +258,14 @@ def test_the_practice_tour_brings_the_rating_panel_forward(qtbot: Any,
 
 
 def test_f1_and_the_docs_name_the_compact_keys() -> None:
-    from rater_desktop.gui.compact_layout import FOLD_SHORTCUTS, SWITCH_KEY
+    from rater_desktop.gui.compact_layout import FOLD_ACTIONS
     from rater_desktop.gui.steps.help import help_text
+    from rater_desktop.keymap import key_text
 
     rows = [line for line in help_text("shortcuts.md").splitlines() if line.startswith("| ")]
-    fold = " / ".join(FOLD_SHORTCUTS.values())
-    assert any(row.startswith(f"| {fold} |") and "item list" in row for row in rows)
+    item_list = key_text(FOLD_ACTIONS["itemDock"])
+    assert any(row.startswith(f"| {item_list} |") and "item list" in row for row in rows)
+    SWITCH_KEY = key_text("switch_response")
     assert any(row.startswith(f"| {SWITCH_KEY} |") and "other response" in row for row in rows)
     docs = Path(__file__).resolve().parents[2] / "docs" / "ui-objects.md"
     text = docs.read_text(encoding="utf-8")

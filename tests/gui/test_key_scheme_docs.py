@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rater_desktop.gui.complete_flow import COMPLETE_NEXT_KEYS
-from rater_desktop.gui.screenshot_viewer import MARK_KEYS
-from rater_desktop.gui.steps.fact_checks import EVIDENCE_KEYS
 from rater_desktop.gui.steps.help import help_text
+from rater_desktop.keymap import key_text
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -21,9 +19,9 @@ def test_f1_lists_every_answer_key() -> None:
     expected = {
         "Y / N": "Yes / No", "O / S": "Objective / Subjective",
         "A / I / C": "Accurate / Inaccurate / Can't assess",
-        " / ".join(EVIDENCE_KEYS.values()): "Evidence", "1 to 7": "verdict",
-        " / ".join(k.name[-1] for k in MARK_KEYS): "Correct / Unnecessary / Wrong",
-        COMPLETE_NEXT_KEYS[1]: "next unfinished", "Ctrl+G": "Enter opens",
+        key_text("claim_evidence"): "Evidence", "1 to 7": "verdict",
+        key_text("viewer_mark"): "Correct / Unnecessary / Wrong",
+        key_text("complete_next"): "next unfinished", "Ctrl+G": "Enter opens",
         "Ctrl+Z": "burst",
     }
     for keys, words in expected.items():

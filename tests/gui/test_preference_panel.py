@@ -52,8 +52,8 @@ def test_the_batch_protocol_picks_the_panel(make_window: Callable[..., Any], tmp
     assert window.open_batch_path(str(small_batch))
     assert guideline.panel.isVisible() and not preference.panel.isVisible()
     assert preference.service is None and guideline.service is not None
-    assert guideline.shortcuts["Ctrl+Return"].isEnabled()
-    assert not preference.shortcuts["1"].isEnabled()
+    assert guideline.shortcuts["next_step"][0].isEnabled()
+    assert not preference.shortcuts["preference_choice"][0].isEnabled()
 
 
 def test_explanation_only_for_a_or_b_and_criteria_always_visible(
@@ -103,7 +103,7 @@ def test_keys_are_shown_on_the_controls(make_window: Callable[..., Any], tmp_pat
     labels = [b.text() for b in preference.panel.buttons.values()]
     assert [label.split()[-1] for label in labels] == ["[1]", "[2]", "[3]"]
     assert "Ctrl+Enter" in preference.panel.complete_button.text()
-    assert preference.shortcuts["1"].key().toString() == "1"  # keys driven in tests/e2e
+    assert preference.shortcuts["preference_choice"][0].key().toString() == "1"  # keys driven in tests/e2e
 
 
 def test_preference_binding_made_only_when_a_preference_batch_opens(
@@ -126,7 +126,7 @@ def test_preference_binding_made_only_when_a_preference_batch_opens(
     assert preference.service is not None
     assert preference.service.current_item_id == window.item.id != shown_before
     assert preference.panel.isVisible() and not guideline.panel.isVisible()
-    assert preference.shortcuts["1"].isEnabled()
+    assert preference.shortcuts["preference_choice"][0].isEnabled()
     assert window.open_batch_path(str(small_batch))  # one binding, back to idle
     assert window.property("preferenceBinding") is preference
     assert preference.service is None and guideline.panel.isVisible()

@@ -3,20 +3,21 @@
 It stays idle for guideline batches (``RatingBinding`` rates those); the window shows
 this binding's panel only while a preference batch is open (``MainWindow.show_rating_panel``).
 Every choice, edit and completion is saved at once (a completed item's time stops at
-completion), so closing the window needs no extra step. Keys: 1 / 2 / 3 choose, Alt+E writes the explanation, Ctrl+Enter completes and moves to
-the next item.
+completion), so closing the window needs no extra step. Its keys are the key table's
+preference rows (choose, write the explanation, complete and move to the next item).
 """
 
 from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QObject, QTimer
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtCore import QObject, Qt, QTimer
+from PySide6.QtGui import QShortcut
 
 from rater_desktop.batch.protocol import PREFERENCE
 from rater_desktop.gui.batch_source import BatchLike
 from rater_desktop.gui.item_list import ItemProgress
+from rater_desktop.gui.keys import answer_keys, shortcuts
 from rater_desktop.gui.main_window import MainWindow
 from rater_desktop.gui.preference.panel import PreferencePanel
 from rater_desktop.gui.rating_binding import item_progress
@@ -53,15 +54,15 @@ class PreferenceBinding(QObject):
         self._save_timer = QTimer(self)
         self._save_timer.setSingleShot(True)
         self._save_timer.timeout.connect(self._poll_save_state)
-        self.shortcuts: dict[str, QShortcut] = {}
-        for keys, slot in (("1", self.choose_a), ("2", self.choose_b), ("3", self.choose_tie),
-                           ("Alt+E", self.panel.focus_explanation),
-                           ("Ctrl+Return", self.complete_and_next),
-                           ("Ctrl+Enter", self.complete_and_next)):
-            shortcut = QShortcut(QKeySequence(keys), window)
-            shortcut.activated.connect(slot)
-            shortcut.setEnabled(False)
-            self.shortcuts[keys] = shortcut
+        self.shortcuts: dict[str, list[QShortcut]] = {
+            "preference_choice": answer_keys(
+                window, "preference_choice", (self.choose_a, self.choose_b, self.choose_tie),
+                context=Qt.ShortcutContext.WindowShortcut),
+            "preference_explain": shortcuts(window, "preference_explain",
+                                            self.panel.focus_explanation),
+            "preference_complete": shortcuts(window, "preference_complete",
+                                             self.complete_and_next)}
+        self._enable_keys(False)
         window.batchOpened.connect(self._on_batch_opened)
         window.batchClosed.connect(self._end_service)
         window.currentItemChanged.connect(self.open_item)
@@ -87,15 +88,18 @@ class PreferenceBinding(QObject):
         self.panel.set_criteria(manifest.preference.criteria)
         self.panel.set_explanation_required(manifest.preference.explanation_required)
         self.panel.set_item(None, enabled=False)
-        for shortcut in self.shortcuts.values():
-            shortcut.setEnabled(True)
+        self._enable_keys(True)
         self.window.set_display_order_provider(self._display_order)
         self.window.set_status_provider(self._progress)
         self.window.update_progress()
 
+    def _enable_keys(self, enabled: bool) -> None:
+        for keys in self.shortcuts.values():
+            for shortcut in keys:
+                shortcut.setEnabled(enabled)
+
     def _end_service(self, *_args: object) -> None:
-        for shortcut in self.shortcuts.values():
-            shortcut.setEnabled(False)
+        self._enable_keys(False)
         if self.service is not None:
             self.service.close_item()
             self.service.flush()

@@ -27,9 +27,10 @@ from rater_desktop.gui.steps.common import (
     title_label,
 )
 from rater_desktop.gui.steps.style import apply_panel_style
+from rater_desktop.keymap import choice_key, key_text
 
-CHOICES = (("A", "A is better", "1"), ("B", "B is better", "2"), ("tie", "Tie", "3"))
-COMPLETE_KEYS = "Ctrl+Enter"
+# The choices in the order of the key table's preference_choice keys.
+CHOICES = (("A", "A is better"), ("B", "B is better"), ("tie", "Tie"))
 DEFAULT_CRITERIA = (
     "Does it do what the user asked, directly?",
     "Is what it states correct (when it states facts)?",
@@ -76,7 +77,8 @@ class PreferencePanel(QWidget):
         column.addWidget(self.title)
         self.group = QButtonGroup(self)
         self.buttons: dict[str, QPushButton] = {}
-        for value, label, key in CHOICES:
+        for index, (value, label) in enumerate(CHOICES):
+            key = choice_key("preference_choice", index)
             button = QPushButton(f"{label}    [{key}]")
             name(button, f"preferenceChoice{value.capitalize()}", label)
             button.setCheckable(True)
@@ -124,7 +126,7 @@ class PreferencePanel(QWidget):
         name(self.reason, "preferenceReason", "Why the item cannot be completed yet")
         self.reason.setProperty("role", "completeReason")
         column.addWidget(self.reason)
-        self.complete_button = QPushButton(f"Complete and next    [{COMPLETE_KEYS}]")
+        self.complete_button = QPushButton(f"Complete and next    [{key_text('preference_complete')}]")
         name(self.complete_button, "preferenceComplete", "Complete and go to the next item")
         self.complete_button.setProperty("accent", True)
         self.complete_button.clicked.connect(self.completeRequested.emit)
@@ -139,7 +141,7 @@ class PreferencePanel(QWidget):
 
     def set_explanation_required(self, required: bool) -> None:
         self.explanation_title.setText(
-            f"Why is it better? ({'required' if required else 'optional'})    [Alt+E]")
+            f"Why is it better? ({'required' if required else 'optional'})    [{key_text('preference_explain')}]")
 
     def set_item(self, shown_choice: str | None, explanation: str = "", *,
                  enabled: bool = True) -> None:

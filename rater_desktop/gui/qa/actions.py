@@ -8,7 +8,9 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMainWindow, QToolBar
 
+from rater_desktop.gui.keys import bind_choice
 from rater_desktop.gui.main_actions import make_action
+from rater_desktop.keymap import MENUS
 
 TAB_NAMES = ("Results files", "Disagreements", "Compare", "Dashboard")
 
@@ -29,25 +31,24 @@ class QaActions:
 
 def build_qa_actions(window: QMainWindow) -> QaActions:
     acts = QaActions(
-        open_batch=make_action(window, "actionQaOpenBatch", "Open &batch\u2026", shortcut="Ctrl+B",
-                           icon_name="open-batch", tip="Open the batch the results belong to"),
-        open_results=make_action(window, "actionQaOpenResults", "&Open results\u2026",
-                             shortcut="Ctrl+O", tip="Open raters' signed results files"),
+        open_batch=make_action(window, "actionQaOpenBatch", key="open_batch",
+                               icon_name="open-batch", tip="Open the batch the results belong to"),
+        open_results=make_action(window, "actionQaOpenResults", key="qa_open_results",
+                                 tip="Open raters' signed results files"),
         open_folder=make_action(window, "actionQaOpenResultsFolder", "Open results &folder\u2026",
-                            tip="Open every *.results.json file of a folder"),
+                                tip="Open every *.results.json file of a folder"),
         roster=make_action(window, "actionQaRoster", "Manage &roster\u2026",
-                       tip="Trusted rater keys (allowed_signers)"),
+                           tip="Trusted rater keys (allowed_signers)"),
         export_decisions=make_action(window, "actionQaExportDecisions",
-                                 "Export QA &decisions (signed)\u2026", shortcut="Ctrl+E"),
-        export_report=make_action(window, "actionQaExportReport", "Export &report (HTML/CSV/JSONL)\u2026",
-                              shortcut="Ctrl+R"),
-        close=make_action(window, "actionQaClose", "&Close QA window", shortcut="Ctrl+W"),
-        tabs=[make_action(window, f"actionQaTab{i}", name, shortcut=f"Ctrl+{i + 1}")
+                                     key="qa_export_decisions"),
+        export_report=make_action(window, "actionQaExportReport", key="qa_export_report"),
+        close=make_action(window, "actionQaClose", key="qa_close"),
+        tabs=[bind_choice(make_action(window, f"actionQaTab{i}", name), "qa_tab", i)
               for i, name in enumerate(TAB_NAMES)],
     )
     bar = window.menuBar()
     bar.setObjectName("qaMenuBar")
-    file_menu = bar.addMenu("&File")
+    file_menu = bar.addMenu(MENUS["qa_file"][0])
     file_menu.setObjectName("qaMenuFile")
     for entry in (acts.open_batch, acts.open_results, acts.open_folder, None, acts.roster, None,
                   acts.export_decisions, acts.export_report, None, acts.close):
@@ -55,7 +56,7 @@ def build_qa_actions(window: QMainWindow) -> QaActions:
             file_menu.addSeparator()
         else:
             file_menu.addAction(entry)
-    view_menu = bar.addMenu("&View")
+    view_menu = bar.addMenu(MENUS["qa_view"][0])
     view_menu.setObjectName("qaMenuView")
     for action in acts.tabs:
         view_menu.addAction(action)

@@ -8,6 +8,7 @@ from rater_desktop.gui.steps.badges import field_prefix
 from rater_desktop.gui.steps.common import LineField, TextField, hint_label, name
 from rater_desktop.gui.steps.page import StepContext, StepPage
 from rater_desktop.gui.steps.visits import tag_field
+from rater_desktop.keymap import key_text
 from rater_desktop.rating.model import ItemRating, Step, SubRequest, SubRequestKind
 from rater_desktop.rating.service import RatingService
 
@@ -55,7 +56,7 @@ class SubRequestRow(QWidget):
                               on_edit=self._text_edited)
         self.remove = QPushButton("\u2715")
         name(self.remove, f"subRequestRemove_{sub.id}", f"Remove sub-request {number}")
-        self.remove.setToolTip("Remove this sub-request (Ctrl+Z brings it back)")
+        self.remove.setToolTip(f"Remove this sub-request ({key_text('undo')} brings it back)")
         self.remove.setFixedWidth(30)
         self.remove.clicked.connect(self._remove)
         row.addWidget(self.kind)

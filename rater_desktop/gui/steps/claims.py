@@ -25,13 +25,13 @@ from rater_desktop.gui.steps.common import (
 from rater_desktop.gui.steps.highlight import selection_of
 from rater_desktop.gui.steps.page import StepContext, StepPage
 from rater_desktop.gui.steps.where import reveal, scroll_to
+from rater_desktop.keymap import choice_key, key_text
 from rater_desktop.rating.change import Change
 from rater_desktop.rating.focus import created_to_focus
 from rater_desktop.rating.helpers import CandidateSentence, suggested_claims
 from rater_desktop.rating.model import Claim, ItemRating, Step
 from rater_desktop.rating.service import RatingService
 
-ADD_CLAIM_KEYS = "Ctrl+M"
 SUGGESTIONS_SHOWN = 6
 
 
@@ -64,8 +64,8 @@ class ClaimCard(QWidget):
         row = QHBoxLayout()
         row.setSpacing(4)
         self.group = QButtonGroup(self)
-        self.objective = QPushButton("Objective (O)")
-        self.subjective = QPushButton("Subjective (S)")
+        self.objective = QPushButton(f"Objective ({choice_key('claim_kind', 0)})")
+        self.subjective = QPushButton(f"Subjective ({choice_key('claim_kind', 1)})")
         for button, value in ((self.objective, True), (self.subjective, False)):
             word = "objective" if value else "subjective"
             name(button, f"{base}_{word}", f"Response {label} claim {number} is {word}")
@@ -83,7 +83,7 @@ class ClaimCard(QWidget):
         self.action.clicked.connect(self._action)
         self.remove = QPushButton("\u2715")
         name(self.remove, f"{base}_remove", f"Remove response {label} claim {number}")
-        self.remove.setToolTip("Remove this claim (Ctrl+Z brings it back)")
+        self.remove.setToolTip(f"Remove this claim ({key_text('undo')} brings it back)")
         self.remove.setFixedWidth(30)
         self.remove.clicked.connect(self._remove)
         for widget in (self.critical, self.action):
@@ -94,8 +94,8 @@ class ClaimCard(QWidget):
         self.rules = page.badges(f"{base}_rules",
                                  lambda r: field_prefix(self._prefix())(r))
         column.addWidget(self.rules)
-        answer_keys(self, {"O": lambda: self._objective(True),
-                           "S": lambda: self._objective(False)})
+        answer_keys(self, "claim_kind", [lambda: self._objective(True),
+                                         lambda: self._objective(False)])
 
     def _prefix(self) -> str:
         return f"responses.{self.true_index}.claims.{self.claim_id}"
@@ -245,13 +245,13 @@ class ClaimsStep(StepPage):
     """Claims of both responses in display order."""
 
     step = Step.CLAIMS
-    hint = (f"Select a statement in Response A or B and press {ADD_CLAIM_KEYS} (or the button "
+    hint = (f"Select a statement in Response A or B and press {key_text('add_claim')} (or the button "
             "below). Claims are exact copies of the response; list every action the agent "
             "reports, one statement per claim.")
 
     def __init__(self, ctx: StepContext) -> None:
         super().__init__(ctx)
-        self.add_button = QPushButton(f"Add selected text as claim  ({ADD_CLAIM_KEYS})")
+        self.add_button = QPushButton(f"Add selected text as claim  ({key_text('add_claim')})")
         name(self.add_button, "claimAddSelection", "Add selected response text as a claim")
         self.add_button.clicked.connect(self.add_selected_claim)
         self.column.addWidget(self.add_button)

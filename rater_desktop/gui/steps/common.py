@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import partial
 
-from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractButton,
     QButtonGroup,
@@ -26,6 +26,11 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+
+from rater_desktop.gui.keys import answer_keys, matches
+from rater_desktop.keymap import choice_key
+
+__all__ = ["answer_keys"]  # the step pages take their answer keys from here
 
 TC_LABELS = (
     (5, "Fully complete", "The main goal and every condition were done."),
@@ -51,7 +56,7 @@ AIP_LABELS = (
 
 
 class UndoPassThrough(QObject):
-    """Lets Ctrl+Z / Ctrl+Shift+Z reach the window's undo shortcuts from text fields.
+    """Lets the undo and redo keys reach the window's Edit actions from text fields.
 
     A text field normally claims these keys for its own local undo; the rating's undo
     history lives in the service, so the field must not keep them.
@@ -59,18 +64,10 @@ class UndoPassThrough(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent):
-            if event.matches(QKeySequence.StandardKey.Undo) or event.matches(
-                QKeySequence.StandardKey.Redo
-            ) or _is_ctrl_shift_z(event):
+            if matches(event, "undo", "redo"):
                 event.ignore()
                 return True
         return False
-
-
-def _is_ctrl_shift_z(event: QKeyEvent) -> bool:
-    mods = event.modifiers()
-    ctrl = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
-    return event.key() == Qt.Key.Key_Z and (mods & ctrl) == ctrl
 
 
 _UNDO_FILTER: UndoPassThrough | None = None
@@ -81,22 +78,6 @@ def pass_undo_through(widget: QWidget) -> None:
     if _UNDO_FILTER is None:
         _UNDO_FILTER = UndoPassThrough()
     widget.installEventFilter(_UNDO_FILTER)
-
-
-def answer_keys(scope: QWidget, keys: dict[str, Callable[[], None]]) -> list[QShortcut]:
-    """Single keys (Y/N, O/S, A/I/C, digits) that answer while the focus is in ``scope``.
-
-    They never fire while typing: text fields claim printable keys before shortcuts see
-    them. The focus stays put, so a wrong key is corrected by pressing the right one;
-    Tab moves on to the next row.
-    """
-    made = []
-    for key, action in keys.items():
-        shortcut = QShortcut(QKeySequence(key), scope)
-        shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        shortcut.activated.connect(action)
-        made.append(shortcut)
-    return made
 
 
 def name(widget: QWidget, object_name: str, accessible: str) -> QWidget:
@@ -232,7 +213,7 @@ class ScoreScale(QWidget):
             self.buttons[value] = button
             column.addWidget(button)
         self.group.idClicked.connect(self._on_choose)
-        answer_keys(self, {str(d): partial(self.choose, d) for d in range(1, 6)})
+        answer_keys(self, "score", [partial(self.choose, d) for d in range(1, 6)])
 
     def choose(self, value: int) -> None:
         """What a click or a digit key does: report the choice."""
@@ -263,18 +244,20 @@ class YesNo(QWidget):
         self.question.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         row.addWidget(self.question, 1)
         self.group = QButtonGroup(self)
-        self.yes = QPushButton("Yes (Y)")
-        self.no = QPushButton("No (N)")
-        for button, value, text in ((self.yes, True, "Yes"), (self.no, False, "No")):
+        keys = [choice_key("yes_no", index) for index in (0, 1)]
+        self.yes = QPushButton(f"Yes ({keys[0]})")
+        self.no = QPushButton(f"No ({keys[1]})")
+        for button, value, text, key in ((self.yes, True, "Yes", keys[0]),
+                                         (self.no, False, "No", keys[1])):
             name(button, f"{object_name}_{text.lower()}", f"{question} {text}")
             button.setCheckable(True)
             button.setProperty("answer", text.lower())
-            button.setToolTip(f"{text} (key {text[0]} while this row has the focus)")
+            button.setToolTip(f"{text} (key {key} while this row has the focus)")
             button.setMinimumWidth(button.sizeHint().width())
             self.group.addButton(button)
             button.clicked.connect(lambda _c=False, v=value: on_choose(v))
             row.addWidget(button)
-        answer_keys(self, {"Y": lambda: on_choose(True), "N": lambda: on_choose(False)})
+        answer_keys(self, "yes_no", [lambda: on_choose(True), lambda: on_choose(False)])
 
     def set_question(self, question: str) -> None:
         self.question.setText(question)

@@ -34,6 +34,7 @@ from rater_desktop.gui.steps.common import (
 )
 from rater_desktop.gui.steps.page import StepContext, StepPage
 from rater_desktop.gui.steps.shown_evidence_box import ShownEvidenceBox
+from rater_desktop.keymap import choice_key
 from rater_desktop.rating.helpers import is_http_url, is_search_result_url
 from rater_desktop.rating.justification import fact_check_template
 from rater_desktop.rating.model import (
@@ -53,8 +54,11 @@ EVIDENCE_LABELS = {
     EvidenceKind.IRRELEVANT: "Unrelated screenshot",
 }
 
-EVIDENCE_KEYS = {EvidenceKind.FULL: "F", EvidenceKind.PARTIAL: "P", EvidenceKind.NONE: "N",
-                 EvidenceKind.IRRELEVANT: "U"}
+# The evidence kinds in the order of the key table's claim_evidence keys.
+EVIDENCE_KINDS = (EvidenceKind.FULL, EvidenceKind.PARTIAL, EvidenceKind.NONE,
+                  EvidenceKind.IRRELEVANT)
+EVIDENCE_KEYS = {kind: choice_key("claim_evidence", i) for i, kind in enumerate(EVIDENCE_KINDS)}
+RATINGS = (ClaimRating.ACCURATE, ClaimRating.INACCURATE, ClaimRating.CCA)  # claim_rating keys
 
 
 def source_lines(text: str) -> list[str]:
@@ -95,10 +99,9 @@ class FactCheckCard(QWidget):
         row.setSpacing(4)
         self.group = QButtonGroup(self)
         self.rating_buttons: dict[ClaimRating, QPushButton] = {}
-        for value, text in ((ClaimRating.ACCURATE, "Accurate (A)"),
-                            (ClaimRating.INACCURATE, "Inaccurate (I)"),
-                            (ClaimRating.CCA, "Can't assess (C)")):
-            button = QPushButton(text)
+        for index, (value, text) in enumerate(zip(RATINGS, ("Accurate", "Inaccurate",
+                                                             "Can't assess"), strict=True)):
+            button = QPushButton(f"{text} ({choice_key('claim_rating', index)})")
             name(button, f"{base}_{value.value}", f"Response {label} claim: {value.label}")
             button.setToolTip(value.label)
             button.setCheckable(True)
@@ -133,10 +136,9 @@ class FactCheckCard(QWidget):
         column.addWidget(self.justification)
         self.rules = page.badges(f"{base}_rules", lambda r: field_prefix(self._prefix())(r))
         column.addWidget(self.rules)
-        keys = {"A": ClaimRating.ACCURATE, "I": ClaimRating.INACCURATE, "C": ClaimRating.CCA}
-        answer_keys(self, {key: partial(self._rate, v) for key, v in keys.items()})
-        answer_keys(self, {key: partial(self._evidence_key, kind)
-                           for kind, key in EVIDENCE_KEYS.items()})
+        answer_keys(self, "claim_rating", [partial(self._rate, v) for v in RATINGS])
+        answer_keys(self, "claim_evidence",
+                    [partial(self._evidence_key, kind) for kind in EVIDENCE_KINDS])
 
     def _prefix(self) -> str:
         return f"responses.{self.true_index}.claims.{self.claim_id}"

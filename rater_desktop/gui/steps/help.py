@@ -1,4 +1,5 @@
-"""F1 help: the keyboard shortcut sheet and the rating criteria cheat sheet."""
+"""F1 help: the keyboard shortcut sheet (written from the key table) and the rating
+criteria cheat sheet."""
 
 from __future__ import annotations
 
@@ -6,14 +7,18 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTabWidget, QVBoxLayout
 
 from rater_desktop.gui.safe_browser import SafeTextBrowser
 from rater_desktop.gui.theme import current_theme, document_css
+from rater_desktop.keymap import sheet_markdown
 from rater_desktop.paths import resource_file
 from rater_desktop.render_markdown import render_markdown
 
 HELP_TEXTS = (("shortcuts.md", "Keyboard shortcuts"), ("criteria.md", "Rating criteria"))
+GENERATED = {"shortcuts.md": sheet_markdown}  # no file: the key table writes them
 
 
 def help_text(file_name: str) -> str:
-    """A bundled help text, or a short note if the installation lacks it."""
+    """A help text (generated or bundled), or a short note if the installation lacks it."""
+    if file_name in GENERATED:
+        return GENERATED[file_name]()
     try:
         return resource_file("texts", file_name).read_text(encoding="utf-8")
     except (OSError, FileNotFoundError, UnicodeDecodeError):

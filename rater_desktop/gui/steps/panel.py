@@ -31,6 +31,7 @@ from rater_desktop.gui.steps.task_completion import TaskCompletionStep
 from rater_desktop.gui.steps.verdict import VerdictStep
 from rater_desktop.gui.steps.visits import VisitTracker
 from rater_desktop.gui.steps.where import TabOrder
+from rater_desktop.keymap import with_key
 from rater_desktop.rating.change import Change
 from rater_desktop.rating.model import ItemStatus, Step
 from rater_desktop.rating.rules import unacknowledged_warnings
@@ -47,8 +48,6 @@ PAGE_TYPES: tuple[type[StepPage], ...] = (
     CaseFileStep, TaskCompletionStep, ClaimsStep, FactChecksStep, PerformanceStep,
     VerdictStep, RoadblocksStep,
 )
-NEXT_KEYS = "Ctrl+Enter"
-FLAG_KEYS = "Ctrl+Shift+F"
 
 
 class StepPanel(QWidget):
@@ -144,10 +143,11 @@ class StepPanel(QWidget):
         row = QHBoxLayout()
         self.back_button = QPushButton("\u2190 Back")
         name(self.back_button, "stepBack", "Previous step")
+        self.back_button.setToolTip(with_key("Previous step", "previous_step"))
         self.back_button.clicked.connect(self.go_previous)
         self.next_button = QPushButton("Next \u2192")
         name(self.next_button, "stepNext", "Next step")
-        self.next_button.setToolTip(f"Next step ({NEXT_KEYS})")
+        self.next_button.setToolTip(with_key("Next step", "next_step"))
         self.next_button.clicked.connect(self.go_next)
         self.complete_button = QPushButton("Complete item")
         name(self.complete_button, "completeItem", "Complete item")
@@ -156,7 +156,7 @@ class StepPanel(QWidget):
         self.flag_button = QPushButton("\u2691 Flag")
         name(self.flag_button, "flagItem", "Flag item for a reviewer")
         self.flag_button.setCheckable(True)
-        self.flag_button.setToolTip(f"Flag this item for a reviewer ({FLAG_KEYS}); "
+        self.flag_button.setToolTip(f"{with_key('Flag this item for a reviewer', 'flag_item')}; "
                                     "press again to take the flag off")
         self.flag_button.clicked.connect(self._flag_clicked)
         row.addWidget(self.back_button)

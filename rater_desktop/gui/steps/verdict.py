@@ -18,6 +18,7 @@ from rater_desktop.gui.steps.common import (
     set_checked_quietly,
 )
 from rater_desktop.gui.steps.page import StepContext, StepPage
+from rater_desktop.keymap import choice_key
 from rater_desktop.rating.helpers import word_count
 from rater_desktop.rating.justification import verdict_template
 from rater_desktop.rating.model import ItemRating, Step
@@ -60,7 +61,8 @@ class VerdictStep(StepPage):
         self.buttons: dict[Verdict, QRadioButton] = {}
         for number, verdict in enumerate(Verdict):
             button = QRadioButton(f"{number + 1}  {verdict.label}")
-            button.setToolTip(f"Key {number + 1} on this step (not while typing)")
+            button.setToolTip(f"Key {choice_key('verdict', number)} on this step (not while "
+                              "typing)")
             name(button, f"verdict_{verdict.value}", f"Verdict: {verdict.label}")
             self.group.addButton(button, number)
             button.clicked.connect(lambda _c=False, v=verdict: self._choose(v))
@@ -74,8 +76,7 @@ class VerdictStep(StepPage):
         name(self.build, "verdictBuildJustification", "Build justification from my scores")
         self.build.clicked.connect(self._build)
         self.column.addWidget(self.build)
-        answer_keys(self, {str(n + 1): partial(self._choose, v)
-                           for n, v in enumerate(Verdict)})
+        answer_keys(self, "verdict", [partial(self._choose, v) for v in Verdict])
         self.justification = TextField("verdictJustification", "Final justification",
                                        placeholder="Why this verdict (30 words or more)",
                                        on_edit=self._justify, lines=8)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from rater_desktop.rating.detect.actions import action_at, is_bare_completion
+from rater_desktop.rating.detect.actions import action_clause, is_bare_completion
 from rater_desktop.rating.helpers import (
     CACHE_TEXT_LIMIT,
     CandidateSentence,
@@ -140,11 +140,12 @@ def _states_action(sentence: CandidateSentence, claims: list[Claim]) -> bool:
 
 
 def _action_listed(sentence: CandidateSentence, claims: list[Claim], verbs: list[str]) -> bool:
-    """A claim covers where the action is reported, not just any part of its sentence
-    ("I reloaded once; it came back unchanged" needs "I reloaded once" listed)."""
-    at = action_at(sentence.text, verbs)
-    where = sentence.start + (at or 0)
-    return any(c.start <= where < c.end for c in claims)
+    """A claim holds the sentence's action clause, from its subject to its verb (spec v3:
+    "so I skipped it" must be listed; a claim of another clause of the same sentence, or
+    one cut before the verb, does not cover the action)."""
+    clause = action_clause(sentence.text, verbs) or (0, 1)
+    start, end = sentence.start + clause[0], sentence.start + clause[1]
+    return any(c.start <= start and end <= c.end for c in claims)
 
 
 def _uncovered_actions(

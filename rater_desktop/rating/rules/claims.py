@@ -53,6 +53,18 @@ def _joins_two_clauses(text: str) -> bool:
     return False
 
 
+_CELL_SEPARATOR = re.compile(r"[ \t]*+\|[ \t]*+")
+
+
+def _table_cells(text: str) -> int:
+    """Non-empty cells of a table row as plain text shows it ("Pacer Glide 5 Wide |
+    $109.95 | In stock | 4.6 (1,284 reviews)"): the row's name and one statement per
+    further cell."""
+    if "|" not in text:
+        return 0
+    return sum(1 for cell in _CELL_SEPARATOR.split(text[:CACHE_TEXT_LIMIT]) if cell.strip())
+
+
 def non_atomic_reasons(text: str) -> list[str]:
     """Why a claim looks like several statements (empty if it looks atomic)."""
     if len(text) > CACHE_TEXT_LIMIT:
@@ -65,6 +77,11 @@ def _non_atomic_reasons(text: str) -> tuple[str, ...]:
     reasons = []
     if len(sentence_spans(text)) > 1:
         reasons.append("it holds more than one sentence")
+    cells = _table_cells(text)
+    if cells >= 3:
+        # a name and one value is one statement ("Pacer Glide 5 Wide | $109.95"); each
+        # further value is another
+        reasons.append(f"it holds a table row of {cells} cells ({cells - 1} statements about its first cell)")
     if ";" in text:
         reasons.append('it joins statements with ";"')
     if _joins_two_clauses(text):

@@ -61,9 +61,10 @@ def fv1_verdict_chosen(ctx: RuleContext) -> list[RuleResult]:
 
 
 def fv2_justification_length(ctx: RuleContext) -> list[RuleResult]:
-    """FV-2: the final justification (rater's words, not the template) is long enough."""
+    """FV-2: the final justification has enough of the rater's own words (the builder's
+    score lines, verdict sentence, evidence summary and labels do not count)."""
     minimum = int(ctx.param("FV-2", "min_words"))
-    words = written_word_count(justification_body(ctx.rating.verdict_justification))
+    words = written_word_count(ctx.rating.verdict_justification)
     if words >= minimum:
         return [ctx.ok("FV-2", "verdict_justification")]
     message = f"The final justification has {words} words of your own; write at least {minimum}."

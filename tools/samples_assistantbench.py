@@ -2,7 +2,8 @@
 
 Expected verdicts follow the guideline: TC + FA decides, AIP only breaks a tie, and a lead
 of exactly one point on the deciding criterion is "slightly better" (two or three points:
-"better"; four or more: "much better").
+"better"; four or more: "much better"). Between two correct and complete responses (TC 5
+and FA 5 on both sides) AIP decides only "slightly better" (the guideline's tie-breaker).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ Answer = tuple[str, str, str | None, list[dict[str, str]]]  # identity, text, fi
 def verdict_for(a: Scores, b: Scores) -> str:
     """The guideline's verdict for file-order scores (tc, fa, aip) of A and B."""
     lead = (a[0] + a[1]) - (b[0] + b[1])
+    correct_and_complete = lead == 0 and a[:2] == b[:2] == (5, 5)
     if lead == 0:
         lead = a[2] - b[2]
     size = abs(lead)
@@ -36,6 +38,8 @@ def verdict_for(a: Scores, b: Scores) -> str:
         return "about_same"
     side = "A" if lead > 0 else "B"
     strength = "slightly_better" if size == 1 else "better" if size <= 3 else "much_better"
+    if correct_and_complete:
+        strength = "slightly_better"
     return f"{side}_{strength}"
 
 

@@ -84,8 +84,8 @@ B better, B much better. The rules, in order:
 
 1. **Correctness decides first.** Compare TC + FA. The response with the higher total wins.
 2. **Performance breaks ties.** Only when TC and FA are equal does AIP decide.
-3. **A one-point lead is "slightly better".** If the winner is ahead by exactly one point on
-   the deciding criterion, say slightly better; bigger gaps earn better or much better.
+3. **A one-point lead is "slightly better"**, and so is any AIP lead between two correct and
+   complete responses (TC 5, FA 5); other gaps earn better or much better.
 4. **About the same** only when TC, FA and AIP are all equal.
 
 Explain the deciding difference in at least 30 words, with the scores.
@@ -169,7 +169,8 @@ the reasoning and screenshots above it show how the assistant got there.
   - one wrong supporting fact beside a right answer: FA 4; two wrong facts: FA 3.
 - **Apply the order strictly.** TC + FA first; AIP only on a tie. On the deciding criterion a
   one-point lead is "slightly better", two or three points "better", four or more "much
-  better". A slicker search does not rescue a wrong answer.
+  better"; when both responses are correct and complete (TC 5, FA 5), AIP decides only
+  "slightly better". A slicker search does not rescue a wrong answer.
 - Facts here are stable public facts or, on sample sites, shown in the screenshots. Cite the
   page that holds the fact, never a search results page.
 """

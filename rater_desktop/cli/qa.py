@@ -199,7 +199,21 @@ def run_report(args: argparse.Namespace) -> int:
     except OSError as exc:
         return _error(f"cannot open the batch {args.batch}: {exc.strerror or exc}")
     with batch:
+        problem = _threshold_problem(batch)
+        if problem:
+            return _error(problem)
         return _report(args, batch, roster)
+
+
+def _threshold_problem(batch: Any) -> str:
+    """Why the batch's SD-4 threshold cannot score qualification ("" when it can)."""
+    from rater_desktop.qa_review.figures import ThresholdError, sd4_threshold
+
+    try:
+        sd4_threshold(batch.manifest.rubric)
+    except ThresholdError as exc:
+        return str(exc)
+    return ""
 
 
 def _plan_batches(args: argparse.Namespace, batch: Any) -> list[str]:

@@ -7,7 +7,7 @@ measured median time, and agreement broken down by a survey answer."""
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -139,17 +139,32 @@ def comparisons(judgments: Iterable[Judgment]) -> list[Comparison]:
 
 
 def rater_checks(judgments: Iterable[Judgment], gold: Mapping[str, str], *,
-                 threshold: tuple[int, int] = (8, 10)) -> list[RaterCheck]:
-    """Per rater: gold choices matched on qualification and attention items."""
+                 threshold: tuple[int, int] = (8, 10),
+                 qualification_items: Collection[str] | None = None,
+                 raters: Iterable[str] = ()) -> list[RaterCheck]:
+    """Per rater: gold choices matched on qualification and attention items.
+
+    With ``qualification_items`` (the batch's qualification items with a gold choice) a
+    rater is scored out of all of them: an item never judged counts as wrong (7 right and
+    3 never judged is 7 of 10, as in the guideline protocol), and every rater in
+    ``raters`` gets a row."""
     tallies: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
+    wanted = set(qualification_items) if qualification_items is not None else None
+    for rater_id in raters if wanted is not None else ():
+        tallies[rater_id]  # noqa: B018 - a row even without a judgment
     for j in judgments:
         expected = gold.get(j.item_id)
         tally = tallies[j.rater_id]
         if expected is None or j.kind not in ("qualification", "attention"):
             continue
+        if j.kind == "qualification" and wanted is not None and j.item_id not in wanted:
+            continue
         slot = 0 if j.kind == "qualification" else 2
         tally[slot] += j.choice == expected
         tally[slot + 1] += 1
+    if wanted is not None:
+        for tally in tallies.values():
+            tally[1] = len(wanted)
     return [RaterCheck(r, t[0], t[1], meets_threshold(passed=t[0], total=t[1],
                                                       threshold=threshold), t[2], t[3])
             for r, t in sorted(tallies.items())]
@@ -166,8 +181,14 @@ def by_survey_answer(judgments: Sequence[Judgment], answers: Mapping[str, Any]
             for label, members in sorted(groups.items())}
 
 
+def _document_raters(documents: Sequence[Mapping[str, Any]]) -> list[str]:
+    raters = (doc.get("rater") for doc in documents)
+    return [str(r.get("rater_id", "")) for r in raters if isinstance(r, Mapping) and r.get("rater_id")]
+
+
 def preference_figures(documents: Sequence[Mapping[str, Any]], *, gold: Mapping[str, str],
                        threshold: tuple[int, int] = (8, 10), question: str | None = None,
+                       qualification_items: Collection[str] | None = None,
                        items_planned: int | None = None, raters_per_item: int = 3,
                        hourly_wage: float = 20.0, platform_fee: float = 0.2,
                        ) -> PreferenceFigures:
@@ -193,7 +214,10 @@ def preference_figures(documents: Sequence[Mapping[str, Any]], *, gold: Mapping[
     return PreferenceFigures(
         agreement=agreement(judgments), records=records(comparisons=games),
         strengths=bradley_terry(table=win_table(games)).strengths if games else {},
-        raters=rater_checks(judgments, gold, threshold=threshold), median_seconds=median,
+        raters=rater_checks(judgments, gold, threshold=threshold,
+                            qualification_items=qualification_items,
+                            raters=_document_raters(documents)),
+        median_seconds=median,
         p90_seconds=quantile(times, 0.9) if times else None, cost=cost,
         by_answer=by_survey_answer(judgments, answers) if question else {})
 

@@ -22,7 +22,6 @@ from rater_desktop.qa.agreement import (
     percent_agreement,
 )
 from rater_desktop.qa.inputs import RaterJudgment
-from rater_desktop.qa.qualification import DEFAULT_THRESHOLD
 
 SCORE_CATEGORIES = (1, 2, 3, 4, 5)
 DIMENSIONS = (
@@ -127,14 +126,23 @@ def verdict_distribution(judgments: Sequence[RaterJudgment]) -> dict[int, int]:
     return {score: counts.get(score, 0) for score in VERDICT_CATEGORIES}
 
 
+class ThresholdError(ValueError):
+    """The batch's SD-4 override cannot score qualification (never replaced silently)."""
+
+
 def sd4_threshold(rubric: object) -> tuple[int, int]:
-    """The qualification threshold of the batch rubric's SD-4 (default 8 of 10)."""
+    """The qualification threshold of the batch rubric's SD-4 (default 8 of 10).
+
+    An override the rubric refuses (11 of 10, 0 of 0, a string) raises ThresholdError:
+    scoring with another threshold than the batch names would mislead the reviewer."""
     from rater_desktop.rating.rubric import Rubric, RubricError
 
+    own = {"SD-4": rubric["SD-4"]} if isinstance(rubric, dict) and "SD-4" in rubric else None
     try:
-        parsed = Rubric.from_overrides(rubric if isinstance(rubric, dict) else None)
-        required = int(parsed.param("SD-4", "pass_threshold"))
-        out_of = int(parsed.param("SD-4", "out_of"))
-    except (RubricError, KeyError, ValueError):
-        return DEFAULT_THRESHOLD
-    return (required, out_of) if 0 <= required <= out_of and out_of > 0 else DEFAULT_THRESHOLD
+        parsed = Rubric.from_overrides(own)
+    except RubricError as exc:
+        raise ThresholdError(
+            f"the batch's rubric cannot score qualification: {exc}. Fix batch.json "
+            "(rater-desktop validate lists the problem)."
+        ) from None
+    return int(parsed.param("SD-4", "pass_threshold")), int(parsed.param("SD-4", "out_of"))

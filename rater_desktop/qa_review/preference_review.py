@@ -14,7 +14,7 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rater_desktop.preference.stats import (
     MixedProtocolError,
@@ -23,6 +23,7 @@ from rater_desktop.preference.stats import (
     gold_choices,
     preference_figures,
 )
+from rater_desktop.qa_review.figures import sd4_threshold
 
 if TYPE_CHECKING:
     from rater_desktop.qa_review.session import QaSession
@@ -122,19 +123,30 @@ def protocol_problem(paths: Sequence[Path], *, batch_protocol: str) -> str | Non
     return None
 
 
-def batch_gold(batch: Any) -> tuple[dict[str, str], tuple[int, int]]:
-    """Gold choices (file order) of a batch's items and its qualification threshold."""
+class BatchGold(NamedTuple):
+    """What a preference batch expects: gold choices (file order), the SD-4 threshold and
+    its qualification items (every one counts, judged or not)."""
+
+    choices: dict[str, str]
+    threshold: tuple[int, int]
+    qualification_items: tuple[str, ...]
+
+
+def batch_gold(batch: Any) -> BatchGold:
+    """Gold choices of a batch's items, its qualification threshold (ThresholdError for
+    an override that cannot score) and its qualification items with a gold choice."""
     items = [batch.item(entry.item_id) for entry in batch.index]
-    threshold = batch.manifest.rubric.get("SD-4", {})
-    return gold_choices(items), (int(threshold.get("pass_threshold", 8)),
-                                 int(threshold.get("out_of", 10)))
+    gold = gold_choices(items)
+    qualification = tuple(i.id for i in items if i.kind.value == "qualification" and i.id in gold)
+    return BatchGold(gold, sd4_threshold(batch.manifest.rubric), qualification)
 
 
 def batch_figures(documents: Sequence[Mapping[str, Any]], *, batch: Any,
                   question: str | None, cost: CostInputs) -> PreferenceFigures:
     """The figures of ``qa report`` for verified documents of ``batch`` (CLI and window)."""
-    gold, threshold = batch_gold(batch)
-    return preference_figures(documents, gold=gold, threshold=threshold, question=question,
+    gold = batch_gold(batch)
+    return preference_figures(documents, gold=gold.choices, threshold=gold.threshold,
+                              qualification_items=gold.qualification_items, question=question,
                               raters_per_item=cost.raters_per_item,
                               hourly_wage=cost.hourly_wage, platform_fee=cost.platform_fee)
 
@@ -217,7 +229,7 @@ def preference_review(session: QaSession, *, question: str | None,
     """Figures and disagreements of the session's trusted preference files (a job)."""
     batch = session.batch
     documents = used_documents(session)
-    gold, _ = batch_gold(batch)
+    gold = batch_gold(batch).choices
     survey = getattr(getattr(batch.manifest, "preference", None), "survey", ()) or ()
     questions = tuple((q.id, q.text) for q in survey)
     known = question if question in {q for q, _ in questions} else None

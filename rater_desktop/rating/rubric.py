@@ -221,4 +221,20 @@ def _merge(rule_id: str, current: RuleSettings | None, override: Any) -> RuleSet
             raise RubricError(
                 f"rubric rule {rule_id} has no parameter '{name}' (allowed: {allowed})"
             )
+    _check_together(rule_id, params)
     return RuleSettings(severity=severity, parameters=params)
+
+
+def _check_together(rule_id: str, params: dict[str, Any]) -> None:
+    """Parameters that only make sense together: SD-4's threshold is a count of items
+    out of ``out_of`` (11 of 10 could never pass; 0 of 0 scores nothing)."""
+    if rule_id != "SD-4":
+        return
+    required, out_of = params["pass_threshold"], params["out_of"]
+    if out_of < 1:
+        raise RubricError(f"rubric rule SD-4 parameter 'out_of' must be at least 1, got {out_of}")
+    if not 1 <= required <= out_of:
+        raise RubricError(
+            f"rubric rule SD-4 parameter 'pass_threshold' must be from 1 to out_of ({out_of}), "
+            f"got {required}"
+        )

@@ -49,12 +49,21 @@ def sample_item(batch: str, item_id: str) -> Item:
 
 
 def careful_specs() -> dict[str, dict[str, Any]]:
+    """Every careful rating by id; a variant (``"base"`` + ``"edits"``, see README.md) is
+    its base with the edits applied, still careful."""
     specs: dict[str, dict[str, Any]] = {}
+    variants: list[dict[str, Any]] = []
     for path in sorted(CORPUS.glob("careful_*.json")):
         for spec in json.loads(path.read_text(encoding="utf-8")):
-            if spec["id"] in specs:
+            if spec["id"] in specs or any(v["id"] == spec["id"] for v in variants):
                 raise ValueError(f"duplicate rating id {spec['id']} in {path.name}")
-            specs[spec["id"]] = spec
+            if "base" in spec:
+                variants.append(spec)
+            else:
+                specs[spec["id"]] = spec
+    for variant in variants:
+        built = apply_edits(specs[variant["base"]], variant["edits"])
+        specs[variant["id"]] = {**built, "id": variant["id"], "what": variant.get("what", "")}
     return specs
 
 

@@ -151,8 +151,9 @@ def test_not_placeholders(text: str) -> None:
 
 
 def test_written_words_skip_template_parts() -> None:
-    assert written_word_count("Claim 1: [Rating Given] The shop page shows $25.") == 7
-    assert written_word_count("Response A: TBD. Response B: TBD.") == 4
+    # only the rater's own words: template labels are not writing
+    assert written_word_count("Claim 1: [Rating Given] The shop page shows $25.") == 5
+    assert written_word_count("Response A: TBD. Response B: TBD.") == 0
 
 
 @pytest.mark.parametrize(

@@ -48,7 +48,8 @@ def _batch(tmp_path: Path) -> Path:
                                "options": ["technical", "non-technical"]}]}))
 
 
-def _document(batch_path: Path, rater: str, key: Any) -> dict[str, Any]:
+def _document(batch_path: Path, rater: str, key: Any,
+              choices: dict[str, str] | None = None) -> dict[str, Any]:
     store = MemoryRatingStore()
     seconds = iter(range(10, 1000, 10))
     clock = [0.0]
@@ -57,14 +58,14 @@ def _document(batch_path: Path, rater: str, key: Any) -> dict[str, Any]:
         service = PreferenceService(store=store, clock=lambda: clock[0],
                                     settings=manifest.preference, batch_key=manifest.batch_id,
                                     display_seed=manifest.display_seed, rater_id=rater)
-        for item_id, choice in CHOICES[rater].items():
+        for item_id, choice in (choices or CHOICES[rater]).items():
             service.open_item(item_id)
             clock[0] += next(seconds)
             order = service.order_for(item_id)
             shown = choice if choice == "tie" else order.display_label("AB".index(choice))
             service.choose(shown)
             assert service.complete().accepted
-        service.save_survey({"background": BACKGROUND[rater]})
+        service.save_survey({"background": BACKGROUND.get(rater, "technical")})
         service.flush()
         records, _, extra = collect_protocol_export(
             manifest=manifest, items=[batch.item(e.item_id) for e in batch.index],
@@ -205,3 +206,49 @@ def test_odd_but_valid_shapes_are_read_safely() -> None:
     figures = preference_figures([document], gold={}, question="background")
     assert figures.records["1"].wins == 1 and figures.median_seconds is None
     assert set(figures.by_answer) == {"a", "3"}  # list answers: one group per entry
+
+
+def _qual_batch(tmp_path: Path, **manifest: Any) -> Path:
+    items = [item(f"q-{n}", kind="qualification", shots=False, gold={"expected_choice": "A"})
+             for n in range(1, 11)]
+    return write_folder(tmp_path / "qual", batch_files(
+        items, format_version="1.1", protocol="preference", **manifest))
+
+
+def test_unjudged_qualification_items_count_as_wrong(tmp_path: Path) -> None:
+    """7 right and 3 never judged is 7 of 10 (not 7 of 7), as in the guideline protocol;
+    SD-4: "a rater passes at the batch's threshold (default 8 of 10)"."""
+    from rater_desktop.qa_review.preference_review import CostInputs, batch_figures
+
+    entries = [{"item_id": f"q-{n}", "kind": "qualification", "rating": {"choice": "A"},
+                "identities": {"A": "model-alpha", "B": "model-beta"}} for n in range(1, 8)]
+    document = {"protocol": "preference", "rater": {"rater_id": "dana"}, "items": entries}
+    idle = {"protocol": "preference", "rater": {"rater_id": "erin"}, "items": []}
+    with open_batch(_qual_batch(tmp_path)) as batch:
+        figures = batch_figures([document, idle], batch=batch, question=None,
+                                cost=CostInputs(hourly_wage=20.0, platform_fee=0.2,
+                                                raters_per_item=3))
+    checks = {r.rater_id: r for r in figures.raters}
+    dana = checks["dana"]
+    assert (dana.qualification_passed, dana.qualification_total, dana.qualified) == (7, 10, False)
+    assert (checks["erin"].qualification_total, checks["erin"].qualified) == (10, False)
+
+
+@pytest.mark.parametrize("threshold", [{"pass_threshold": 11, "out_of": 10},
+                                       {"pass_threshold": 0, "out_of": 0}])
+def test_cli_report_refuses_an_sd4_override_that_cannot_score(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], threshold: dict[str, int]) -> None:
+    """The preference report crashed with a ValueError traceback on 11 of 10."""
+    batch_path = _qual_batch(tmp_path, rubric={"SD-4": threshold})
+    key = keys.generate_private_key()
+    document = _document(batch_path, "dana", key, {"q-1": "A"})
+    files = export_results(out_path=tmp_path / "dana", document=document, private_key=key)
+    roster = tmp_path / "allowed_signers"
+    roster.write_text(f"dana {keys.openssh_public_key(key.public_key())}\n")
+    out = tmp_path / "r.html"
+    code = main(["qa", "report", str(files.results_path), "--batch", str(batch_path),
+                 "--allowed-signers", str(roster), "--out", str(out)])
+    captured = capsys.readouterr()
+    assert code == 2 and not out.exists()
+    (line,) = captured.err.strip().splitlines()
+    assert "SD-4" in line and "Traceback" not in captured.err

@@ -171,11 +171,15 @@ def _scores(rating: ItemRating, a: tuple[int, int, int], b: tuple[int, int, int]
         ((5, 5, 3), (3, 5, 5), Verdict.A_BETTER, set()),  # correctness beats AIP
         ((5, 5, 3), (3, 5, 5), Verdict.B_BETTER, {"FV-3"}),
         ((5, 5, 4), (5, 5, 3), Verdict.A_SLIGHTLY_BETTER, set()),  # AIP breaks the tie
-        # v2 (FV-6): a verdict decided by AIP alone is "slightly better", whatever the lead
+        # v3 (FV-6): between correct and complete responses AIP decides "slightly better"
+        # ("If both responses are correct and complete, use AI Performance to decide which
+        # is 'slightly better'"); below that, a 2+ AIP lead may take any strength
         ((5, 5, 5), (5, 5, 3), Verdict.A_BETTER, {"FV-6"}),
+        ((4, 5, 5), (4, 5, 3), Verdict.A_BETTER, set()),
         ((5, 5, 5), (5, 5, 3), Verdict.A_SLIGHTLY_BETTER, set()),
         ((5, 5, 4), (5, 5, 3), Verdict.A_BETTER, {"FV-4", "FV-6"}),
-        # v2 (FV-6): a lead of 4+ on TC + FA is "better" or "much better"
+        # FV-6: a lead of 4+ on TC + FA is "better" or "much better" ("Correctness is
+        # King"); FV-4: "only better by one point ... then it is only slightly better"
         ((5, 5, 4), (2, 3, 4), Verdict.A_SLIGHTLY_BETTER, {"FV-6"}),
         ((5, 5, 4), (2, 3, 4), Verdict.A_BETTER, set()),
         ((5, 5, 4), (4, 3, 4), Verdict.A_SLIGHTLY_BETTER, set()),

@@ -21,3 +21,27 @@ def test_every_rule_is_documented_with_its_function() -> None:
         module, name = rows[rule_id].split(":")
         target = getattr(importlib.import_module(f"rater_desktop.rating.{module}"), name)
         assert target is function, rule_id
+
+
+def test_every_rule_is_stated_with_its_severity_in_the_docs_own_words() -> None:
+    """docs/rules.md stands alone: each rule ID, what it asks and its severity."""
+    text = DOC.read_text(encoding="utf-8").split("## The rules", 1)[1].split("\n## ", 1)[0]
+    rows = re.findall(r"^\| ((?:CF|TC|FC|AP|FV|SD|PR)-\d) \| ([^`|][^|]+) \| ([^|]+) \|$", text, re.M)
+    assert {r[0] for r in rows} == set(RULE_IDS) | {"PR-1", "PR-2", "PR-3", "PR-4"}
+    severity = re.compile(r"^(?:block|warn|hint|-)(?:\W|$)")
+    for rule_id, rule, level in rows:
+        assert len(rule.split()) >= 6, rule_id
+        assert severity.match(level.strip()), (rule_id, level)
+
+
+def test_project_docs_point_to_no_file_outside_the_repository() -> None:
+    root = DOC.parents[1]
+    for path in [root / "README.md", *sorted((root / "docs").glob("*.md"))]:
+        text = path.read_text(encoding="utf-8")
+        assert "shared/" not in text and "guideline-rules.md" not in text, path.name
+
+
+def test_relevant_is_not_a_vague_word_in_the_batch_format() -> None:
+    text = (DOC.parent / "batch-format.md").read_text(encoding="utf-8")
+    (row,) = [line for line in text.splitlines() if line.startswith("| CF-3 | `vague_words`")]
+    assert "relevant" not in row

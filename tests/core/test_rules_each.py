@@ -100,6 +100,7 @@ def _fv4_one_point(r: ItemRating) -> None:
 
 
 def _fv6_aip_decides_strongly(r: ItemRating) -> None:
+    """Both correct and complete (TC 5, FA 5): AIP decides, so only "slightly better"."""
     b = r.responses[1]
     b.tc, b.aip = 5, 2
     b.sub_request_met = dict.fromkeys(b.sub_request_met, True)
@@ -139,8 +140,61 @@ BREAKERS: dict[str, tuple[Mutator, Severity]] = {
 }
 
 
+# The guideline's own words behind each rule (the rater guideline the rules come from;
+# where the guideline is silent the line is the spec's, marked "spec").
+GUIDELINE: dict[str, str] = {
+    "CF-1": "Before looking at the responses, become an expert on the user's request. "
+    "Identify the Main Goal: What is the user trying to achieve?",
+    "CF-2": "List all Sub-requests: What are the specific constraints, rules, or secondary "
+    "tasks mentioned? Location / Time / Quantity / Format / Action",
+    "CF-3": 'Objective: Avoid vague phrases like "The response should be helpful." ... While '
+    "not required you may find it useful to start each item with 'should' or 'should not'.",
+    "TC-1": "For each response (A and B), check if it met the Main Goal and every single "
+    "Sub-request. Main Goal Fulfilled? [Yes/No] Sub-request 1: [Yes/No]",
+    "TC-2": "Fully Complete (5/5): Main task and ALL conditions were completed ... Partially "
+    "Complete (3/5): ... several important conditions were incomplete",
+    "TC-3": "Core Rule: If FA is rated as Cannot Confidently Assess for a critical claim, TC "
+    "cannot be Fully Complete (5).",
+    "TC-4": "Case 2: Evidence Partially Verifies the Claim ... TC: Partially Complete (3)",
+    "TC-5": "Justification: [Brief explain how you came to your conclusion]",
+    "FC-1": "Copy claims exactly as they appear in the model response. Do not edit, "
+    "rephrase, or add any claims",
+    "FC-2": "You should only fact-check objective claims.",
+    "FC-3": "Extract ALL objective claims individually (no merging or clubbing!). Keep them "
+    "atomic.",
+    "FC-4": "Action-based claims (e.g., \"Email was drafted\", ... \"I checked the "
+    "website\") MUST ALWAYS be listed, as they are verifiable actions.",
+    "FC-5": "Claim 1: [Rating Given] Justification: [Brief explanation of your reasoning, "
+    "referencing the sources.]",
+    "FC-6": "Use reliable sources to verify or refute each objective claim. Don't rely on "
+    "just one source!",
+    "FC-7": "Provide direct, credible URLs as sources for your justifications — no Google "
+    "search result links!",
+    "FC-8": "If the info is private user data (e.g., personal emails, addresses, phone "
+    "numbers, account details), do NOT include it as a claim",
+    "FC-9": "spec: any Inaccurate claim -> FA <= 4; all objective claims Accurate -> FA >= 4",
+    "AP-1": "Your justification MUST be at least 50 words",
+    "AP-2": "and clearly cover ALL four dimensions: Navigation, Interaction, Efficiency, and "
+    "Output Quality.",
+    "FV-1": "Best Response: (e.g., \"Response A, significantly.\")",
+    "FV-2": "Justification: [In 30+ words, write the reason for your final recommendation",
+    "FV-3": "Correctness is King: Task Completion and Factual Accuracy are almost always more "
+    "important than AI Performance.",
+    "FV-4": "If the winning response is only better by one point for the deciding criterion, "
+    "then it is only slightly better.",
+    "FV-5": "Do not force \"About the Same\" when a clear winner exists.",
+    "FV-6": "If both responses are correct and complete, use AI Performance to decide which "
+    "is \"slightly better.\"",
+}
+
+
 def test_every_registered_rule_has_a_breaker() -> None:
     assert set(BREAKERS) == set(RULES)
+
+
+def test_every_rule_test_names_the_guideline_line_behind_it() -> None:
+    assert set(GUIDELINE) == set(RULES)
+    assert all(len(line.split()) >= 6 for line in GUIDELINE.values())
 
 
 @pytest.mark.parametrize("rule_id", sorted(BREAKERS))

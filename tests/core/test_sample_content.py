@@ -46,11 +46,14 @@ def _screens(item: dict[str, Any]) -> list[str]:
 
 
 def _guideline_verdict(a: dict[str, int], b: dict[str, int]) -> str:
-    lead = (a["tc"] + a["fa"]) - (b["tc"] + b["fa"]) or a["aip"] - b["aip"]
+    correctness = (a["tc"] + a["fa"]) - (b["tc"] + b["fa"])
+    lead = correctness or a["aip"] - b["aip"]
     if lead == 0:
         return "about_same"
     size = abs(lead)
     strength = "slightly_better" if size == 1 else "better" if size <= 3 else "much_better"
+    if not correctness and a["tc"] == a["fa"] == b["tc"] == b["fa"] == 5:
+        strength = "slightly_better"  # "If both responses are correct and complete, ..."
     return f"{'A' if lead > 0 else 'B'}_{strength}"
 
 

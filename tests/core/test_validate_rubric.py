@@ -70,3 +70,49 @@ def test_cli_validate_still_accepts_a_good_rubric(tmp_path: Path, capsys: pytest
     path = write_folder(tmp_path / "good", batch_files(rubric={"TC-5": {"min_words": 4}}))
     assert main(["validate", str(path)]) == 0
     assert capsys.readouterr().out.startswith("OK test-batch")
+
+
+@pytest.mark.parametrize(
+    ("threshold", "says"),
+    [
+        ({"pass_threshold": 11, "out_of": 10}, "'pass_threshold' must be from 1 to out_of (10), got 11"),
+        ({"pass_threshold": 0, "out_of": 0}, "'out_of' must be at least 1, got 0"),
+        ({"pass_threshold": 0}, "'pass_threshold' must be from 1 to out_of (10), got 0"),
+    ],
+)
+def test_validate_refuses_an_sd4_threshold_out_of_range(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], threshold: dict[str, int], says: str
+) -> None:
+    """SD-4: "a rater passes at the batch's threshold (default 8 of 10)": a threshold no
+    rater can reach, or one out of nothing, is refused where it is written."""
+    ((rule, message),) = Rubric.problems({"SD-4": threshold})
+    assert rule == "SD-4" and says in message
+    path = write_folder(tmp_path / "sd4", batch_files(rubric={"SD-4": threshold}))
+    assert main(["validate", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("INVALID") and says in out
+
+
+def test_guideline_qa_never_falls_back_from_a_bad_threshold() -> None:
+    from rater_desktop.qa_review.figures import ThresholdError, sd4_threshold
+
+    assert sd4_threshold({}) == (8, 10)
+    assert sd4_threshold({"SD-4": {"pass_threshold": 7, "out_of": 10}}) == (7, 10)
+    assert sd4_threshold({"AP-1": {"min_words": "fifty"}}) == (8, 10)  # only SD-4 matters here
+    for bad in ({"pass_threshold": 11, "out_of": 10}, {"pass_threshold": 0, "out_of": 0}):
+        with pytest.raises(ThresholdError, match="SD-4"):
+            sd4_threshold({"SD-4": bad})
+
+
+def test_guideline_qa_report_refuses_a_bad_threshold_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write_folder(tmp_path / "sd4", batch_files(rubric={"SD-4": {"pass_threshold": 11, "out_of": 10}}))
+    (tmp_path / "none.results.json").write_text("{}")
+    roster = tmp_path / "allowed_signers"
+    roster.write_text("")
+    code = main(["qa", "report", str(tmp_path / "none.results.json"), "--batch", str(path),
+                 "--allowed-signers", str(roster), "--out", str(tmp_path / "r.html")])
+    err = capsys.readouterr().err
+    assert code == 2 and not (tmp_path / "r.html").exists()
+    assert len(err.strip().splitlines()) == 1 and "pass_threshold" in err

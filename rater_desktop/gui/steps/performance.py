@@ -21,7 +21,7 @@ from rater_desktop.gui.steps.common import (
     title_label,
 )
 from rater_desktop.gui.steps.page import StepContext, StepPage
-from rater_desktop.rating.helpers import DIMENSIONS, dimensions_covered, word_count
+from rater_desktop.rating.helpers import DIMENSIONS, dimensions_covered, written_word_count
 from rater_desktop.rating.model import ItemRating, ResponseRating, Step, StepMarkKind
 from rater_desktop.rating.service import RatingService
 
@@ -116,7 +116,7 @@ class PerformanceSide(QWidget):
         self.scale.show_value(side.aip)
         self.justification.show_text(side.aip_justification)
         minimum = int(service.rubric.param("AP-1", "min_words"))
-        self.words.show_count(word_count(side.aip_justification), minimum)
+        self.words.show_count(written_word_count(side.aip_justification), minimum)
         covered = dimensions_covered(side.aip_justification)
         for key, chip in self.dimensions.items():
             done = key in covered

@@ -81,15 +81,17 @@ def is_past_form(word: str) -> bool:
     )
 
 
-def _first_person_action(tokens: list[str], i: int) -> bool:
-    """After the subject at ``i``: a past verb, allowing a few adverbs/auxiliaries and
-    "... and <verb>" coordination, until another subject starts a new clause."""
+def _first_person_action(tokens: list[str], i: int) -> int | None:
+    """After the subject at ``i``: the index of a past verb, allowing a few adverbs and
+    auxiliaries and "... and <verb>" coordination, until another subject starts a new
+    clause; None when there is none."""
     expect_verb = True
-    for word in tokens[i + 1 : i + 40]:
+    for j in range(i + 1, min(len(tokens), i + 40)):
+        word = tokens[j]
         if word in _OTHER_SUBJECTS or word in _SUBJECTS:
-            return False
+            return None
         if word in _NEGATIONS or word in _MODALS:
-            return False
+            return None
         if word in ("and", "then", "also"):
             expect_verb = True
             continue
@@ -98,49 +100,71 @@ def _first_person_action(tokens: list[str], i: int) -> bool:
         if word in _SKIP:
             continue
         if is_past_form(word) and word not in _NOT_ACTIONS:
-            return True
+            return j
         expect_verb = False
-    return False
+    return None
 
 
-def _passive_or_result(tokens: list[str], i: int, lemmas: frozenset[str]) -> bool:
-    rest = [w for w in tokens[i + 1 : i + 6] if w not in _SKIP and w != "been"]
+def _passive_or_result(tokens: list[str], i: int, lemmas: frozenset[str]) -> int | None:
+    """The index of the participle ("has been sent") or the place ("is in your cart")
+    after the form of be/have at ``i``; None when it is neither."""
+    rest = [j for j in range(i + 1, min(len(tokens), i + 6)) if tokens[j] not in _SKIP and tokens[j] != "been"]
     if not rest:
-        return False
-    word = rest[0]
+        return None
+    word = tokens[rest[0]]
     if is_past_form(word) and lemma_in(word, lemmas):
-        return True
+        return rest[0]
     # "is (now) in your cart", "are in your FreshCart cart", "is on your calendar"
-    return (
+    if (
         tokens[i] in ("is", "are", "'s", "'re")
         and word in ("in", "on", "to", "into")
         and len(rest) > 2
-        and rest[1] in ("your", "the", "my")
-        and any(w in _RESULT_PLACES for w in tokens[i + 3 : i + 7])
-    )
+        and tokens[rest[1]] in ("your", "the", "my")
+    ):
+        return next((j for j in range(i + 3, min(len(tokens), i + 7)) if tokens[j] in _RESULT_PLACES), None)
+    return None
+
+
+def action_clause(sentence: str, extra_verbs: Iterable[str] = ()) -> tuple[int, int] | None:
+    """Where in ``sentence`` the agent's action is reported, from its subject (or
+    auxiliary, or leading verb) to the end of its verb: what a claim must hold to list
+    the action (FC-4). A first-person action wins over a passive one in the same
+    sentence ("The 7:00 slot was booked, so I reserved 7:30": the agent reserved).
+    None when the sentence reports no action (see the module doc)."""
+    lemmas = action_lemmas(tuple(extra_verbs))
+    tokens, starts = _tokens(sentence)
+    if not tokens:
+        return None
+
+    def span(first: int, last: int) -> tuple[int, int]:
+        return starts[first], starts[last] + len(tokens[last])
+
+    lead = 1 if tokens[0] == "successfully" and len(tokens) > 1 else 0
+    if is_past_form(tokens[lead]) and lemma_in(tokens[lead], lemmas):
+        return span(lead, lead)
+    for i, word in enumerate(tokens):
+        if word in _SUBJECTS:
+            verb = _first_person_action(tokens, i)
+            if verb is not None:
+                return span(i, verb)
+    # "was opened in 1937" is history, not the agent's doing
+    head = sentence[:MAX_SENTENCE]
+    historical = _YEAR.search(head) is not None or _BY_NAME.search(head) is not None
+    for i, word in enumerate(tokens):
+        if historical and word in ("was", "were"):
+            continue
+        if word in _BE:
+            last = _passive_or_result(tokens, i, lemmas)
+            if last is not None:
+                return span(i, last)
+    return None
 
 
 def action_at(sentence: str, extra_verbs: Iterable[str] = ()) -> int | None:
     """Where in ``sentence`` the action is reported (its subject, auxiliary or leading
     verb), or None when the sentence reports no action (see the module doc)."""
-    lemmas = action_lemmas(tuple(extra_verbs))
-    tokens, starts = _tokens(sentence)
-    if not tokens:
-        return None
-    lead = 1 if tokens[0] == "successfully" and len(tokens) > 1 else 0
-    if is_past_form(tokens[lead]) and lemma_in(tokens[lead], lemmas):
-        return starts[lead]
-    # "was opened in 1937" is history, not the agent's doing
-    head = sentence[:MAX_SENTENCE]
-    historical = _YEAR.search(head) is not None or _BY_NAME.search(head) is not None
-    for i, word in enumerate(tokens):
-        if word in _SUBJECTS and _first_person_action(tokens, i):
-            return starts[i]
-        if historical and word in ("was", "were"):
-            continue
-        if word in _BE and _passive_or_result(tokens, i, lemmas):
-            return starts[i]
-    return None
+    clause = action_clause(sentence, extra_verbs)
+    return clause[0] if clause is not None else None
 
 
 def is_action_sentence(sentence: str, extra_verbs: Iterable[str] = ()) -> bool:

@@ -10,15 +10,31 @@ import re
 
 DIMENSIONS = ("navigation", "interaction", "efficiency", "output_quality")
 _JUDGED = r"(?:was|were|is|are|felt|seemed|looked|stayed)\s+(?:very\s+|quite\s+|fairly\s+|not\s+)?"
+_CONTROLS = (
+    r"(?:search|text|input|date)\s+(?:box|field|picker)e?s?|buttons?|fields?|forms?(?!\s+of\b)|"
+    r"menus?|drop-?downs?|filters?|checkbox(?:es)?|inputs?|sliders?|toggles?|tabs?|pickers?|links?"
+)
+_AGENT_VERBS = (
+    r"used|using|uses|opened|opening|applied|applying|set|setting|chose|choosing|picked|"
+    r"picking|pressed|pressing|hit|hitting|submitted|submitting|filled|filling|completed|"
+    r"operated|handled|handling|found|finding|missed|misused|ignored|follow(?:ed|ing)(?!\s+by\b)|"
+    r"tried|trying|worked|reached|selected|selecting|activated|cleared|changed|expanded"
+)
 _PATTERNS = {
     "navigation": r"navigat\w*|path(?:s|way)?|routes?|went\s+(?:straight\s+|directly\s+)?to|"
     r"visit(?:ed|ing)|landed\s+on|(?:going|gone|headed)\s+to\s+the|meander\w*|detours?|redirect\w*|brows(?:ed|ing)|"
     r"back\s+and\s+forth|(?:wrong|irrelevant|right|correct)\s+(?:page|site|section)s?|"
     r"straight\s+to|headed\s+(?:straight\s+)?to|found\s+its\s+way",
     "interaction": r"interact\w*|click\w*|mis-?click\w*|typ(?:ed|ing)|tap(?:ped|ping)|"
-    r"scroll\w*|buttons?|(?:search|text|input)\s+(?:box|field)|fields?|forms?|"
-    r"select(?:ed|ing|ion)|entered|filled\s+(?:in|out)|menus?|drop-?downs?|filters?|toggl\w*|checkbox\w*|"
-    r"input",
+    r"scroll\w*|entered|filled\s+(?:in|out)|toggl\w*|"
+    # a control or a selection counts only with the agent acting on it: "used the size
+    # filter", "selected the 7:30 slot", "the form was filled"; "a compact form" and
+    # "slots selected in bold" describe the output
+    rf"(?:{_AGENT_VERBS})\s+(?:\w+\s+){{0,3}}?(?:{_CONTROLS})|"
+    rf"(?:{_CONTROLS})\s+(?:was\s+|were\s+)?(?:{_AGENT_VERBS})|"
+    r"(?:it|agent|then|and|model|assistant|correctly|carefully|also)\s+select(?:ed|s)\b|"
+    r"select(?:ed|ing)\s+(?:the|a|an|its|each|every|both|one|two|three|\d)\b|"
+    r"(?:its|agent's|agent’s)\s+selections?",
     "efficiency": r"(?:in)?efficien\w*|wasted?|wasting|unnecessar\w*|redundant|loop\w*|"
     r"extra\s+(?:steps?|clicks?|actions?|pages?|searches)|"
     r"(?:few|fewer|fewest|minimal|minimum)\s+(?:steps?|clicks?|actions?)|"

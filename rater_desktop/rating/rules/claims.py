@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from rater_desktop.rating.detect.actions import action_at, is_bare_completion
+from rater_desktop.rating.detect.actions import action_clause, is_bare_completion
 from rater_desktop.rating.helpers import (
     CACHE_TEXT_LIMIT,
     CandidateSentence,
@@ -53,6 +53,18 @@ def _joins_two_clauses(text: str) -> bool:
     return False
 
 
+_CELL_SEPARATOR = re.compile(r"[ \t]*+\|[ \t]*+")
+
+
+def _table_cells(text: str) -> int:
+    """Non-empty cells of a table row as plain text shows it ("Pacer Glide 5 Wide |
+    $109.95 | In stock | 4.6 (1,284 reviews)"): the row's name and one statement per
+    further cell."""
+    if "|" not in text:
+        return 0
+    return sum(1 for cell in _CELL_SEPARATOR.split(text[:CACHE_TEXT_LIMIT]) if cell.strip())
+
+
 def non_atomic_reasons(text: str) -> list[str]:
     """Why a claim looks like several statements (empty if it looks atomic)."""
     if len(text) > CACHE_TEXT_LIMIT:
@@ -65,6 +77,11 @@ def _non_atomic_reasons(text: str) -> tuple[str, ...]:
     reasons = []
     if len(sentence_spans(text)) > 1:
         reasons.append("it holds more than one sentence")
+    cells = _table_cells(text)
+    if cells >= 3:
+        # a name and one value is one statement ("Pacer Glide 5 Wide | $109.95"); each
+        # further value is another
+        reasons.append(f"it holds a table row of {cells} cells ({cells - 1} statements about its first cell)")
     if ";" in text:
         reasons.append('it joins statements with ";"')
     if _joins_two_clauses(text):
@@ -140,11 +157,12 @@ def _states_action(sentence: CandidateSentence, claims: list[Claim]) -> bool:
 
 
 def _action_listed(sentence: CandidateSentence, claims: list[Claim], verbs: list[str]) -> bool:
-    """A claim covers where the action is reported, not just any part of its sentence
-    ("I reloaded once; it came back unchanged" needs "I reloaded once" listed)."""
-    at = action_at(sentence.text, verbs)
-    where = sentence.start + (at or 0)
-    return any(c.start <= where < c.end for c in claims)
+    """A claim holds the sentence's action clause, from its subject to its verb (spec v3:
+    "so I skipped it" must be listed; a claim of another clause of the same sentence, or
+    one cut before the verb, does not cover the action)."""
+    clause = action_clause(sentence.text, verbs) or (0, 1)
+    start, end = sentence.start + clause[0], sentence.start + clause[1]
+    return any(c.start <= start and end <= c.end for c in claims)
 
 
 def _uncovered_actions(

@@ -61,9 +61,10 @@ def fv1_verdict_chosen(ctx: RuleContext) -> list[RuleResult]:
 
 
 def fv2_justification_length(ctx: RuleContext) -> list[RuleResult]:
-    """FV-2: the final justification (rater's words, not the template) is long enough."""
+    """FV-2: the final justification has enough of the rater's own words (the builder's
+    score lines, verdict sentence, evidence summary and labels do not count)."""
     minimum = int(ctx.param("FV-2", "min_words"))
-    words = written_word_count(justification_body(ctx.rating.verdict_justification))
+    words = written_word_count(ctx.rating.verdict_justification)
     if words >= minimum:
         return [ctx.ok("FV-2", "verdict_justification")]
     message = f"The final justification has {words} words of your own; write at least {minimum}."
@@ -126,10 +127,17 @@ def fv5_about_same_only_when_equal(ctx: RuleContext) -> list[RuleResult]:
     return [ctx.fail("FV-5", message, "verdict")]
 
 
-def _strength_problem(expected: ExpectedWinner, strength: int) -> str | None:
-    if expected.criterion == "performance" and strength > 1:
-        return ("only AI Performance separates the responses (TC + FA are tied), so the "
-                'winner is "slightly better"')
+def _correct_and_complete(rating: ItemRating) -> bool:
+    """Both responses have TC 5 and FA 5: the guideline's tie-breaker case ("If both
+    responses are correct and complete, use AI Performance to decide which is 'slightly
+    better'")."""
+    return all(r.tc == 5 and r.fa == 5 for r in rating.responses)
+
+
+def _strength_problem(expected: ExpectedWinner, strength: int, rating: ItemRating) -> str | None:
+    if expected.criterion == "performance" and strength > 1 and _correct_and_complete(rating):
+        return ("both responses are correct and complete (TC 5, FA 5) and only AI Performance "
+                'separates them, so the winner is "slightly better"')
     if expected.criterion == "correctness" and expected.lead >= 4 and strength < 2:
         return (f"the lead on TC + FA is {expected.lead} points, so the winner is "
                 '"better" or "much better"')
@@ -137,13 +145,16 @@ def _strength_problem(expected: ExpectedWinner, strength: int) -> str | None:
 
 
 def fv6_strength_follows_lead(ctx: RuleContext) -> list[RuleResult]:
-    """FV-6: the verdict's strength follows the size of the lead (1-point leads are FV-4)."""
+    """FV-6: the verdict's strength follows the size of the lead (1-point leads are FV-4):
+    AIP decides between two correct and complete responses -> "slightly better"; a TC+FA
+    lead of 4 or more -> "better" or "much better"; other leads of 2 or more -> any
+    strength ("about the same" is FV-5)."""
     verdict, expected = ctx.rating.verdict, expected_winner(ctx.rating)
     if verdict is None or expected is None or expected.winner is None:
         return [ctx.ok("FV-6", "verdict")]
     if _favoured(verdict) != expected.winner:
         return [ctx.ok("FV-6", "verdict")]  # wrong direction / "about the same": FV-3, FV-5
-    problem = _strength_problem(expected, abs(verdict.score))
+    problem = _strength_problem(expected, abs(verdict.score), ctx.rating)
     if problem is None:
         return [ctx.ok("FV-6", "verdict")]
     return [ctx.fail("FV-6", f"{ctx.response_label(expected.winner)} wins, but {problem}.", "verdict")]

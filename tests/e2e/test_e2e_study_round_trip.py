@@ -76,6 +76,20 @@ def test_plan_rate_export_coverage_and_agreement(
                 "--out", str(tmp_path / "r2.html")) != 0  # fmt: skip
     assert "another batch" in capsys.readouterr().out
 
+    # A file left out (tampered) fails coverage and the study's QA report.
+    tampered = tmp_path / "tampered.results.json"
+    tampered.write_bytes(exports[0].read_bytes().replace(b'"rater"', b'"rater" ', 1))
+    tampered.with_name(tampered.name + ".sig").write_bytes(
+        exports[0].with_name(exports[0].name + ".sig").read_bytes())
+    capsys.readouterr()
+    assert _run("study", "coverage", str(study / "study.json"), *map(str, exports), str(tampered),
+                "--allowed-signers", str(roster)) == 1  # fmt: skip
+    assert "1 results file(s) left out" in capsys.readouterr().out
+    assert _run("qa", "report", *map(str, exports), str(tampered), "--batch", str(POOL),
+                "--allowed-signers", str(roster), "--plan", str(study / "study.json"),
+                "--out", str(tmp_path / "r3.html"), "--resamples", "0") == 1  # fmt: skip
+    assert "left out" in capsys.readouterr().out
+
 
 def test_tampered_plan_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, memory_keyring,  # type: ignore[no-untyped-def]
                                   capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip

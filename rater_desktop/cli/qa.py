@@ -54,6 +54,9 @@ def register(subparsers: Any) -> None:
     report.add_argument("--out", required=True, type=Path, help="the report file to write")
     report.add_argument("--plan", type=Path,
                         help="study.json: also take results for its per-rater batches of BATCH")  # fmt: skip
+    report.add_argument("--owners", type=Path,
+                        help="with --plan: allowed_signers file of the study owners the plan must "
+                        "be signed by (default: study/owners in the app data folder)")  # fmt: skip
     report.add_argument(
         "--store",
         metavar="PATH_OR_URL",
@@ -209,9 +212,9 @@ def _plan_batches(args: argparse.Namespace, batch: Any) -> tuple[list[str], dict
     if getattr(args, "plan", None) is None:
         return [], {}
     from rater_desktop.batch.hashing import batch_sha256
-    from rater_desktop.study.document import read_signed_plan
+    from rater_desktop.study.document import load_owners, read_signed_plan
 
-    plan = read_signed_plan(args.plan)
+    plan = read_signed_plan(args.plan, owners=load_owners(getattr(args, "owners", None)))
     if plan["pool"]["sha256"] != batch_sha256(batch.path):
         raise ValueError(f"the plan {args.plan} was made from another pool than {args.batch}")
     placements = dict(plan.get("attention_placements") or {})

@@ -38,6 +38,9 @@ def register(subparsers: Any) -> None:
     coverage.add_argument("plan", type=Path, help="study.json (its .sig beside it)")
     coverage.add_argument("results", nargs="*", type=Path, help="NAME.results.json files")
     coverage.add_argument("--allowed-signers", type=Path, help="roster the exports must be signed by")
+    coverage.add_argument("--owners", type=Path,
+                          help="allowed_signers file of the study owners the plan must be signed "
+                          "by (default: study/owners in the app data folder)")  # fmt: skip
     coverage.set_defaults(handler=run_coverage)
 
 
@@ -122,11 +125,11 @@ def run_plan(args: argparse.Namespace) -> int:
 def run_coverage(args: argparse.Namespace) -> int:
     from rater_desktop.results.verify import VerifyStatus, verify_results_file
     from rater_desktop.study.coverage import coverage_lines, study_coverage
-    from rater_desktop.study.document import read_signed_plan
+    from rater_desktop.study.document import load_owners, read_signed_plan
     from rater_desktop.study.plan import PlanError
 
     try:
-        plan = read_signed_plan(args.plan)
+        plan = read_signed_plan(args.plan, owners=load_owners(args.owners))
     except PlanError as exc:
         raise CliError(str(exc)) from exc
     accepted = {VerifyStatus.VALID} if args.allowed_signers else {VerifyStatus.VALID, VerifyStatus.UNKNOWN_SIGNER}

@@ -8,13 +8,59 @@ line that says why, never a KeyError deep inside a report.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rater_desktop.signing.allowed_signers import AllowedSigner
 
 from rater_desktop.study.files import PLAN_FORMAT, PLAN_NAMESPACE
 from rater_desktop.study.plan import PlanError
 
 MAX_PLAN_BYTES = 256 * 1024 * 1024
+OWNERS_FOLDER = "study"
+OWNERS_FILE = "owners"
+
+
+def default_owners_path() -> Path:
+    """The study owners' allowed_signers file in the app data folder."""
+    from rater_desktop.appdirs import data_dir
+
+    return data_dir() / OWNERS_FOLDER / OWNERS_FILE
+
+
+def load_owners(path: Path | None) -> list[AllowedSigner]:
+    """The study owners roster (``path`` or the default); PlanError when there is none.
+
+    Without a roster any fresh key could sign a plan that makes anyone look done, so a
+    plan is never read without one.
+    """
+    from rater_desktop.signing.allowed_signers import AllowedSignersError, load_allowed_signers
+
+    where = path if path is not None else default_owners_path()
+    if not where.is_file():
+        hint = "" if path is not None else (" (give --owners FILE, an allowed_signers file of "
+                                            "the study owners' keys)")  # fmt: skip
+        raise PlanError(f"no study owners roster at {where}{hint}")
+    try:
+        return load_allowed_signers(where)
+    except AllowedSignersError as exc:
+        raise PlanError(str(exc)) from exc
+
+
+def _check_owner(plan_path: Path, document: dict[str, Any], signed: Any,
+                 owners: Sequence[AllowedSigner]) -> None:  # fmt: skip
+    from rater_desktop.signing.allowed_signers import find_signers
+
+    entries = find_signers(list(owners), key_blob=signed.public_key_blob, namespace=PLAN_NAMESPACE)
+    if not entries:
+        raise PlanError(f"{plan_path} is signed by key {signed.fingerprint}, which is not a study "
+                        "owner's key in the owners roster (or its entry has expired); refused.")  # fmt: skip
+    claimed = str((document.get("owner") or {}).get("rater_id", ""))
+    if not any(entry.matches_principal(claimed) for entry in entries):
+        raise PlanError(f"{plan_path} claims owner {claimed!r}, but the roster gives key "
+                        f"{signed.fingerprint} to someone else; refused.")  # fmt: skip
 
 
 def _strings(value: Any, what: str) -> list[str]:
@@ -58,8 +104,9 @@ def check_plan_document(document: Any) -> dict[str, Any]:
     return document
 
 
-def read_signed_plan(plan_path: Path) -> dict[str, Any]:
-    """The plan document, after its signature, owner key and shape were checked (PlanError if not)."""
+def read_signed_plan(plan_path: Path, *, owners: Sequence[AllowedSigner]) -> dict[str, Any]:
+    """The plan document, after its signature, its signer (one of ``owners``, the study
+    owners roster) and its shape were checked (PlanError if not)."""
     from rater_desktop.signing import sshsig
 
     try:
@@ -85,4 +132,5 @@ def read_signed_plan(plan_path: Path) -> dict[str, Any]:
         raise PlanError(f"{plan_path} is signed but cannot be used: {exc}.") from exc
     if owner != signed.fingerprint:
         raise PlanError(f"{plan_path} names owner key {owner} but was signed by {signed.fingerprint}.")
+    _check_owner(plan_path, document, signed, owners)
     return document

@@ -106,6 +106,8 @@ def _signed_plan(path: Path, document: dict[str, Any]) -> Path:
     document["owner"] = {"rater_id": "owner", "fingerprint": keys.fingerprint(key.public_key())}
     write_signed_json(paths=(path, path.with_name(path.name + ".sig")), document=document,
                       private_key=key, namespace=PLAN_NAMESPACE, what="study plan")  # fmt: skip
+    owners = path.with_name("owners")
+    owners.write_text(f"owner {keys.openssh_public_key(key.public_key())}\n")
     return path
 
 
@@ -123,13 +125,13 @@ def _plan_doc(raters: Any) -> dict[str, Any]:
 ])  # fmt: skip
 def test_a_malformed_plan_is_one_line_not_a_traceback(
         tmp_path: Path, raters: Any, message: str, capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
-    from rater_desktop.study.document import read_signed_plan
+    from rater_desktop.study.document import load_owners, read_signed_plan
 
     path = _signed_plan(tmp_path / "study.json", _plan_doc(raters))
     with pytest.raises(ValueError, match=message):
-        read_signed_plan(path)
+        read_signed_plan(path, owners=load_owners(tmp_path / "owners"))
     capsys.readouterr()
-    assert main(["study", "coverage", str(path)]) == 1
+    assert main(["study", "coverage", str(path), "--owners", str(tmp_path / "owners")]) == 1
     err = capsys.readouterr().err.strip()
     assert message in err and len(err.splitlines()) == 1 and "Traceback" not in err
 

@@ -79,6 +79,9 @@ def register(subparsers: Any) -> None:
                         help="agreement per answer to this survey question of the batch")
     report.set_defaults(handler=run_report)
     _register_roster(commands)
+    from rater_desktop.cli.feedback import register_qa_decisions
+
+    register_qa_decisions(commands)
     qa.set_defaults(handler=lambda _args: _usage(qa))
 
 

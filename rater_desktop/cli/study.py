@@ -1,4 +1,4 @@
-"""``rater-desktop study plan | coverage``: assign a pool to raters; check who has done what."""
+"""``rater-desktop study plan | coverage | export-dataset``: assign a pool to raters; check who has done what; write the training data."""
 
 from __future__ import annotations
 
@@ -42,6 +42,9 @@ def register(subparsers: Any) -> None:
                           help="allowed_signers file of the study owners the plan must be signed "
                           "by (default: study/owners in the app data folder)")  # fmt: skip
     coverage.set_defaults(handler=run_coverage)
+    from rater_desktop.cli.study_dataset import register_dataset
+
+    register_dataset(actions)
 
 
 def _read_raters(path: Path) -> list[str]:

@@ -147,6 +147,8 @@ BINDINGS: tuple[Binding, ...] = (
        shown="Enter (in a warning's reason field)", built_in=True),
     _b("flag_item", ("Ctrl+Shift+F",), M, "&Flag item",
        "Flag the item for a reviewer, or take the flag off", RATING_KEYS),
+    _b("next_rework", ("F8",), M, "Next &rework item",
+       "Next item QA asked you to rework (after File \u25b8 Import QA feedback)", RATING_KEYS),
     # -- batch and results
     _b("open_batch", ("Ctrl+O",), (Scope.MAIN, Scope.QA), "&Open batch\u2026",
        "Open a batch (.zip file or folder); in the QA window, the batch the results belong "

@@ -1,7 +1,8 @@
 """``rater-desktop qa report``: verify raters' signed results and write the QA report.
 
 Exit status: 0 report written (files that failed verification are listed, not counted),
-1 no results file is valid with a signer in the roster (no report written),
+1 no results file is valid with a signer in the roster (no report written), or, with
+--plan, a results file was left out (the report is written, but the study is incomplete),
 2 usage error (bad arguments, unreadable batch or roster, output not writable).
 """
 
@@ -53,6 +54,9 @@ def register(subparsers: Any) -> None:
     report.add_argument("--out", required=True, type=Path, help="the report file to write")
     report.add_argument("--plan", type=Path,
                         help="study.json: also take results for its per-rater batches of BATCH")  # fmt: skip
+    report.add_argument("--owners", type=Path,
+                        help="with --plan: allowed_signers file of the study owners the plan must "
+                        "be signed by (default: study/owners in the app data folder)")  # fmt: skip
     report.add_argument(
         "--store",
         metavar="PATH_OR_URL",
@@ -75,6 +79,9 @@ def register(subparsers: Any) -> None:
                         help="agreement per answer to this survey question of the batch")
     report.set_defaults(handler=run_report)
     _register_roster(commands)
+    from rater_desktop.cli.feedback import register_qa_decisions
+
+    register_qa_decisions(commands)
     qa.set_defaults(handler=lambda _args: _usage(qa))
 
 
@@ -216,17 +223,19 @@ def _threshold_problem(batch: Any) -> str:
     return ""
 
 
-def _plan_batches(args: argparse.Namespace, batch: Any) -> list[str]:
-    """The per-rater batches of a signed study plan whose pool is the opened batch."""
+def _plan_batches(args: argparse.Namespace, batch: Any) -> tuple[list[str], dict[str, str]]:
+    """The per-rater batches of a signed study plan whose pool is the opened batch, and its
+    attention placements (placement id -> the pool's attention item)."""
     if getattr(args, "plan", None) is None:
-        return []
+        return [], {}
     from rater_desktop.batch.hashing import batch_sha256
-    from rater_desktop.study.files import read_signed_plan
+    from rater_desktop.study.document import load_owners, read_signed_plan
 
-    plan = read_signed_plan(args.plan)
+    plan = read_signed_plan(args.plan, owners=load_owners(getattr(args, "owners", None)))
     if plan["pool"]["sha256"] != batch_sha256(batch.path):
         raise ValueError(f"the plan {args.plan} was made from another pool than {args.batch}")
-    return [str(entry["batch_sha256"]) for entry in plan["raters"]]
+    placements = dict(plan.get("attention_placements") or {})
+    return [str(entry["batch_sha256"]) for entry in plan["raters"]], placements
 
 
 def _unknown_question(args: argparse.Namespace, batch: Any) -> str:
@@ -274,7 +283,7 @@ def _report(args: argparse.Namespace, batch: Any, roster: Any) -> int:
     from rater_desktop.signing.atomic_files import AtomicWriteError
 
     try:
-        plan_batches = _plan_batches(args, batch)
+        plan_batches, placements = _plan_batches(args, batch)
     except ValueError as exc:  # PlanError included: the plan's own message says what is wrong
         return _error(str(exc))
     problem = _unknown_question(args, batch)
@@ -290,7 +299,7 @@ def _report(args: argparse.Namespace, batch: Any, roster: Any) -> int:
     with store:
         try:
             session = QaSession(store=store, roster=roster, batch=batch,
-                                same_items_batches=plan_batches)  # fmt: skip
+                                same_items_batches=plan_batches, item_aliases=placements)  # fmt: skip
             outcomes = session.import_results(args.results)
             _print_outcomes(outcomes)
             if not session.used_files():
@@ -316,4 +325,9 @@ def _report(args: argparse.Namespace, batch: Any, roster: Any) -> int:
             return _error(str(exc.strerror or exc))
     raters = ", ".join(session.raters())
     print(f"Report written to {args.out} ({_format(args)}; raters: {raters}).")
+    left_out = [o for o in outcomes if o.status.value not in ("valid", "duplicate")]
+    if getattr(args, "plan", None) is not None and left_out:
+        # A study's figures are incomplete while any rater's export is left out.
+        print(f"error: {len(left_out)} results file(s) left out; the study's figures are incomplete.")
+        return EXIT_NO_VALID
     return EXIT_OK

@@ -1,7 +1,9 @@
 """``rater-desktop rate``: apply ratings written in a file (an answer key, a smoke test).
 
 Each line of the ratings file is one item's rating document, the same JSON the window
-saves, in true file order. The guideline's rules run as in the window; ``--complete``
+saves, in true file order (a guideline rating, or on a preference batch a judgment
+``{"item_id", "choice": "A"|"B"|"tie", "explanation"}``). The protocol's rules run as in
+the window; ``--complete``
 marks an item complete only when no blocking rule fails. Exit status: 0 every line
 applied (and, with --complete, every item complete), 1 otherwise, 2 usage error.
 """
@@ -11,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -65,16 +68,73 @@ def _read_lines(path: Path) -> list[tuple[int, Any]]:
     return documents
 
 
+Applier = Callable[[Any, Any, str], Any]  # (document, item, where) -> outcome
+
+
+def _guideline(batch: Any, rater_id: str, complete: bool) -> Applier:
+    from rater_desktop.rating.display_order import display_order
+    from rater_desktop.rating.rubric import Rubric, RubricError
+    from rater_desktop.rating.scripted import ScriptedRatingError, apply_scripted_rating
+
+    try:
+        rubric = Rubric.from_overrides(batch.manifest.rubric)
+    except RubricError as exc:
+        raise CliError(f"The batch's rubric is not valid: {exc}") from exc
+
+    def apply(document: Any, item: Any, where: str) -> Any:
+        order = display_order(batch_seed=batch.manifest.display_seed, rater_id=rater_id,
+                              item_id=item.id)  # fmt: skip
+        try:
+            return apply_scripted_rating(document, item=item, rubric=rubric, order=order,
+                                         complete=complete, where=where)  # fmt: skip
+        except ScriptedRatingError as exc:
+            raise _LineError(str(exc)) from exc
+
+    return apply
+
+
+def _preference(batch: Any, rater_id: str, complete: bool) -> Applier:
+    from rater_desktop.preference.scripted import ScriptedPreferenceError, apply_scripted_preference
+
+    settings = batch.manifest.preference
+
+    def apply(document: Any, item: Any, where: str) -> Any:
+        try:
+            return apply_scripted_preference(document, item=item, settings=settings,
+                                             complete=complete, where=where)  # fmt: skip
+        except ScriptedPreferenceError as exc:
+            raise _LineError(str(exc)) from exc
+
+    return apply
+
+
+class _LineError(ValueError):
+    """One line of the ratings file cannot be applied (the others still are)."""
+
+
+def _appliers() -> dict[str, Callable[[Any, str, bool], Applier]]:
+    from rater_desktop.batch.protocol import GUIDELINE, PREFERENCE
+
+    # Each protocol's own scripted checks: a judgment goes through the rules its window runs.
+    return {GUIDELINE: _guideline, PREFERENCE: _preference}
+
+
+def _refuse_open_window(rater_id: str) -> None:
+    from rater_desktop.storage.window_lock import window_holds_profile
+
+    if window_holds_profile(data_dir() / "profiles" / rater_id):
+        raise CliError(f"Rater Desktop is open for rater {rater_id!r}: close the window first "
+                       "(its next autosave would overwrite what rate writes).")  # fmt: skip
+
+
 @reporting_errors
 def run_rate(args: argparse.Namespace) -> int:
     from rater_desktop.batch.errors import BatchError
     from rater_desktop.batch.loader import open_batch
-    from rater_desktop.rating.display_order import display_order
-    from rater_desktop.rating.rubric import Rubric, RubricError
-    from rater_desktop.rating.scripted import ScriptedRatingError, apply_scripted_rating
     from rater_desktop.storage.profile import open_profile_store
 
     profile = current_profile(args)
+    _refuse_open_window(profile.rater_id)
     documents = _read_lines(args.ratings)
     try:
         batch = open_batch(args.batch)
@@ -82,46 +142,39 @@ def run_rate(args: argparse.Namespace) -> int:
         raise CliError(f"Cannot read the batch {args.batch}: {exc}") from exc
     failed = 0
     with batch:
-        try:
-            rubric = Rubric.from_overrides(batch.manifest.rubric)
-        except RubricError as exc:
-            raise CliError(f"The batch's rubric is not valid: {exc}") from exc
-        if batch.manifest.protocol != "guideline":
-            # A guideline rating would overwrite the rater's judgments of this batch.
-            raise CliError(f"{args.batch} uses the {batch.manifest.protocol} protocol; "
-                           "rate applies guideline ratings only.")
+        factory = _appliers().get(batch.manifest.protocol)
+        if factory is None:
+            raise CliError(f"{args.batch} uses the {batch.manifest.protocol} protocol, "
+                           "which rate cannot apply.")  # fmt: skip
+        apply = factory(batch, profile.rater_id, args.complete)
         known = {entry.item_id for entry in batch.index}
         store = open_profile_store(profile.rater_id, data_dir=data_dir())
         try:
             for number, document in documents:
-                where = f"{args.ratings} line {number}"
-                item_id = document.get("item_id") if isinstance(document, dict) else None
-                if not isinstance(item_id, str) or item_id not in known:
-                    print(f"{where}: no item {item_id!r} in the batch", file=sys.stderr)
-                    failed += 1
-                    continue
-                item = batch.item(str(item_id))
-                order = display_order(
-                    batch_seed=batch.manifest.display_seed,
-                    rater_id=profile.rater_id,
-                    item_id=item.id,
-                )
-                try:
-                    outcome = apply_scripted_rating(
-                        document, item=item, rubric=rubric, order=order,
-                        complete=args.complete, where=where,
-                    )  # fmt: skip
-                except ScriptedRatingError as exc:
-                    print(f"error: {exc}", file=sys.stderr)
-                    failed += 1
-                    continue
-                store.save_item(batch.manifest.batch_id, item.id, outcome.rating.to_dict())
-                if args.complete and not outcome.complete:
-                    failed += 1
-                    print(f"{item.id}: saved, not complete: " + "; ".join(outcome.blocking))
-                else:
-                    print(f"{item.id}: saved ({outcome.rating.status.value})")
+                failed += _rate_line(args, batch, store, apply, known, number, document)
             store.flush()
         finally:
             store.close()
     return EXIT_FAILED if failed else EXIT_OK
+
+
+def _rate_line(args: argparse.Namespace, batch: Any, store: Any, apply: Applier, known: set[str],
+               number: int, document: Any) -> int:  # fmt: skip
+    """Apply one line; 1 when it failed or (with --complete) stayed incomplete, else 0."""
+    where = f"{args.ratings} line {number}"
+    item_id = document.get("item_id") if isinstance(document, dict) else None
+    if not isinstance(item_id, str) or item_id not in known:
+        print(f"{where}: no item {item_id!r} in the batch", file=sys.stderr)
+        return 1
+    item = batch.item(item_id)
+    try:
+        outcome = apply(document, item, where)
+    except _LineError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    store.save_item(batch.manifest.batch_id, item.id, outcome.rating.to_dict())
+    if args.complete and not outcome.complete:
+        print(f"{item.id}: saved, not complete: " + "; ".join(outcome.blocking))
+        return 1
+    print(f"{item.id}: saved ({outcome.rating.status.value})")
+    return 0

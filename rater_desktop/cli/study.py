@@ -1,4 +1,4 @@
-"""``rater-desktop study plan | coverage``: assign a pool to raters; check who has done what."""
+"""``rater-desktop study plan | coverage | export-dataset``: assign a pool to raters; check who has done what; write the training data."""
 
 from __future__ import annotations
 
@@ -38,7 +38,13 @@ def register(subparsers: Any) -> None:
     coverage.add_argument("plan", type=Path, help="study.json (its .sig beside it)")
     coverage.add_argument("results", nargs="*", type=Path, help="NAME.results.json files")
     coverage.add_argument("--allowed-signers", type=Path, help="roster the exports must be signed by")
+    coverage.add_argument("--owners", type=Path,
+                          help="allowed_signers file of the study owners the plan must be signed "
+                          "by (default: study/owners in the app data folder)")  # fmt: skip
     coverage.set_defaults(handler=run_coverage)
+    from rater_desktop.cli.study_dataset import register_dataset
+
+    register_dataset(actions)
 
 
 def _read_raters(path: Path) -> list[str]:
@@ -76,7 +82,7 @@ def run_plan(args: argparse.Namespace) -> int:
     from rater_desktop.batch.loader import open_batch
     from rater_desktop.qa.timecost import project_study_cost
     from rater_desktop.study.files import pool_items, write_study
-    from rater_desktop.study.plan import PlanError, make_plan
+    from rater_desktop.study.plan import ORDER_METHOD, PlanError, make_plan
 
     try:
         with open_batch(args.pool) as pool:
@@ -89,19 +95,23 @@ def run_plan(args: argparse.Namespace) -> int:
                          raters_per_item=args.raters_per_item, attention_every=args.attention_every)  # fmt: skip
     except PlanError as exc:
         raise CliError(str(exc)) from exc
-    cost = project_study_cost(items=len(items.standard), raters_per_item=args.raters_per_item,
+    counts = plan.judgments()
+    # Every judgment is paid: qualification and attention items take a rater's time too.
+    cost = project_study_cost(items=counts["total"], raters_per_item=1,
                               seconds_per_judgment=args.minutes_per_judgment * 60,
                               hourly_wage=args.wage, platform_fee=args.fee)  # fmt: skip
     loads = sorted(len(v) for v in plan.assignments.values())
     print(f"Study {study_id}: {len(items.standard)} items x {args.raters_per_item} raters = "
-          f"{cost.judgments} judgments over {len(plan.raters)} raters "
-          f"({loads[0]}-{loads[-1]} items each, incl. {len(items.qualification)} qualification)")
+          f"{counts['standard']} + {counts['qualification']} qualification + "
+          f"{counts['attention']} attention = {cost.judgments} judgments over {len(plan.raters)} "
+          f"raters ({loads[0]}-{loads[-1]} items each, in a shuffled order of their own)")
     print(f"Projected cost: {cost.judgments} x {args.minutes_per_judgment:g} min x "
           f"{args.wage:g}/h x (1 + {args.fee:g}) = {cost.total:,.2f} ({cost.rater_hours:,.1f} rater hours)")  # fmt: skip
     if args.dry_run:
         return EXIT_OK
     owner, sign = _signer(args)
     settings = {"seed": args.seed or study_id, "attention_every": args.attention_every,
+                "order": ORDER_METHOD, "judgments": counts,
                 "minutes_per_judgment": args.minutes_per_judgment, "wage": args.wage, "fee": args.fee}  # fmt: skip
     try:
         path = write_study(pool_path=args.pool, plan=plan, out_dir=args.out, study_id=study_id,
@@ -118,20 +128,22 @@ def run_plan(args: argparse.Namespace) -> int:
 def run_coverage(args: argparse.Namespace) -> int:
     from rater_desktop.results.verify import VerifyStatus, verify_results_file
     from rater_desktop.study.coverage import coverage_lines, study_coverage
-    from rater_desktop.study.files import read_signed_plan
+    from rater_desktop.study.document import load_owners, read_signed_plan
     from rater_desktop.study.plan import PlanError
 
     try:
-        plan = read_signed_plan(args.plan)
+        plan = read_signed_plan(args.plan, owners=load_owners(args.owners))
     except PlanError as exc:
         raise CliError(str(exc)) from exc
     accepted = {VerifyStatus.VALID} if args.allowed_signers else {VerifyStatus.VALID, VerifyStatus.UNKNOWN_SIGNER}
     documents = []
+    left_out = 0
     for path in args.results:
         outcome = verify_results_file(results_path=path, allowed_signers=args.allowed_signers)
         if outcome.status in accepted and outcome.document is not None:
             documents.append(outcome.document)
         else:
+            left_out += 1
             print(f"left out {path}: {outcome.message}", file=sys.stderr)
     if not args.allowed_signers:
         print("note: no --allowed-signers given; signers were not checked against a roster",
@@ -139,5 +151,8 @@ def run_coverage(args: argparse.Namespace) -> int:
     coverage = study_coverage(plan, documents)
     for line in coverage_lines(coverage):
         print(line)
+    if left_out:
+        # A file left out may be the very export that would complete the study.
+        print(f"FLAG: {left_out} results file(s) left out (see above)")
     flagged = any(r.unassigned or r.wrong_batch for r in coverage.raters) or coverage.unknown_raters
-    return EXIT_FAILED if flagged else EXIT_OK
+    return EXIT_FAILED if flagged or left_out else EXIT_OK

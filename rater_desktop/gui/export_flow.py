@@ -77,7 +77,7 @@ def export_batch(*, batch: Any, batch_path: str, store: Any, profile: Any, rubri
     from rater_desktop.batch.hashing import batch_sha256
     from rater_desktop.rating.survey import guideline_export_extra
     from rater_desktop.results.binding import bound_batch_sha256
-    from rater_desktop.results.collect import collect_item_records
+    from rater_desktop.results.collect import collect_item_records, feedback_extra
     from rater_desktop.results.document import BatchMeta, RaterInfo, build_results_document
     from rater_desktop.results.export import export_results
 
@@ -105,6 +105,7 @@ def export_batch(*, batch: Any, batch_path: str, store: Any, profile: Any, rubri
             display_seed=manifest.display_seed or manifest.batch_id, rubric=rubric,
             include_incomplete=include_incomplete)
         extra = guideline_export_extra(store, manifest)  # the survey, if the batch has one
+    extra.update(feedback_extra(store, manifest.batch_id))  # revisions answering QA decisions
     if not records:
         hint = ("" if include_incomplete else
                 " Tick \u201cAlso export items that are not complete\u201d to export "

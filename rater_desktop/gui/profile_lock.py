@@ -10,7 +10,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QLockFile
 
-LOCK_NAME = "window.lock"
+from rater_desktop.storage.window_lock import LOCK_NAME
 
 
 def claim_profile_lock(data_dir: Path, rater_id: str) -> QLockFile | None:

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from rater_desktop.signing.allowed_signers import AllowedSigner
 
 DECISIONS_FORMAT = "rater-desktop-qa-decisions"
-DECISIONS_FORMAT_VERSION = "1.0"
+DECISIONS_FORMAT_VERSION = "1.1"  # 1.1: per decision, the raters and the field a note is about
 DECISIONS_NAMESPACE = "rater-desktop-qa-decisions@v1"
 DECISIONS_SUFFIX = ".qa-decisions.json"
 MAX_NOTE_CHARS = 20_000
@@ -203,10 +203,20 @@ def build_decisions_document(
                 else a.corrected_verdict.score,
                 "reviewer_id": a.reviewer_id,
                 "decided_at": a.decided_at,
+                **_addressing(a),
             }
             for a in sorted(adjudications, key=lambda a: a.item_id)
         ],
     }
+
+
+def _addressing(adjudication: Adjudication) -> dict[str, Any]:
+    """``raters`` and ``field`` from the note's ``@rater`` / ``[field]`` opening (1.1)."""
+    from rater_desktop.feedback.notes import parse_note
+
+    parsed = parse_note(adjudication.note)
+    field = parsed.field or ("verdict" if adjudication.corrected_verdict is not None else None)
+    return {"raters": list(parsed.raters), "field": field}
 
 
 def decisions_paths(out_path: Path) -> tuple[Path, Path]:

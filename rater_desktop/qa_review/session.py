@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from enum import StrEnum
@@ -116,6 +116,7 @@ class QaSession(SummaryMixin, DecisionsMixin):
         reviewer_id: str = "",
         clock: Clock = _now,
         same_items_batches: Sequence[str] = (),
+        item_aliases: Mapping[str, str] | None = None,
     ) -> None:
         from rater_desktop.batch.hashing import batch_sha256 as hash_batch
 
@@ -126,6 +127,9 @@ class QaSession(SummaryMixin, DecisionsMixin):
         # A study plan's per-rater batches hold the opened pool's items under the same ids,
         # so their results are reviewed together with the pool's.
         self.accepted_batches = {self.batch_sha256, *(s.lower() for s in same_items_batches)}
+        # A plan's attention placements: each copies a pool attention item under an id of
+        # its own (placement id -> pool id), reviewed as that item.
+        self.item_aliases = dict(item_aliases or {})
         self.reviewer_id = reviewer_id
         self.clock = clock
         self._items: dict[str, BatchItemInfo] | None = None
@@ -152,6 +156,10 @@ class QaSession(SummaryMixin, DecisionsMixin):
                     items[entry.item_id] = batch_item_info(self.batch.item(entry.item_id))
                 except BatchError as exc:
                     self._batch_problems.append(f"batch item {entry.item_id}: {exc}; left out")
+            for alias, base in self.item_aliases.items():
+                if base in items and alias not in items:
+                    info = items[base]
+                    items[alias] = replace(info, facts=replace(info.facts, item_id=alias))
             self._items = items
         return self._items
 

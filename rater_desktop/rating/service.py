@@ -342,6 +342,13 @@ class RatingService(EditsMixin):
         change = Change(self.current_item_id or "", "batch", ("batch.feedback",), self._results)
         return self._notify(change)
 
+    def save_batch_entry(self, key: str, value: Any) -> None:
+        """Keep one batch-wide entry (e.g. imported QA feedback) through the cached batch
+        state, so saving the current item later does not drop it."""
+        state = self.batch_state()
+        state[key] = value
+        self.store.save_batch_state(self.batch_key, state)
+
     def survey_state(self) -> dict[str, Any] | None:
         """The saved survey answers (``{"answers": ..., "skipped": bool}``), or None."""
         return saved_survey(self.batch_state())

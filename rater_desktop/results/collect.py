@@ -107,6 +107,14 @@ def collect_item_records(
     return records, left_out
 
 
+def feedback_extra(store: RatingStore, batch_key: str) -> dict[str, Any]:
+    """``{"feedback": ...}`` for build_results_document when QA feedback was imported."""
+    from rater_desktop.feedback.rework import export_block
+
+    block = export_block(store.load_batch_state(batch_key))
+    return {"feedback": block} if block else {}
+
+
 def collect_export_inputs(
     *,
     batch_path: Path,
@@ -156,6 +164,7 @@ def collect_export_inputs(
                 include_incomplete=include_incomplete,
             )
             extra = guideline_export_extra(store, manifest)
+        extra.update(feedback_extra(store, manifest.batch_id))
     except (StorageError, RatedBatchChangedError) as exc:
         raise CollectError(str(exc)) from exc
     finally:

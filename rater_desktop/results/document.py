@@ -23,6 +23,9 @@ READABLE_MAJORS = (1, 2)  # 1.x files simply have no shown evidence
 # 2.1 adds ``protocol`` and ``survey`` (the preference protocol, and guideline batches
 # with a survey); guideline files without a survey stay 2.0.
 RESULTS_FORMAT_VERSION_PROTOCOLS = "2.1"
+# 2.2 adds, on items re-exported after QA feedback, ``revision`` and ``answers_decision``
+# (the QA decision the new answer responds to); files without feedback keep 2.0/2.1.
+RESULTS_FORMAT_VERSION_FEEDBACK = "2.2"
 SIGNATURE_NAMESPACE = "rater-desktop-results@v1"
 SIDES = ("A", "B")
 
@@ -113,6 +116,7 @@ def build_results_document(
     app_version: str = rater_desktop.__version__,
     protocol: str | None = None,
     survey: Mapping[str, Any] | None = None,
+    feedback: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """The complete document as plain data; numbers are normalized when it is serialized
     (see rater_desktop.results.canonical), which export_results always does.
@@ -156,4 +160,20 @@ def build_results_document(
         document["protocol"] = protocol or "guideline"
     if survey is not None:
         document["survey"] = dict(survey)
+    _link_feedback(document, feedback or {})
     return document
+
+
+def _link_feedback(document: dict[str, Any], feedback: Mapping[str, Mapping[str, Any]]) -> None:
+    """Give each re-exported item its revision and the QA decision it answers (2.2)."""
+    reworked = 0
+    for entry in document["items"]:
+        linked = feedback.get(entry["item_id"])
+        if linked is None:
+            continue
+        entry["revision"] = int(linked["revision"])
+        entry["answers_decision"] = dict(linked["answers_decision"])
+        reworked += 1
+    if reworked:
+        document["format_version"] = RESULTS_FORMAT_VERSION_FEEDBACK
+        document["summary"]["reworked"] = reworked

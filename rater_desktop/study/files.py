@@ -20,6 +20,7 @@ from typing import Any
 from rater_desktop.study.plan import PlanError, PoolItems, StudyPlan
 
 PLAN_FORMAT = "rater-desktop-study-plan"
+PLAN_FORMAT_VERSION = "1.1"  # 1.1: attention_placements, shuffled per-rater order
 PLAN_NAMESPACE = "rater-desktop-study-plan@v1"
 PLAN_FILE = "study.json"
 _SCREEN_KEYS = (b'"screenshot', b'"path"')
@@ -92,52 +93,32 @@ def _rater_manifest(manifest: dict[str, Any], rater: str, has_instructions: bool
     return rater_manifest
 
 
+def _placed_line(raw: bytes, placement: str) -> bytes:
+    """The pool's attention line under its placement id (``id`` first, as the index reads it)."""
+    document = json.loads(raw)
+    document.pop("id", None)
+    return json.dumps({"id": placement, **document}, ensure_ascii=False,
+                      separators=(",", ":")).encode("utf-8")  # fmt: skip
+
+
 def write_rater_batches(batch: Any, manifest: dict[str, Any], *, plan: StudyPlan, out_dir: Path,
                         instructions: bytes | None) -> None:  # fmt: skip
-    """Every rater's batch folder in ONE pass over the pool's items (in batch order).
+    """Every rater's batch folder: the raw item lines in the rater's own order.
 
-    A rater's list is its qualification items, then its work in batch order with attention
-    items mixed in; walking the pool once and writing each line to the raters that have it
-    (after any qualification/attention lines due before it) keeps every list's order.
+    Attention placements are the pool's attention line under the placement's id; the
+    items read by offset, so a rater's shuffled order costs one seek per line.
     """
-    special = {i: batch.raw_item(i).rstrip(b"\r\n") for i in (*plan.qualification, *plan.attention)}
-    raters_of = plan.raters_of()
-    handles = {}
-    position = dict.fromkeys(plan.raters, 0)
-    screens: dict[str, set[str]] = {r: set() for r in plan.raters}
-    try:
-        for rater in plan.raters:
-            folder = out_dir / "batches" / rater
-            folder.mkdir(parents=True)
-            handles[rater] = (folder / "items.jsonl").open("wb")
-
-        def write_until(rater: str, stop: str | None) -> None:
-            order = plan.assignments[rater]
-            while position[rater] < len(order) and order[position[rater]] != stop:
-                raw = special[order[position[rater]]]
-                screens[rater] |= _screens_of(raw)
-                handles[rater].write(raw + b"\n")
-                position[rater] += 1
-
-        for entry in batch.index:
-            holders = raters_of.get(entry.item_id)
-            if not holders:
-                continue
-            raw = batch.raw_item(entry.item_id).rstrip(b"\r\n")
-            used = _screens_of(raw)
-            for rater in holders:
-                write_until(rater, entry.item_id)
-                handles[rater].write(raw + b"\n")
-                screens[rater] |= used
-                position[rater] += 1
-        for rater in plan.raters:
-            write_until(rater, None)
-    finally:
-        for handle in handles.values():
-            handle.close()
     for rater in plan.raters:
         folder = out_dir / "batches" / rater
-        for name in sorted(screens[rater]):
+        folder.mkdir(parents=True)
+        screens: set[str] = set()
+        with (folder / "items.jsonl").open("wb") as handle:
+            for item_id in plan.assignments[rater]:
+                base = plan.placements.get(item_id, item_id)
+                raw = batch.raw_item(base).rstrip(b"\r\n")
+                screens |= _screens_of(raw)
+                handle.write((_placed_line(raw, item_id) if base != item_id else raw) + b"\n")
+        for name in sorted(screens):
             _inside(folder, name).write_bytes(batch.read_bytes(name))
         if instructions is not None:
             (folder / "instructions.md").write_bytes(instructions)
@@ -146,13 +127,28 @@ def write_rater_batches(batch: Any, manifest: dict[str, Any], *, plan: StudyPlan
         (folder / "batch.json").write_text(text + "\n", encoding="utf-8")
 
 
+def check_rater_batches(out_dir: Path, raters: tuple[str, ...]) -> None:
+    """PlanError naming the first problem of any rater batch that does not validate.
+
+    Checked before the plan is signed: a signed plan vouches that every batch opens.
+    """
+    from rater_desktop.batch.validate import validate_batch
+
+    for rater in raters:
+        report = validate_batch(out_dir / "batches" / rater)
+        if report.errors:
+            first = report.errors[0]
+            raise PlanError(f"the batch for {rater} does not validate ({len(report.errors)} "
+                            f"problems, first: {first.code}: {first.message}); nothing was signed")  # fmt: skip
+
+
 def plan_document(*, plan: StudyPlan, study_id: str, owner: StudyOwner, pool: dict[str, Any],
                   batches: dict[str, dict[str, str]], cost: dict[str, Any],
                   settings: dict[str, Any]) -> dict[str, Any]:  # fmt: skip
     """The ``study.json`` document (signed by the caller)."""
     return {
         "format": PLAN_FORMAT,
-        "format_version": "1.0",
+        "format_version": PLAN_FORMAT_VERSION,
         "study_id": study_id,
         "created": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "owner": {"rater_id": owner.rater_id, "display_name": owner.display_name,
@@ -162,6 +158,7 @@ def plan_document(*, plan: StudyPlan, study_id: str, owner: StudyOwner, pool: di
         "settings": settings,
         "qualification_items": list(plan.qualification),
         "attention_items": list(plan.attention),
+        "attention_placements": dict(plan.placements),
         "raters": [{"rater_id": rater, **batches[rater], "items": plan.assignments[rater]}
                    for rater in plan.raters],
         "cost": cost,
@@ -194,6 +191,7 @@ def _write_study(*, pool_path: Path, plan: StudyPlan, out_dir: Path, study_id: s
         name = batch.manifest.instructions_file
         instructions = batch.read_bytes(name) if name else None
         write_rater_batches(batch, manifest, plan=plan, out_dir=out_dir, instructions=instructions)
+        check_rater_batches(out_dir, plan.raters)
         batches: dict[str, dict[str, str]] = {}
         for rater in plan.raters:
             folder = out_dir / "batches" / rater
@@ -206,35 +204,3 @@ def _write_study(*, pool_path: Path, plan: StudyPlan, out_dir: Path, study_id: s
     plan_path = out_dir / PLAN_FILE
     sign(plan_path, document)
     return plan_path
-
-
-MAX_PLAN_BYTES = 256 * 1024 * 1024
-
-
-def read_signed_plan(plan_path: Path) -> dict[str, Any]:
-    """The plan document, after its signature and owner key were checked (PlanError if not)."""
-    from rater_desktop.signing import sshsig
-
-    try:
-        data = plan_path.read_bytes()
-        signature = plan_path.with_name(plan_path.name + ".sig").read_bytes()
-    except OSError as exc:
-        raise PlanError(f"Cannot read the plan and its signature ({exc.strerror or exc}).") from exc
-    if len(data) > MAX_PLAN_BYTES:
-        raise PlanError(f"{plan_path} is larger than a plan can be.")
-    try:
-        signed = sshsig.verify(data, signature, namespace=PLAN_NAMESPACE)
-    except (sshsig.SignatureFormatError, sshsig.SignatureMismatchError,
-            sshsig.NamespaceMismatchError) as exc:  # fmt: skip
-        raise PlanError(f"{plan_path} is not a valid signed study plan: {exc}") from exc
-    try:
-        document = json.loads(data.decode("utf-8"))
-        owner = document["owner"]["fingerprint"]
-        ok = document.get("format") == PLAN_FORMAT and isinstance(document.get("raters"), list)
-    except (UnicodeDecodeError, ValueError, KeyError, TypeError) as exc:
-        raise PlanError(f"{plan_path} is signed but is not a study plan.") from exc
-    if not ok:
-        raise PlanError(f"{plan_path} is signed but is not a study plan.")
-    if owner != signed.fingerprint:
-        raise PlanError(f"{plan_path} names owner key {owner} but was signed by {signed.fingerprint}.")
-    return document

@@ -3,18 +3,20 @@
 Plain functions with no I/O. The assignment walks the items in a seeded order and gives
 item n to the raters at positions ``n*k .. n*k+k-1`` (mod R) of a seeded rater order: every
 item gets k different raters (k <= R), every rater's load is within one of every other's,
-and the same inputs always give the same plan.
+and the same inputs always give the same plan. Each rater's work is then shuffled with a
+seed of its own (the study seed and the rater id), so no two raters meet the items in the
+same order, and attention checks are placed under ids of their own (one per placement):
+a batch never holds one id twice.
 """
 
 from __future__ import annotations
 
 import hashlib
 import random
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-_RATER_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
+ORDER_METHOD = "sha256-seeded shuffle per rater (seed, rater id)"
 
 
 class PlanError(ValueError):
@@ -32,17 +34,25 @@ class PoolItems:
 
 @dataclass
 class StudyPlan:
-    """Items x raters: each rater's ordered item list (qualification, then work + attention)."""
+    """Items x raters: each rater's ordered item list (qualification, then work + attention).
+
+    ``placements`` maps each attention placement id to the pool's attention item it copies.
+    """
 
     raters: tuple[str, ...]
     raters_per_item: int
     assignments: dict[str, list[str]] = field(default_factory=dict)
     qualification: tuple[str, ...] = ()
     attention: tuple[str, ...] = ()
+    placements: dict[str, str] = field(default_factory=dict)
+
+    def special(self) -> set[str]:
+        """Qualification items and attention placements (not counted towards k)."""
+        return set(self.qualification) | set(self.attention) | set(self.placements)
 
     def raters_of(self) -> dict[str, list[str]]:
         """item id -> raters assigned (standard items only)."""
-        special = set(self.qualification) | set(self.attention)
+        special = self.special()
         result: dict[str, list[str]] = {}
         for rater, items in self.assignments.items():
             for item in items:
@@ -50,16 +60,33 @@ class StudyPlan:
                     result.setdefault(item, []).append(rater)
         return result
 
+    def judgments(self) -> dict[str, int]:
+        """Every judgment the plan asks for, by kind (the cost counts them all)."""
+        work = sum(len(v) for v in self.raters_of().values())
+        quals = len(self.qualification) * len(self.raters)
+        attention = sum(1 for items in self.assignments.values() for i in items if i in self.placements)
+        return {"standard": work, "qualification": quals, "attention": attention,
+                "total": work + quals + attention}  # fmt: skip
+
 
 def check_raters(raters: Sequence[str]) -> tuple[str, ...]:
-    """Rater ids, unique and in the profile id format."""
-    seen: set[str] = set()
+    """Rater ids, unique (also ignoring case) and valid as ``profile create`` requires."""
+    from rater_desktop.profiles import ProfileError, validate_rater_id
+
+    seen: dict[str, str] = {}
     for rater in raters:
-        if not _RATER_ID.fullmatch(rater):
-            raise PlanError(f"rater id {rater!r} is not 1-64 of A-Z a-z 0-9 . _ -")
-        if rater in seen:
-            raise PlanError(f"rater {rater!r} is listed twice")
-        seen.add(rater)
+        try:
+            validate_rater_id(rater)
+        except ProfileError as exc:
+            raise PlanError(str(exc)) from exc
+        folded = rater.casefold()
+        if folded in seen:
+            if seen[folded] == rater:
+                raise PlanError(f"rater {rater!r} is listed twice")
+            # Two folders differing only by case are one folder on Windows and macOS.
+            raise PlanError(f"raters {seen[folded]!r} and {rater!r} differ only by case; "
+                            "rename one of them")  # fmt: skip
+        seen[folded] = rater
     if not seen:
         raise PlanError("the list of raters is empty")
     return tuple(raters)
@@ -72,8 +99,27 @@ def _seeded(values: Sequence[str], seed: str, salt: str) -> list[str]:
     return shuffled
 
 
+def placement_id(base: str, number: int, taken: set[str]) -> str:
+    """A new id for the ``number``-th attention placement of ``base``, unused in ``taken``.
+
+    Ids stay within the batch format's 128 characters: a long base is cut and a digest of
+    the whole name keeps two cut bases apart.
+    """
+    attempt = 0
+    while True:
+        suffix = f":p{number}" + (f".{attempt}" if attempt else "")
+        candidate = base + suffix
+        if len(candidate) > 128:
+            digest = hashlib.sha256(candidate.encode()).hexdigest()[:12]
+            candidate = f"{base[:128 - len(suffix) - 13]}-{digest}{suffix}"
+        if candidate not in taken:
+            taken.add(candidate)
+            return candidate
+        attempt += 1
+
+
 def _with_attention(work: list[str], attention: Sequence[str], every: int, offset: int) -> list[str]:
-    """Insert one attention item after every ``every`` work items (cycling through them)."""
+    """The pool attention ids due after every ``every`` work items (cycling), at least one."""
     if not attention or every <= 0:
         return work
     mixed: list[str] = []
@@ -86,6 +132,27 @@ def _with_attention(work: list[str], attention: Sequence[str], every: int, offse
     if used == 0:
         mixed.append(attention[offset % len(attention)])  # every rater meets at least one
     return mixed
+
+
+def _place_attention(mixed: list[str], attention: set[str], taken: set[str],
+                     ids: dict[tuple[str, int], str]) -> list[str]:  # fmt: skip
+    """``mixed`` with each attention item replaced by a placement id of its own.
+
+    The n-th placement of an item gets the same id in every rater's batch, so one id
+    always stands for one pool item (``ids`` remembers them across raters).
+    """
+    placed: list[str] = []
+    number = 0
+    for item in mixed:
+        if item not in attention:
+            placed.append(item)
+            continue
+        number += 1
+        key = (item, number)
+        if key not in ids:
+            ids[key] = placement_id(item, number, taken)
+        placed.append(ids[key])
+    return placed
 
 
 def make_plan(
@@ -115,10 +182,14 @@ def make_plan(
         for j in range(raters_per_item):
             work[order[(start + j) % count]].append(item)
     position = {item: i for i, item in enumerate(pool.standard)}
+    taken = {*pool.standard, *pool.qualification, *pool.attention}
+    ids: dict[tuple[str, int], str] = {}
     assignments: dict[str, list[str]] = {}
     for offset, rater in enumerate(rater_ids):
-        ordered = sorted(work[rater], key=position.__getitem__)  # batch order within a rater
+        ordered = _seeded(sorted(work[rater], key=position.__getitem__), f"{seed}\x1f{rater}", "order")
+        mixed = _with_attention(ordered, pool.attention, attention_every, offset)
         assignments[rater] = [*pool.qualification,
-                              *_with_attention(ordered, pool.attention, attention_every, offset)]  # fmt: skip
+                              *_place_attention(mixed, set(pool.attention), taken, ids)]  # fmt: skip
     return StudyPlan(raters=rater_ids, raters_per_item=raters_per_item, assignments=assignments,
-                     qualification=pool.qualification, attention=pool.attention)  # fmt: skip
+                     qualification=pool.qualification, attention=pool.attention,
+                     placements={p: base for (base, _), p in ids.items()})  # fmt: skip

@@ -94,6 +94,29 @@ def test_rate_refuses_other_protocols_and_odd_ids(tmp_path: Path, monkeypatch: p
     ratings.write_text('{"item_id": ["not", "text"]}\n')
     assert main(["rate", "--batch", str(BATCH), "--ratings", str(ratings)]) == 1
     assert "no item" in capsys.readouterr().err
+
+
+def test_rate_applies_preference_judgments_through_the_pr_rules(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, memory_keyring,  # type: ignore[no-untyped-def]
+        capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    monkeypatch.setattr(keystore, "default_keyring", lambda: memory_keyring)
+    assert main(["profile", "create", "--rater-id", "smoke", "--name", "Smoke"]) == 0
     preference = REPO / "sample_batches" / "preference-quick"
-    assert main(["rate", "--batch", str(preference), "--ratings", str(ratings)]) == 1
-    assert "preference protocol" in capsys.readouterr().err
+    with open_batch(preference) as batch:
+        ids = [e.item_id for e in batch.index if e.kind == "standard"][:3]
+    ratings = tmp_path / "r.jsonl"
+    ratings.write_text("".join(json.dumps(line) + "\n" for line in [
+        {"item_id": ids[0], "choice": "A", "explanation": "A answers the question."},
+        {"item_id": ids[1], "choice": "tie", "timing": {"active_seconds": 12}},
+        {"item_id": ids[2], "choice": "best"}]))  # fmt: skip
+    capsys.readouterr()
+    # It used to refuse every preference batch ("rate applies guideline ratings only").
+    assert main(["rate", "--batch", str(preference), "--ratings", str(ratings), "--complete"]) == 1
+    out, err = capsys.readouterr()
+    assert f"{ids[0]}: saved (complete)" in out and f"{ids[1]}: saved (complete)" in out
+    assert "choice 'best' is not one of A, B, tie" in err
+    out_file = tmp_path / "smoke"
+    assert main(["export", "--batch", str(preference), "--out", str(out_file)]) == 0
+    document = json.loads((tmp_path / "smoke.results.json").read_text())
+    choices = {i["item_id"]: i["rating"]["choice"] for i in document["items"]}
+    assert choices == {ids[0]: "A", ids[1]: "tie"}

@@ -41,26 +41,34 @@ def test_qualification_first_attention_at_the_rate_and_deterministic() -> None:
                      raters_per_item=3, attention_every=20, seed="x")  # fmt: skip
     for items in plan.assignments.values():
         assert items[:10] == [f"q{i}" for i in range(10)]
-        counts = Counter(i[0] for i in items)
+        counts = Counter(plan.placements.get(i, i)[0] for i in items)
         assert counts["s"] == 60 and counts["a"] == 3  # one after every 20
-        assert items[10 + 20][0] == "a"
+        assert items[10 + 20] in plan.placements
     again = make_plan(pool=_pool(60, quals=10, attention=2), raters=["a", "b", "c"],
                       raters_per_item=3, attention_every=20, seed="x")  # fmt: skip
     assert again.assignments == plan.assignments
 
 
-def test_work_is_in_batch_order_and_other_seeds_differ() -> None:
-    plan = make_plan(pool=_pool(40), raters=[f"r{i}" for i in range(7)], raters_per_item=2, seed="1",
+def test_each_rater_has_a_reproducible_shuffled_order_of_their_own() -> None:
+    plan = make_plan(pool=_pool(40), raters=[f"r{i}" for i in range(7)], raters_per_item=7, seed="1",
                      attention_every=0)  # fmt: skip
-    for items in plan.assignments.values():
-        assert items == sorted(items, key=lambda s: int(s[1:]))
+    orders = [tuple(items) for items in plan.assignments.values()]
+    in_pool_order = tuple(f"s{i}" for i in range(40))
+    # The old plan gave every rater the items in pool order.
+    assert all(order != in_pool_order for order in orders)
+    assert len(set(orders)) == 7  # no two raters meet the items in the same order
+    again = make_plan(pool=_pool(40), raters=[f"r{i}" for i in range(7)], raters_per_item=7, seed="1",
+                      attention_every=0)  # fmt: skip
+    assert again.assignments == plan.assignments
     other = make_plan(pool=_pool(40), raters=[f"r{i}" for i in range(7)], raters_per_item=2, seed="2",
                       attention_every=0)  # fmt: skip
     assert other.assignments != plan.assignments
 
 
 @pytest.mark.parametrize(("raters", "message"), [
-    (["ok", "ok"], "listed twice"), (["bad id"], "is not 1-64"), ([], "empty")])
+    (["ok", "ok"], "listed twice"), (["bad id"], "Invalid rater id"), ([], "empty"),
+    (["."], "not usable"), (["con"], "reserved"), (["aux"], "reserved"), (["LPT1"], "reserved"),
+    (["alice", "ALICE"], "differ only by case")])
 def test_rater_list_problems(raters: list[str], message: str) -> None:
     with pytest.raises(PlanError, match=message):
         make_plan(pool=_pool(3), raters=raters, raters_per_item=1)

@@ -37,6 +37,10 @@ def test_plan_rate_export_coverage_and_agreement(
     assert "Projected cost" in printed and "judgments over 3 raters" in printed
     plan = json.loads((study / "study.json").read_text())
     assert (study / "study.json.sig").is_file() and plan["owner"]["rater_id"] == "owner"
+    capsys.readouterr()
+    assert _run("--profile", "owner", "key", "show", "--line") == 0
+    owners = tmp_path / "owners"
+    owners.write_text(capsys.readouterr().out.strip() + "\n")
 
     roster_lines = []
     exports = []
@@ -63,18 +67,33 @@ def test_plan_rate_export_coverage_and_agreement(
 
     capsys.readouterr()
     code = _run("study", "coverage", str(study / "study.json"), *map(str, exports),
-                "--allowed-signers", str(roster))  # fmt: skip
+                "--allowed-signers", str(roster), "--owners", str(owners))  # fmt: skip
     report = capsys.readouterr().out
     assert code == 0, report
     assert f"2 of {sum(len(e['items']) for e in plan['raters'])} assignments done" in report
 
     report_file = tmp_path / "report.html"
     assert _run("qa", "report", *map(str, exports), "--batch", str(POOL), "--allowed-signers", str(roster),
-                "--plan", str(study / "study.json"), "--out", str(report_file), "--resamples", "20") == 0  # fmt: skip
+                "--plan", str(study / "study.json"), "--owners", str(owners), "--out", str(report_file),
+                "--resamples", "20") == 0  # fmt: skip
     assert "raters: " + ", ".join(sorted(raters_with_item)) in capsys.readouterr().out
     assert _run("qa", "report", *map(str, exports), "--batch", str(POOL), "--allowed-signers", str(roster),
                 "--out", str(tmp_path / "r2.html")) != 0  # fmt: skip
     assert "another batch" in capsys.readouterr().out
+
+    # A file left out (tampered) fails coverage and the study's QA report.
+    tampered = tmp_path / "tampered.results.json"
+    tampered.write_bytes(exports[0].read_bytes().replace(b'"rater"', b'"rater" ', 1))
+    tampered.with_name(tampered.name + ".sig").write_bytes(
+        exports[0].with_name(exports[0].name + ".sig").read_bytes())
+    capsys.readouterr()
+    assert _run("study", "coverage", str(study / "study.json"), *map(str, exports), str(tampered),
+                "--allowed-signers", str(roster), "--owners", str(owners)) == 1  # fmt: skip
+    assert "1 results file(s) left out" in capsys.readouterr().out
+    assert _run("qa", "report", *map(str, exports), str(tampered), "--batch", str(POOL),
+                "--allowed-signers", str(roster), "--plan", str(study / "study.json"), "--owners", str(owners),
+                "--out", str(tmp_path / "r3.html"), "--resamples", "0") == 1  # fmt: skip
+    assert "left out" in capsys.readouterr().out
 
 
 def test_tampered_plan_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, memory_keyring,  # type: ignore[no-untyped-def]
@@ -89,7 +108,10 @@ def test_tampered_plan_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     plan_file = study / "study.json"
     plan_file.write_bytes(plan_file.read_bytes().replace(b'"a"', b'"z"', 1))
     capsys.readouterr()
-    assert _run("study", "coverage", str(plan_file)) == 1
+    assert _run("--profile", "owner", "key", "show", "--line") == 0
+    owners = tmp_path / "owners"
+    owners.write_text(capsys.readouterr().out.strip() + "\n")
+    assert _run("study", "coverage", str(plan_file), "--owners", str(owners)) == 1
     assert "not a valid signed study plan" in capsys.readouterr().err
     assert _run("study", "plan", "--pool", str(POOL), "--raters", str(raters_file), "--out", str(study),
                 "-k", "3") == 1  # fmt: skip
@@ -109,3 +131,32 @@ def test_an_unwritable_study_folder_is_a_message_and_leaves_nothing(
     assert _run("study", "plan", "--pool", str(POOL), "--raters", str(raters_file),
                 "--out", str(blocker / "study"), "-k", "1") == 1  # fmt: skip
     assert "Cannot write the study" in capsys.readouterr().err
+
+
+def test_a_plan_signed_by_a_key_not_in_the_owners_roster_is_refused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, memory_keyring,  # type: ignore[no-untyped-def]
+        capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    monkeypatch.setattr(keystore, "default_keyring", lambda: memory_keyring)
+    for rater in ("owner", "mallory"):
+        assert _run("profile", "create", "--rater-id", rater, "--name", rater.title()) == 0
+    raters_file = tmp_path / "raters.txt"
+    raters_file.write_text("a\nb\n")
+    capsys.readouterr()
+    assert _run("--profile", "owner", "key", "show", "--line") == 0
+    owners = tmp_path / "owners"
+    owners.write_text(capsys.readouterr().out.strip() + "\n")
+    # A forged plan: a valid signature, but by a key the study team never made an owner.
+    forged = tmp_path / "forged"
+    assert _run("--profile", "mallory", "study", "plan", "--pool", str(POOL), "--raters",
+                str(raters_file), "--out", str(forged), "-k", "1") == 0  # fmt: skip
+    capsys.readouterr()
+    assert _run("study", "coverage", str(forged / "study.json"), "--owners", str(owners)) == 1
+    err = capsys.readouterr().err.strip()
+    assert "not a study owner's key" in err and len(err.splitlines()) == 1
+    assert _run("qa", "report", str(raters_file), "--batch", str(POOL), "--plan",
+                str(forged / "study.json"), "--owners", str(owners), "--out",
+                str(tmp_path / "r.html")) == 2  # fmt: skip
+    assert "not a study owner's key" in capsys.readouterr().err
+    # No owners roster at all: refused too, with the way to give one.
+    assert _run("study", "coverage", str(forged / "study.json")) == 1
+    assert "--owners FILE" in capsys.readouterr().err

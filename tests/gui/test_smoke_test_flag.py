@@ -37,3 +37,11 @@ def test_smoke_test_without_a_batch_fails(tmp_path: Path) -> None:
 def test_smoke_test_flag_is_on_the_command_line() -> None:
     args = build_parser().parse_args(["open", str(BATCH), "--smoke-test"])
     assert args.smoke_test is True
+
+
+def test_smoke_test_on_an_invalid_batch_fails_at_once_with_the_problem(tmp_path: Path) -> None:
+    broken = BATCH.parent / "broken" / "duplicate-id"
+    result = _smoke(tmp_path, "open", str(broken), "--smoke-test")
+    # It used to wait 60 s on a dialog nobody could close, then blame the paint (exit 3).
+    assert result.returncode == 1
+    assert "Cannot open batch" in result.stderr and "did not paint" not in result.stderr

@@ -80,7 +80,9 @@ class AdjudicationPanel(QFrame):
         self.note = QPlainTextEdit()
         self.note.setObjectName("qaDecisionNote")
         self.note.setAccessibleName("QA note")
-        self.note.setPlaceholderText("QA note: what is wrong, what the rater should change\u2026")
+        self.note.setPlaceholderText("QA note: what is wrong, what the rater should change\u2026 "
+                                     "(start with @rater and [field] to address one rater's "
+                                     "answer, e.g. @ann [verdict_justification])")
         self.note.setFixedHeight(64)
         self.note.textChanged.connect(self._note_edited)
         layout.addWidget(self.note)

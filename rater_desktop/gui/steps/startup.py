@@ -123,10 +123,10 @@ def _attach_now(window: MainWindow, profile: Any = None) -> None:
 
 def attach_store_services(window: MainWindow, binding: Any, *, store: Any, profile: Any,
                           data_dir: Path, relay: Any = None, **options: Any) -> dict[str, Any]:
-    """Batch change check, backups, save errors, export and the profile dialog.
+    """Batch change check, backups, save errors, export, the profile dialog and QA rework.
 
     ``options`` go to the parts by prefix (tests): ``guard_*`` to BatchGuard,
-    ``export_*`` to ExportController.
+    ``export_*`` to ExportController, ``rework_*`` to the QA rework queue.
     """
     from rater_desktop.gui.batch_guard import BatchGuard
     from rater_desktop.gui.export_flow import ExportController
@@ -146,4 +146,8 @@ def attach_store_services(window: MainWindow, binding: Any, *, store: Any, profi
     profile_action = window.actions_.profile
     profile_action.setEnabled(True)
     profile_action.triggered.connect(lambda: show_profile(window, profile))
-    return {"guard": guard, "exporter": exporter, "relay": relay}  # all parented to window
+    from rater_desktop.gui.rework import ReworkQueue
+
+    rework = ReworkQueue(window, binding=binding, store=store, profile=profile, **picked("rework_"))
+    return {"guard": guard, "exporter": exporter, "relay": relay,
+            "rework": rework}  # all parented to window

@@ -1,0 +1,136 @@
+"""Reading a signed study plan: signature, owner and shape checked before anything uses it.
+
+Every later step (coverage, the QA report, the dataset) reads the plan through
+``read_signed_plan``, so a plan that is forged, tampered or malformed stops with one
+line that says why, never a KeyError deep inside a report.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rater_desktop.signing.allowed_signers import AllowedSigner
+
+from rater_desktop.study.files import PLAN_FORMAT, PLAN_NAMESPACE
+from rater_desktop.study.plan import PlanError
+
+MAX_PLAN_BYTES = 256 * 1024 * 1024
+OWNERS_FOLDER = "study"
+OWNERS_FILE = "owners"
+
+
+def default_owners_path() -> Path:
+    """The study owners' allowed_signers file in the app data folder."""
+    from rater_desktop.appdirs import data_dir
+
+    return data_dir() / OWNERS_FOLDER / OWNERS_FILE
+
+
+def load_owners(path: Path | None) -> list[AllowedSigner]:
+    """The study owners roster (``path`` or the default); PlanError when there is none.
+
+    Without a roster any fresh key could sign a plan that makes anyone look done, so a
+    plan is never read without one.
+    """
+    from rater_desktop.signing.allowed_signers import AllowedSignersError, load_allowed_signers
+
+    where = path if path is not None else default_owners_path()
+    if not where.is_file():
+        hint = "" if path is not None else (" (give --owners FILE, an allowed_signers file of "
+                                            "the study owners' keys)")  # fmt: skip
+        raise PlanError(f"no study owners roster at {where}{hint}")
+    try:
+        return load_allowed_signers(where)
+    except AllowedSignersError as exc:
+        raise PlanError(str(exc)) from exc
+
+
+def _check_owner(plan_path: Path, document: dict[str, Any], signed: Any,
+                 owners: Sequence[AllowedSigner]) -> None:  # fmt: skip
+    from rater_desktop.signing.allowed_signers import find_signers
+
+    entries = find_signers(list(owners), key_blob=signed.public_key_blob, namespace=PLAN_NAMESPACE)
+    if not entries:
+        raise PlanError(f"{plan_path} is signed by key {signed.fingerprint}, which is not a study "
+                        "owner's key in the owners roster (or its entry has expired); refused.")  # fmt: skip
+    claimed = str((document.get("owner") or {}).get("rater_id", ""))
+    if not any(entry.matches_principal(claimed) for entry in entries):
+        raise PlanError(f"{plan_path} claims owner {claimed!r}, but the roster gives key "
+                        f"{signed.fingerprint} to someone else; refused.")  # fmt: skip
+
+
+def _strings(value: Any, what: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise PlanError(f"the plan's {what} is not a list of ids")
+    return value
+
+
+def check_plan_document(document: Any) -> dict[str, Any]:
+    """``document`` if it has the shape coverage and the report read; else PlanError."""
+    if not isinstance(document, dict) or document.get("format") != PLAN_FORMAT:
+        raise PlanError("this is not a study plan")
+    if not isinstance(document.get("study_id"), str):
+        raise PlanError("the plan has no study_id")
+    k = document.get("raters_per_item")
+    if not isinstance(k, int) or isinstance(k, bool) or k < 1:
+        raise PlanError("the plan's raters_per_item is not a whole number of at least 1")
+    pool = document.get("pool")
+    if not isinstance(pool, dict) or not isinstance(pool.get("sha256"), str):
+        raise PlanError("the plan names no pool batch (pool.sha256)")
+    _strings(document.get("qualification_items", []), "qualification_items")
+    _strings(document.get("attention_items", []), "attention_items")
+    placements = document.get("attention_placements", {})
+    if not isinstance(placements, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in placements.items()):  # fmt: skip
+        raise PlanError("the plan's attention_placements is not a map of ids")
+    raters = document.get("raters")
+    if not isinstance(raters, list) or not raters:
+        raise PlanError("the plan lists no raters")
+    seen: set[str] = set()
+    for number, entry in enumerate(raters, start=1):
+        if not isinstance(entry, dict):
+            raise PlanError(f"rater entry {number} of the plan is not an object")
+        for key in ("rater_id", "batch_id", "batch_sha256"):
+            if not isinstance(entry.get(key), str) or not entry[key]:
+                raise PlanError(f"rater entry {number} of the plan has no {key}")
+        if entry["rater_id"] in seen:
+            raise PlanError(f"rater {entry['rater_id']!r} is listed twice in the plan")
+        seen.add(entry["rater_id"])
+        _strings(entry.get("items"), f"items of rater {entry['rater_id']!r}")
+    return document
+
+
+def read_signed_plan(plan_path: Path, *, owners: Sequence[AllowedSigner]) -> dict[str, Any]:
+    """The plan document, after its signature, its signer (one of ``owners``, the study
+    owners roster) and its shape were checked (PlanError if not)."""
+    from rater_desktop.signing import sshsig
+
+    try:
+        data = plan_path.read_bytes()
+        signature = plan_path.with_name(plan_path.name + ".sig").read_bytes()
+    except OSError as exc:
+        raise PlanError(f"Cannot read the plan and its signature ({exc.strerror or exc}).") from exc
+    if len(data) > MAX_PLAN_BYTES:
+        raise PlanError(f"{plan_path} is larger than a plan can be.")
+    try:
+        signed = sshsig.verify(data, signature, namespace=PLAN_NAMESPACE)
+    except (sshsig.SignatureFormatError, sshsig.SignatureMismatchError,
+            sshsig.NamespaceMismatchError) as exc:  # fmt: skip
+        raise PlanError(f"{plan_path} is not a valid signed study plan: {exc}") from exc
+    try:
+        document = json.loads(data.decode("utf-8"))
+        owner = document["owner"]["fingerprint"]
+    except (UnicodeDecodeError, ValueError, KeyError, TypeError) as exc:
+        raise PlanError(f"{plan_path} is signed but is not a study plan.") from exc
+    try:
+        check_plan_document(document)
+    except PlanError as exc:
+        raise PlanError(f"{plan_path} is signed but cannot be used: {exc}.") from exc
+    if owner != signed.fingerprint:
+        raise PlanError(f"{plan_path} names owner key {owner} but was signed by {signed.fingerprint}.")
+    _check_owner(plan_path, document, signed, owners)
+    return document

@@ -9,7 +9,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 SAMPLE ?= sample_batches/consumer-tasks
 
-.PHONY: run test lint check-python benchmarks clean package package-test wheel wheel-test
+.PHONY: run test lint check-python benchmarks benchmarks-tiny clean package package-test wheel wheel-test
 
 check-python:
 	@test -n "$(PYTHON)" || { echo "Python 3.11 or newer is needed (python3.11, python3.12, python3.13 or python3)."; exit 1; }
@@ -33,6 +33,12 @@ test: $(STAMP) lint
 
 benchmarks: $(STAMP)
 	for b in benchmarks/bench_*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
+
+# Every benchmark in its tiny mode (seconds each, no timing checks): CI runs it so that a
+# benchmark whose imports or inputs moved fails at once instead of rotting.
+benchmarks-tiny: $(STAMP)
+	for b in benchmarks/bench_*.py; do echo "== $$b --tiny"; \
+		QT_QPA_PLATFORM=offscreen $(PY) $$b --tiny || exit 1; done
 
 # The frozen app (PyInstaller, onedir) in dist/rater-desktop/ and a .tar.gz of it.
 PKG_STAMP := $(VENV)/.package-stamp

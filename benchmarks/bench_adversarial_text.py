@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from rater_desktop.batch.model import Item, ItemKind, Response
 from rater_desktop.rating.detect.hostile import (
@@ -42,11 +42,13 @@ def timed(fn: Callable[[], object]) -> float:
     return time.perf_counter() - start
 
 
-def helper_cases() -> list[tuple[float, float, str]]:
+def helper_cases(
+    units: Sequence[str] = UNITS, lengths: Sequence[int] = (TEXT_LIMIT, LONG_LINE)
+) -> list[tuple[float, float, str]]:
     """(seconds, floor seconds, label) for every function x hostile text."""
     out = []
-    for unit in UNITS:
-        for length in (TEXT_LIMIT, LONG_LINE):
+    for unit in units:
+        for length in lengths:
             text = repeated(unit, length)
             floor = max(timed(lambda t=text: len(t.split())), 1e-6)
             for name, fn in TEXT_FUNCTIONS.items():
@@ -54,11 +56,11 @@ def helper_cases() -> list[tuple[float, float, str]]:
     return out
 
 
-def item_cases(with_qt: bool) -> list[tuple[float, float, str]]:
+def item_cases(with_qt: bool, units: Sequence[str] = UNITS) -> list[tuple[float, float, str]]:
     """A whole item at the limit: rule check, and the window's render + layout."""
     view = _text_view() if with_qt else None
     out = []
-    for unit in UNITS:
+    for unit in units:
         text = repeated(unit, TEXT_LIMIT)
         floor = max(timed(lambda t=text: len(t.split())), 1e-6)
         item = Item("hostile", ItemKind.STANDARD, text, (Response("a", text), Response("b", text)))
@@ -97,8 +99,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--no-qt", action="store_true", help="skip the QTextBrowser layout")
     parser.add_argument("--top", type=int, default=12)
+    parser.add_argument("--tiny", action="store_true",
+                        help="a seconds-long run for CI (make benchmarks-tiny): tiny sizes, "
+                        "no budget check")
     args = parser.parse_args()
-    cases = helper_cases() + item_cases(with_qt=not args.no_qt)
+    units, lengths = (UNITS[:3], (2_000,)) if args.tiny else (UNITS, (TEXT_LIMIT, LONG_LINE))
+    cases = helper_cases(units, lengths) + item_cases(with_qt=not args.no_qt, units=units)
     cases.sort(reverse=True)
     print(f"{len(cases)} cases; worst {args.top} (seconds, ratio to len(text.split())):")
     for seconds, floor, label in cases[: args.top]:
@@ -106,7 +112,7 @@ def main() -> int:
     worst = cases[0]
     verdict = "under" if worst[0] < BUDGET_S else "OVER"
     print(f"worst case: {worst[0]:.3f} s ({worst[2]}), {verdict} the {BUDGET_S:.0f} s budget")
-    return 0 if worst[0] < BUDGET_S else 1
+    return 0 if worst[0] < BUDGET_S or args.tiny else 1
 
 
 if __name__ == "__main__":

@@ -90,7 +90,12 @@ def main() -> None:
     parser.add_argument("--saves", type=int, default=5000)
     parser.add_argument("--trials", type=int, default=40)
     parser.add_argument("--open-items", type=int, default=2000)
+    parser.add_argument("--tiny", action="store_true",
+                        help="a seconds-long run for CI (make benchmarks-tiny): tiny sizes, "
+                        "no budget check")
     args = parser.parse_args()
+    if args.tiny:
+        args.saves, args.trials, args.open_items = 50, 2, 20
     documents = [rating_document(n) for n in range(200)]
     print(f"document size: {len(json.dumps(documents[0]))} bytes of JSON")
 

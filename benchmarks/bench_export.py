@@ -88,7 +88,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--items", type=int, default=5000)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--tiny", action="store_true",
+                        help="a seconds-long run for CI (make benchmarks-tiny): tiny sizes, "
+                        "no budget check")
     args = parser.parse_args()
+    if args.tiny:
+        args.items, args.runs = 50, 1
     key = keys.generate_private_key()
     rater = RaterInfo("bench", "Bench", keys.openssh_public_key(key.public_key()),
                       keys.fingerprint(key.public_key()))  # fmt: skip

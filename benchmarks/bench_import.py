@@ -73,7 +73,12 @@ def run_child(source: Path, out: Path, count: int, mode: str = "check") -> tuple
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--items", type=int, default=100_000)
+    parser.add_argument("--tiny", action="store_true",
+                        help="a seconds-long run for CI (make benchmarks-tiny): tiny sizes, "
+                        "no budget check")
     args = parser.parse_args()
+    if args.tiny:
+        args.items = 200
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         small, large = work / "small.jsonl", work / "large.jsonl"

@@ -405,7 +405,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--screenshots", type=int, default=4, help="when generating")
     parser.add_argument("--no-memory", action="store_true", help="skip the slow (d) run")
     parser.add_argument("--worker", choices=sorted(WORKERS), help=argparse.SUPPRESS)
+    parser.add_argument("--tiny", action="store_true",
+                        help="a seconds-long run for CI (make benchmarks-tiny): tiny sizes, "
+                        "no budget check")
     args = parser.parse_args(argv)
+    if args.tiny:
+        args.items, args.screenshots, args.repeats, args.no_memory = 40, 1, 1, True
     if args.worker:
         print(json.dumps(WORKERS[args.worker](args.paths[0])))
         return 0

@@ -139,7 +139,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--processes", type=int, default=3)
     parser.add_argument("--worker", help=argparse.SUPPRESS)
+    parser.add_argument("--tiny", action="store_true",
+                        help="a seconds-long run for CI (make benchmarks-tiny): tiny sizes, "
+                        "no budget check")
     args = parser.parse_args(argv)
+    if args.tiny:
+        args.items, args.judgments, args.processes = 30, 5, 1
     if args.worker:
         print(json.dumps(worker(args.worker, args.judgments, args.seed)))
         return 0

@@ -116,7 +116,7 @@ def prepare(raters: int, items: int) -> tuple[Path, Path, list[Path]]:
 
 def _import_share(args: tuple[str, Path, Path, list[Path]]) -> dict[str, int]:
     from rater_desktop.batch.loader import open_batch
-    from rater_desktop.qa_review.location import open_qa_store
+    from rater_desktop.qa_review.open_store import open_qa_store
     from rater_desktop.qa_review.roster import Roster
     from rater_desktop.qa_review.session import QaSession
 
@@ -168,7 +168,7 @@ def report_seconds(
     setting: str, batch_path: Path, roster: Path, resamples: int
 ) -> tuple[float, str]:
     from rater_desktop.batch.loader import open_batch
-    from rater_desktop.qa_review.location import open_qa_store
+    from rater_desktop.qa_review.open_store import open_qa_store
     from rater_desktop.qa_review.report import render_report
     from rater_desktop.qa_review.roster import Roster
     from rater_desktop.qa_review.session import QaSession
@@ -184,7 +184,7 @@ def report_seconds(
 def grouped_seconds(setting: str, batch_path: Path, roster: Path) -> tuple[float, Any]:
     """The SQL-grouped figures alone (counts, verdicts, wins, times): no document parsed."""
     from rater_desktop.batch.loader import open_batch
-    from rater_desktop.qa_review.location import open_qa_store
+    from rater_desktop.qa_review.open_store import open_qa_store
     from rater_desktop.qa_review.roster import Roster
     from rater_desktop.qa_review.session import QaSession
 
@@ -203,7 +203,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--importers", type=int, default=4)
     parser.add_argument("--resamples", type=int, default=100)
     parser.add_argument("--url", help="an existing PostgreSQL store URL (default: throwaway)")
+    parser.add_argument("--tiny", action="store_true",
+                        help="a seconds-long run for CI (make benchmarks-tiny): tiny sizes, "
+                        "no budget check")
     args = parser.parse_args(argv)
+    if args.tiny:
+        args.raters, args.items, args.importers, args.resamples = 3, 20, 2, 5
     batch, roster, files = prepare(args.raters, args.items)
     server = None
     url = args.url

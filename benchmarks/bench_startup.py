@@ -205,7 +205,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--repeats", type=int, default=7)
     parser.add_argument("--batch", default=str(here.parent / "sample_batches" / "consumer-tasks"))
+    parser.add_argument("--tiny", action="store_true",
+                        help="a seconds-long run for CI (make benchmarks-tiny): tiny sizes, "
+                        "no budget check")
     args = parser.parse_args(argv)
+    if args.tiny:
+        args.repeats = 1
     if not Path(args.batch).exists():  # the app would show an error dialog and wait
         parser.error(f"no batch at {args.batch}")
     with tempfile.TemporaryDirectory(prefix="bench-startup-") as scratch:

@@ -67,7 +67,12 @@ def run_trial() -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--trials", type=int, default=9)
+    parser.add_argument("--tiny", action="store_true",
+                        help="a seconds-long run for CI (make benchmarks-tiny): tiny sizes, "
+                        "no budget check")
     args = parser.parse_args()
+    if args.tiny:
+        args.trials = 1
     trials = [run_trial() for _ in range(args.trials)]
     print(f"{args.trials} trials, each in a fresh interpreter (ms)")
     for step in STEPS:

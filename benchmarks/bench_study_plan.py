@@ -41,7 +41,12 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--items", type=int, default=100_000)
     parser.add_argument("--raters", type=int, default=200)
+    parser.add_argument("--tiny", action="store_true",
+                        help="a seconds-long run for CI (make benchmarks-tiny): tiny sizes, "
+                        "no budget check")
     args = parser.parse_args()
+    if args.tiny:
+        args.items, args.raters = 60, 6
     key = Ed25519PrivateKey.generate()
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)

@@ -320,7 +320,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--profile", help="write cProfile stats of the switches here")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
+    parser.add_argument("--tiny", action="store_true",
+                        help="a seconds-long run for CI (make benchmarks-tiny): tiny sizes, "
+                        "no budget check")
     args = parser.parse_args(argv)
+    if args.tiny:
+        args.items, args.screenshots, args.switches, args.processes = 20, 1, 5, 1
     if args.worker:
         result = worker(args.worker, args.switches, args.seed, args.profile)
         sys.stdout.write(json.dumps(result) + "\n")

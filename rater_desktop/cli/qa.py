@@ -317,13 +317,13 @@ def _report(args: argparse.Namespace, batch: Any, roster: Any) -> int:
                 resamples=args.resamples,
                 question=getattr(args, "by", None),
             )
+            raters = ", ".join(session.raters())  # trust is read from the store: still open
         except BatchError as exc:
             return _error(f"the batch {args.batch} cannot be read: {exc}")
         try:
             write_report(args.out, text)
         except AtomicWriteError as exc:
             return _error(str(exc.strerror or exc))
-    raters = ", ".join(session.raters())
     print(f"Report written to {args.out} ({_format(args)}; raters: {raters}).")
     left_out = [o for o in outcomes if o.status.value not in ("valid", "duplicate")]
     if getattr(args, "plan", None) is not None and left_out:

@@ -255,34 +255,34 @@ class VerdictAgreement:
 def verdict_agreement(
     *, judgments: Iterable[RaterJudgment], kinds: Sequence[str] = ("standard",)
 ) -> VerdictAgreement:
-    """All verdict agreement figures for a set of judgments."""
-    raters, items, matrix = verdict_matrix(judgments=judgments, kinds=kinds)
-    collapsed: list[list[float | None]] = [
-        [None if v is None else float(collapse_verdict(int(v))) for v in row] for row in matrix
-    ]
+    """All verdict agreement figures for a set of judgments (from grouped value counts:
+    ``agreement_counts``, equal to the matrix functions above)."""
+    from rater_desktop.qa.agreement_counts import (
+        alpha_from_counts,
+        leave_one_out_counts,
+        percent_from_counts,
+        unit_counts,
+    )
+
+    cells: dict[tuple[str, str], int] = {}
+    for judgment in judgments:
+        if judgment.kind in kinds and judgment.verdict_true is not None:
+            cells[(judgment.rater_id, judgment.item_id)] = judgment.verdict_true
+    raters = sorted({r for r, _ in cells})
+    exact = unit_counts((r, i, float(v)) for (r, i), v in cells.items())
+    collapsed = unit_counts((r, i, float(collapse_verdict(v))) for (r, i), v in cells.items())
     return VerdictAgreement(
         raters=tuple(raters),
-        items=len(items),
-        alpha_ordinal=krippendorff_alpha(
-            ratings=matrix, level="ordinal", categories=VERDICT_CATEGORIES
+        items=len({i for _, i in cells}),
+        alpha_ordinal=alpha_from_counts(exact, level="ordinal", categories=VERDICT_CATEGORIES),
+        alpha_interval=alpha_from_counts(exact, level="interval"),
+        alpha_collapsed=alpha_from_counts(
+            collapsed, level="nominal", categories=COLLAPSED_CATEGORIES
         ),
-        alpha_interval=krippendorff_alpha(ratings=matrix, level="interval"),
-        alpha_collapsed=krippendorff_alpha(
-            ratings=collapsed, level="nominal", categories=COLLAPSED_CATEGORIES
-        ),
-        percent_exact=percent_agreement(ratings=matrix),
-        percent_collapsed=percent_agreement(ratings=collapsed),
-        per_rater=tuple(
-            leave_one_out(
-                ratings=matrix, level="ordinal", categories=VERDICT_CATEGORIES, rater_ids=raters
-            )
-        ),
-        per_rater_collapsed=tuple(
-            leave_one_out(
-                ratings=collapsed,
-                level="nominal",
-                categories=COLLAPSED_CATEGORIES,
-                rater_ids=raters,
-            )
-        ),
+        percent_exact=percent_from_counts(exact)[0],
+        percent_collapsed=percent_from_counts(collapsed)[0],
+        per_rater=tuple(leave_one_out_counts(
+            exact, level="ordinal", categories=VERDICT_CATEGORIES, rater_ids=raters)),
+        per_rater_collapsed=tuple(leave_one_out_counts(
+            collapsed, level="nominal", categories=COLLAPSED_CATEGORIES, rater_ids=raters)),
     )

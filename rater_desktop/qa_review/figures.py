@@ -17,9 +17,12 @@ from rater_desktop.qa.agreement import (
     Level,
     RaterAgreement,
     collapse_verdict,
-    krippendorff_alpha,
-    leave_one_out,
-    percent_agreement,
+)
+from rater_desktop.qa.agreement_counts import (
+    alpha_from_counts,
+    leave_one_out_counts,
+    percent_from_counts,
+    unit_counts,
 )
 from rater_desktop.qa.inputs import RaterJudgment
 
@@ -44,18 +47,6 @@ class DimensionAgreement:
     percent: float | None
     units: int
     per_rater: tuple[RaterAgreement, ...]
-
-
-Matrix = list[list[float | None]]
-
-
-def _matrix(
-    cells: dict[tuple[str, tuple[str, int]], float], raters: Sequence[str]
-) -> tuple[Matrix, int]:
-    units = sorted({unit for _, unit in cells})
-    matrix: Matrix = [[cells.get((r, u)) for u in units] for r in raters]
-    pairable = sum(1 for i in range(len(units)) if sum(row[i] is not None for row in matrix) >= 2)
-    return matrix, pairable
 
 
 def dimension_cells(
@@ -89,30 +80,27 @@ def _categories(dimension: str) -> tuple[int, ...]:
 
 
 def agreement_by_dimension(judgments: Sequence[RaterJudgment]) -> list[DimensionAgreement]:
-    """TC, FA, AIP, verdict (ordinal) and collapsed verdict (nominal), standard items."""
+    """TC, FA, AIP, verdict (ordinal) and collapsed verdict (nominal), standard items; from
+    grouped value counts (``qa.agreement_counts``), never a raters x units matrix."""
     raters = sorted({j.rater_id for j in judgments if j.kind == "standard"})
     result = []
     for dimension, label, level_name in DIMENSIONS:
         level: Level = "nominal" if level_name == "nominal" else "ordinal"
-        matrix, pairable = _matrix(dimension_cells(judgments, dimension), raters)
+        cells = dimension_cells(judgments, dimension)
+        table = unit_counts((rater, unit, value) for (rater, unit), value in cells.items())
         categories = _categories(dimension)
+        percent, pairable = percent_from_counts(table)
         result.append(
             DimensionAgreement(
                 dimension=dimension,
                 label=label,
                 level=level,
-                alpha=krippendorff_alpha(ratings=matrix, level=level, categories=categories)
-                if matrix
-                else None,
-                percent=percent_agreement(ratings=matrix),
+                alpha=alpha_from_counts(table, level=level, categories=categories)
+                if raters else None,
+                percent=percent,
                 units=pairable,
-                per_rater=tuple(
-                    leave_one_out(
-                        ratings=matrix, level=level, categories=categories, rater_ids=raters
-                    )
-                )
-                if matrix
-                else (),
+                per_rater=tuple(leave_one_out_counts(
+                    table, level=level, categories=categories, rater_ids=raters)),
             )
         )
     return result

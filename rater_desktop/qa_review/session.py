@@ -36,11 +36,11 @@ from rater_desktop.qa_review.sql_figures import (
     add_judgments,
     files_without_judgments,
     judgment_rows,
-    latest_file_ids,
     store_figures,
 )
 from rater_desktop.qa_review.store import QaStore, StoredFile
 from rater_desktop.qa_review.summary import SummaryMixin
+from rater_desktop.qa_review.trust import TrustChange, current_trust
 from rater_desktop.qa_review.views import ItemComparison, item_comparison
 
 if TYPE_CHECKING:
@@ -135,6 +135,8 @@ class QaSession(SummaryMixin, DecisionsMixin):
         self._items: dict[str, BatchItemInfo] | None = None
         self._batch_problems: list[str] = []
         self._adapted: list[tuple[StoredFile, AdaptedResults]] | None = None
+        self._adapted_key: tuple[tuple[int | None, str], ...] = ()
+        self._trust_changes: list[TrustChange] = []
         # The decision version this reviewer last saw per item (absent/None: no decision).
         self._seen: dict[str, int | None] = {}
 
@@ -291,7 +293,7 @@ class QaSession(SummaryMixin, DecisionsMixin):
         """Counts, verdicts, wins and times grouped by the database (no document parsed,
         except once for files imported before the store had judgment rows)."""
         engine = self.store.engine
-        ids = latest_file_ids(engine, batch_sha256=self.batch_sha256)
+        ids = [stored.id for stored in self._latest_trusted() if stored.id is not None]
         for file_id in files_without_judgments(engine, file_ids=ids):
             signed = self.store.signed_bytes(file_id)
             if signed is not None:
@@ -305,7 +307,7 @@ class QaSession(SummaryMixin, DecisionsMixin):
 
         signers = self._signers()
         changed = []
-        for stored in self.files():
+        for stored in self.store.files(opened_batch_sha256=self.batch_sha256):
             signed = self.store.signed_bytes(stored.id) if stored.id is not None else None
             if signed is None:
                 continue
@@ -334,38 +336,46 @@ class QaSession(SummaryMixin, DecisionsMixin):
     # ------------------------------------------------------------------ data
 
     def files(self) -> list[StoredFile]:
-        """Every file imported while this batch was open, in import order."""
-        return self.store.files(opened_batch_sha256=self.batch_sha256)
+        """Every file imported while this batch was open, in import order, each with the
+        trust the roster gives it now (see ``trust``: a key removed or expired since the
+        import leaves its files out, and ``problems()`` names them)."""
+        stored = self.store.files(opened_batch_sha256=self.batch_sha256)
+        files, self._trust_changes = current_trust(stored, self._signers(), self.clock())
+        return files
+
+    def _latest_trusted(self) -> list[StoredFile]:
+        """The files that count: trusted now, the latest export per rater, by signer."""
+        latest: dict[str, StoredFile] = {}
+        for stored in self.files():
+            if stored.status != ImportStatus.VALID.value or stored.id is None:
+                continue
+            rater = str(stored.signer or stored.claimed_rater_id)
+            previous = latest.get(rater)
+            if previous is None or (stored.exported_at or "") >= (previous.exported_at or ""):
+                latest[rater] = stored
+        return sorted(latest.values(), key=lambda s: s.signer or "")
 
     def used_files(self) -> list[StoredFile]:
         """The files feeding the statistics: valid, known signer, latest per rater."""
         return [stored for stored, _ in self._adapted_results()]
 
     def _adapted_results(self) -> list[tuple[StoredFile, AdaptedResults]]:
-        import json
-
-        if self._adapted is not None:
+        chosen = self._latest_trusted()
+        key = tuple((s.id, s.file_sha256) for s in chosen)
+        if self._adapted is not None and self._adapted_key == key:
             return self._adapted
-        latest: dict[str, tuple[StoredFile, dict[str, Any]]] = {}
-        for stored in self.files():
-            if stored.status != ImportStatus.VALID.value or stored.id is None:
-                continue
-            signed = self.store.signed_bytes(stored.id)
+        infos = self.item_infos()
+        adapted = []
+        for stored in chosen:
+            signed = self.store.signed_bytes(stored.id) if stored.id is not None else None
             if signed is None:
                 continue
             try:
                 document = json.loads(signed[0].decode("utf-8"))
             except ValueError:  # the store was changed behind our back: skip, never guess
                 continue
-            rater = str(stored.signer or stored.claimed_rater_id)
-            previous = latest.get(rater)
-            if previous is None or (stored.exported_at or "") >= (previous[0].exported_at or ""):
-                latest[rater] = (stored, document)
-        infos = self.item_infos()
-        self._adapted = [
-            (stored, adapt_results(document=document, batch_items=infos))
-            for stored, document in sorted(latest.values(), key=lambda p: p[0].signer or "")
-        ]
+            adapted.append((stored, adapt_results(document=document, batch_items=infos)))
+        self._adapted, self._adapted_key = adapted, key
         return self._adapted
 
     def problems(self) -> list[str]:
@@ -375,7 +385,8 @@ class QaSession(SummaryMixin, DecisionsMixin):
             for stored, adapted in self._adapted_results()
             for problem in adapted.problems
         ]
-        return [*self._batch_problems, *found]
+        distrusted = [change.problem() for change in self._trust_changes if change.left_out]
+        return [*self._batch_problems, *distrusted, *found]
 
     def rated_items(self, *, complete_only: bool = True) -> list[tuple[RatedItem, str]]:
         """Every trusted rater's items, with the SHA-256 of the file each came from."""

@@ -43,12 +43,12 @@ def pane_points(rect: Rect, compact: bool) -> list[tuple[int, int]]:
     return [(rect.left + 20, rect.top), (middle + 24, rect.top)]
 
 
-def copy_at(robot: Robot, x: int, y: int) -> str:
+def copy_at(robot: Robot, x: int, y: int, wait: float = 0.8) -> str:
     """Click at (x, y), Ctrl+A, Ctrl+C; what the clipboard got ("" when nothing)."""
     robot.clipboard.set_sentinel()
     robot.x.click(x, y)
     robot.x.key("ctrl+a", "ctrl+c")
-    return robot.clipboard.copied()
+    return robot.clipboard.copied(wait)
 
 
 def read_pane(robot: Robot, batch: BatchFacts, item_id: str, point: tuple[int, int]
@@ -92,7 +92,7 @@ def check_no_response_reachable(robot: Robot, batch: BatchFacts, rect: Rect, *,
     """COVERED: clicks where the panes are plus Ctrl+A, Ctrl+C reach no response text."""
     for point in pane_points(rect, compact):
         for dy in PROBE_DY[:3]:
-            text = copy_at(robot, point[0], point[1] + dy)
+            text = copy_at(robot, point[0], point[1] + dy, wait=0.3)
             found = batch.holds_any_response(text) if text else None
             robot.check(found is None, f"COVERED: {when}: response text of {found} was "
                         f"reachable (copied {text[:80]!r}) while the case file is not written")

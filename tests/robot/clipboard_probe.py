@@ -86,9 +86,10 @@ class Rect:
 
 
 def window_colour(image: Image.Image) -> tuple[int, int, int]:
-    """The palette's window colour: the empty right end of the menu bar."""
+    """The palette's window colour: the empty right end of the menu bar (``image`` is the
+    window's client area)."""
     width, _ = image.size
-    pixel = image.getpixel((width - 12, 34))
+    pixel = image.getpixel((width - 12, 10))
     assert isinstance(pixel, tuple)
     return (int(pixel[0]), int(pixel[1]), int(pixel[2]))
 
@@ -121,6 +122,16 @@ def _extent(image: Image.Image, x: int, y: int, colour: tuple[int, int, int]) ->
     while bottom < height - 1 and pixels[x, bottom + 1][:3] == colour:
         bottom += 1
     return top, bottom
+
+
+def find_cover_on_screen(image: Image.Image, window: Rect) -> Rect | None:
+    """``find_cover`` inside the window's client area, in screen coordinates."""
+    inside = image.crop((window.left, window.top, window.right + 1, window.bottom + 1))
+    rect = find_cover(inside)
+    if rect is None:
+        return None
+    return Rect(rect.left + window.left, rect.top + window.top, rect.right + window.left,
+                rect.bottom + window.top)
 
 
 def find_cover(image: Image.Image) -> Rect | None:

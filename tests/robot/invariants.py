@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from clipboard_probe import Rect, find_cover
+from clipboard_probe import Rect, find_cover_on_screen
 from record import BatchFacts, text_fields
 from robot_kit import Robot
 
@@ -25,7 +25,7 @@ SAVE_WINDOW = 3.0  # seconds the robot waits for autosave (~0.25 s) under a load
 def cover_rect(robot: Robot, what: str, *, hard: bool = True) -> Rect | None:
     """The cover over the responses, which must be there now (COVERED)."""
     robot.settle()
-    rect = find_cover(robot.x.screenshot())
+    rect = find_cover_on_screen(robot.x.screenshot(), Rect(*robot.x.active_window_rect()))
     if rect is None:
         message = (f"COVERED: {what}: no cover over the responses (no plain window-coloured "
                    "area with its centred message where the responses are)")

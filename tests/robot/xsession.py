@@ -137,6 +137,14 @@ class XSession:
             return name if pattern in name else ""
         return str(wait_until(active, timeout, f"an active window titled *{pattern}*"))
 
+    def active_window_rect(self) -> tuple[int, int, int, int]:
+        """(left, top, right, bottom) of the active window's client area on the screen."""
+        out = self.xdotool("getactivewindow", "getwindowgeometry", "--shell")
+        values = dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
+        left, top = int(values["X"]), int(values["Y"])
+        return (max(0, left), max(0, top), min(self.width, left + int(values["WIDTH"])) - 1,
+                min(self.height, top + int(values["HEIGHT"])) - 1)
+
     def window_names(self) -> list[str]:
         out = self.xdotool("search", "--onlyvisible", "--name", ".", "getwindowname", "%@")
         return [line for line in out.splitlines() if line]

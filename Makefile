@@ -9,7 +9,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 SAMPLE ?= sample_batches/consumer-tasks
 
-.PHONY: run test lint check-python benchmarks benchmarks-tiny clean package package-test wheel wheel-test
+.PHONY: run test robot lint check-python benchmarks benchmarks-tiny clean package package-test wheel wheel-test
 
 check-python:
 	@test -n "$(PYTHON)" || { echo "Python 3.11 or newer is needed (python3.11, python3.12, python3.13 or python3)."; exit 1; }
@@ -30,6 +30,14 @@ lint: $(STAMP)
 
 test: $(STAMP) lint
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider
+
+# The rater robot: the real app under its own Xvfb + openbox, driven by xdotool (tests/robot/
+# README.md). Needs xvfb, xauth, openbox and xdotool; display numbers from RATER_ROBOT_DISPLAYS.
+ROBOT_TMP ?= build/robot-tmp
+robot: $(STAMP)
+	mkdir -p $(ROBOT_TMP)
+	RATER_DESKTOP_ROBOT=1 RATER_ROBOT_DISPLAYS=$${RATER_ROBOT_DISPLAYS:-60-64} $(PY) -m pytest -q \
+		-p no:cacheprovider --basetemp=$(ROBOT_TMP) tests/robot
 
 benchmarks: $(STAMP)
 	for b in benchmarks/bench_*.py; do echo "== $$b"; $(PY) $$b || exit 1; done

@@ -170,6 +170,9 @@ def run_app(*, batch: str | None, profile: str | None, qa_mode: bool,
     app.setOrganizationName("rater-desktop")
     app.setWindowIcon(icon("app"))
     crash_guard.install()
+    from rater_desktop.gui.text_fit_log import install_text_fit_log
+
+    install_text_fit_log(app)  # only when RATER_DESKTOP_TEXT_FIT_LOG asks (the rater robot)
     settings = open_settings()
     apply_theme(app, str(settings.value("view/theme", "system")))
     if qa_mode:

@@ -135,5 +135,7 @@ class EnterPressesButtons(QObject):
             return False  # Ctrl+Enter and friends are shortcuts
         if not self.root.isAncestorOf(watched) or not watched.isEnabled():
             return False
-        watched.animateClick()
+        # At once, not animateClick(): its click comes ~100 ms later, and keys typed in
+        # between went to the button (a Space pressed it again: a second empty row).
+        watched.click()
         return True

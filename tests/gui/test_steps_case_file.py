@@ -97,3 +97,23 @@ def test_complete_is_disabled_with_the_reason(qtbot: Any, make_window: Any,
     fill_case_file(qtbot, binding)
     assert not panel.complete_button.isEnabled()
     assert "CF-" not in panel.reason.text()
+
+
+def test_keys_typed_right_after_adding_a_sub_request_land_in_its_text(
+        qtbot: Any, make_window: Any, tmp_path: Path) -> None:
+    """Found by the rater robot: Enter on "+ Add sub-request" then typing at once lost the
+    first keys (they went to the button; a Space added a second row), because the new
+    row was shown, and so focused, only on a later turn of the event loop."""
+    from PySide6.QtWidgets import QApplication
+
+    _window, binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot)
+    page = binding.panel.page(Step.CASE_FILE)
+    page.add_button.setFocus()
+    qtbot.waitUntil(page.add_button.hasFocus, timeout=2000)
+    qtbot.keyClick(page.add_button, Qt.Key.Key_Return)
+    # No event processing in between: the keys are already queued behind the Enter.
+    row = next(iter(page.sub_rows.values()))
+    assert QApplication.focusWidget() is row.text
+    qtbot.keyClicks(QApplication.focusWidget(), "The year")
+    assert len(page.sub_rows) == 1
+    assert [s.text for s in binding.service.rating.case_file.sub_requests] == ["The year"]

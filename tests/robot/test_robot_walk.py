@@ -1,0 +1,48 @@
+"""The rater's walk (scenario.py) on every guideline sample batch and on a batch imported
+from real-shaped data, at three screen sizes, light and dark, across a restart."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from record import BatchFacts
+from robot_kit import REPO, Home
+from scenario import guideline_walk
+
+SAMPLES = REPO / "sample_batches"
+IMPORTED = "imported:hh-pairs"  # tests/robot/data/hh-pairs.jsonl through `batch import`
+# (batch, size, theme): every batch at least once, every size in both themes.
+WALKS = [
+    ("standardweb-runs", "1366x768", "light"),
+    ("consumer-tasks", "1920x1080", "dark"),
+    ("assistantbench-qualification", "853x480", "dark"),
+    (IMPORTED, "1366x768", "dark"),
+    ("standardweb-runs", "853x480", "light"),
+    ("consumer-tasks", "1920x1080", "light"),
+]
+
+
+def batch_path(name: str, tmp_path: Path) -> Path:
+    if name != IMPORTED:
+        return SAMPLES / name
+    out = tmp_path / "imported-hh"
+    home = Home(tmp_path / "import-home")
+    subprocess.run([sys.executable, "-m", "rater_desktop", "batch", "import", "chosen-rejected",
+                    str(Path(__file__).with_name("data") / "hh-pairs.jsonl"), "--out", str(out),
+                    "--title", "Imported: helpful and harmless pairs"],
+                   env=home.env({}), check=True, capture_output=True, timeout=60)
+    return out
+
+
+@pytest.mark.timeout(240)
+@pytest.mark.parametrize(("batch", "size", "theme"), WALKS)
+def test_walk(make_robot, tmp_path: Path, batch: str, size: str, theme: str) -> None:  # type: ignore[no-untyped-def]
+    robot = make_robot(size)
+    robot.home.create_profile(robot.rater_id)
+    robot.home.set_theme(theme)
+    facts = BatchFacts.load(batch_path(batch, tmp_path))
+    guideline_walk(robot, facts, compact=size == "853x480", label=f"{batch} {size} {theme}")
+    robot.finish()

@@ -132,6 +132,7 @@ class ResponsePane(QFrame):
             taken = self._report_host.takeAt(0)
             old = taken.widget() if taken is not None else None
             if old is not None:
+                old.hide()  # until it is deleted it is still a child of the pane
                 old.deleteLater()
         report = response.run_report if response is not None else None
         self.report_title.setVisible(report is not None)

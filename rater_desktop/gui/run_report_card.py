@@ -33,6 +33,9 @@ class RunReportCard(QFrame):
         layout.setContentsMargins(12, 10, 12, 10)
         layout.setSpacing(6)
         layout.addLayout(self._header(report))
+        # The label sits above its chips: beside them the row was the widest thing in the
+        # pane, and a narrow pane scrolled sideways for it.
+        layout.addWidget(plain_label("Checkpoints", role="cardLabel", wrap=False))
         layout.addLayout(self._checkpoints(report))
         facts = [report.host] if report.host else []
         if report.actions:
@@ -77,7 +80,6 @@ class RunReportCard(QFrame):
     def _checkpoints(self, report: RunReport) -> QHBoxLayout:
         row = QHBoxLayout()
         row.setSpacing(6)
-        row.addWidget(plain_label("Checkpoints", role="cardLabel", wrap=False))
         reached = set(report.checkpoints)
         for checkpoint in CHECKPOINTS:
             done = checkpoint in reached

@@ -15,6 +15,7 @@ from PySide6.QtGui import (
     QImage,
     QStatusTipEvent,
     QTextDocument,
+    QTextOption,
 )
 from PySide6.QtWidgets import (
     QApplication,
@@ -152,6 +153,9 @@ class AutoHeightBrowser(SafeTextBrowser):
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.setFrameShape(QFrame.Shape.NoFrame)
+        # Words stay whole: a table too wide for the pane scrolls sideways inside this
+        # browser instead of breaking its cells mid-word ("$109.|95").
+        self.setWordWrapMode(QTextOption.WrapMode.WordWrap)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         layout = self.document().documentLayout()
         layout.documentSizeChanged.connect(self._fit_height)

@@ -4,6 +4,7 @@ Used by the layout tests and by ``tools/take_screenshots.py``: every visible lab
 button of a window is measured with its own font; one whose text is wider (or, wrapped,
 taller) than the room the widget has is reported with its object name and sizes.
 Labels that elide on purpose (an ellipsis shown, the whole text in the tooltip) pass.
+A scroll area read top to bottom whose content is wider than its view is reported too.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QRadioButton,
+    QScrollArea,
     QStyle,
     QStyleOptionButton,
     QToolButton,
@@ -135,6 +137,19 @@ def _cut_by_parent(widget: QWidget, root: QWidget) -> Clipped | None:
     return None
 
 
+def _read_sideways(area: QScrollArea) -> Clipped | None:
+    """A scroll area read top to bottom (a response pane, a step page) whose content is
+    wider than its view: every line of it needs sideways scrolling."""
+    content = area.widget()
+    if (content is None or not area.widgetResizable()
+            or area.verticalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff):
+        return None  # a strip that scrolls sideways on purpose
+    room = area.viewport().width()
+    if content.width() > room + SLACK:
+        return Clipped(area, "(content read sideways)", content.width(), room, "width")
+    return None
+
+
 def _text_of(widget: QWidget) -> str:
     if isinstance(widget, QLabel | QAbstractButton):
         return widget.text()
@@ -142,12 +157,17 @@ def _text_of(widget: QWidget) -> str:
 
 
 def clipped_texts(root: QWidget) -> list[Clipped]:
-    """Every visible label or button under ``root`` whose text does not fit it."""
+    """Every visible label or button under ``root`` whose text does not fit it, and every
+    top-to-bottom scroll area whose lines are wider than it."""
     found: list[Clipped] = []
     widgets = [root, *root.findChildren(QWidget)]
     for widget in widgets:
         if not widget.isVisibleTo(root) or widget.width() <= 0:
             continue
+        if isinstance(widget, QScrollArea):
+            sideways = _read_sideways(widget)
+            if sideways is not None:
+                found.append(sideways)
         if isinstance(widget, QLabel | QAbstractButton) and _text_of(widget):
             cut = _cut_by_parent(widget, root)
             if cut is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QPoint, QSize, Qt, Signal
-from PySide6.QtGui import QContextMenuEvent, QPainter, QPaintEvent
+from PySide6.QtGui import QContextMenuEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -17,16 +17,36 @@ from PySide6.QtWidgets import (
 )
 
 from rater_desktop.batch.model import TrajectoryStep
+from rater_desktop.gui.elided_label import ElidedLabel
 from rater_desktop.gui.image_loader import ImageLoader
 from rater_desktop.gui.thumbnails import ThumbnailButton
+from rater_desktop.soft_breaks import soft_breaks
 
 # Rows built up front; the rest on request, so a 1,000-step run opens instantly.
 FIRST_ROWS = 30
 
 
+class WrapLabel(QLabel):
+    """A wrapping label whose long words (URLs, codes) wrap too, so it never widens its
+    pane; ``text()`` is the text as given."""
+
+    def __init__(self, text: str = "") -> None:
+        super().__init__()
+        self._text = ""
+        self.setWordWrap(True)
+        self.setText(text)
+
+    def setText(self, text: str) -> None:  # noqa: N802 - Qt's name
+        self._text = text
+        super().setText(soft_breaks(text))
+
+    def text(self) -> str:
+        return self._text
+
+
 def plain_label(text: str, *, role: str = "", wrap: bool = True) -> QLabel:
     """A QLabel that never interprets its text as rich text (batch text is untrusted)."""
-    label = QLabel(text)
+    label = WrapLabel(text) if wrap else QLabel(text)
     label.setTextFormat(Qt.TextFormat.PlainText)
     label.setWordWrap(wrap)
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -35,27 +55,12 @@ def plain_label(text: str, *, role: str = "", wrap: bool = True) -> QLabel:
     return label
 
 
-class ElidedLabel(QLabel):
-    """One line of plain text that ends in an ellipsis when it does not fit."""
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        painter = QPainter(self)
-        rect = self.contentsRect()
-        text = self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight,
-                                             rect.width())
-        painter.setPen(self.palette().color(self.foregroundRole()))
-        painter.drawText(rect, int(self.alignment()), text)
-        painter.end()
-
-
 def url_label(url: str) -> QLabel:
     """A one-line URL, cut with an ellipsis if needed; the tooltip shows all of it."""
-    label = ElidedLabel(url)
-    label.setTextFormat(Qt.TextFormat.PlainText)
+    label = ElidedLabel(url)  # shows an ellipsis and the whole URL in its tooltip
     label.setProperty("role", "stepUrl")
     label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
     label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-    label.setToolTip(url)
     return label
 
 
@@ -91,7 +96,6 @@ class _StepRow(QFrame):
             headline += f"  \u00b7  \u201c{step.value}\u201d"
         self.headline.setText(headline)
         self.url.setText(step.url or "")
-        self.url.setToolTip(step.url or "")
         self.url.setVisible(bool(step.url))
         self.thumb.set_path(step.screenshot)
         self.thumb.setObjectName(f"stepThumb{side}{index}")

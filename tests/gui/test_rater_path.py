@@ -282,3 +282,54 @@ def test_table_rows_are_not_suggested_as_claims(
                            for i in range(side.suggestions_host.count()))]
     assert "I added the headlamp to the cart." in offered
     assert offered and not [t for t in offered if "|" in t], offered
+
+
+# -- 8. "not a web address" waits until the rater leaves the field or pauses ------------------
+
+def _fact_check_card(qtbot: Any, make_window: Callable[..., Any], tmp_path: Path) -> Any:
+    from rater_desktop.rating.model import ClaimRating  # noqa: F401 - the card's answers
+
+    _window, binding, _ = open_rated_window(make_window, tmp_path, qtbot=qtbot)
+    fill_case_file(qtbot, binding)
+    service = binding.service
+    service.set_step(Step.TASK_COMPLETION)
+    service.set_step(Step.CLAIMS)
+    claims = binding.panel.page(Step.CLAIMS).sides["B"]
+    click(qtbot, claims.suggestions_host.itemAt(0).widget().add)
+    click(qtbot, next(iter(claims.cards.values())).objective)
+    click(qtbot, binding.panel.next_button)
+    side = binding.panel.page(Step.FACT_CHECKS).sides["B"]
+    return next(iter(side.cards.values()))
+
+
+def test_source_note_waits_until_the_rater_leaves_the_field(
+        qtbot: Any, make_window: Callable[..., Any], tmp_path: Path) -> None:
+    card = _fact_check_card(qtbot, make_window, tmp_path)
+    card.sources.setFocus()
+    qtbot.keyClicks(card.sources, "h")
+    qtbot.wait(300)  # the panel redraws after typing settles
+    assert not card.source_notes.isVisible()  # one character typed: nothing red yet
+    qtbot.keyClicks(card.sources, "ttps://shop.example/x")
+    qtbot.keyClick(card.sources, Qt.Key.Key_Return)
+    qtbot.keyClicks(card.sources, "www")
+    qtbot.wait(300)
+    assert not card.source_notes.isVisible()
+    card.justification.setFocus()  # the rater leaves the field
+    qtbot.waitUntil(card.source_notes.isVisible, timeout=2000)
+    assert "Line 2: not a web address" in card.source_notes.text()
+
+
+def test_source_note_speaks_when_the_rater_pauses(
+        qtbot: Any, make_window: Callable[..., Any], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from rater_desktop.gui.steps import fact_checks
+
+    monkeypatch.setattr(fact_checks, "PAUSE_MS", 50)
+    card = _fact_check_card(qtbot, make_window, tmp_path)
+    card.sources.setFocus()
+    qtbot.keyClicks(card.sources, "w")
+    assert not card.source_notes.isVisible()
+    qtbot.waitUntil(card.source_notes.isVisible, timeout=2000)  # paused: now it speaks
+    assert card.sources.hasFocus()
+    qtbot.keyClicks(card.sources, "w")  # typing again: quiet until the next pause
+    assert not card.source_notes.isVisible()

@@ -333,3 +333,19 @@ def test_source_note_speaks_when_the_rater_pauses(
     assert card.sources.hasFocus()
     qtbot.keyClicks(card.sources, "w")  # typing again: quiet until the next pause
     assert not card.source_notes.isVisible()
+
+
+def test_alt_right_from_the_item_list_goes_to_the_form(
+        qtbot: Any, make_window: Callable[..., Any], tmp_path: Path) -> None:
+    # Arrowing through the list keeps the focus there; Alt+Right means "next item to rate"
+    # (in the compact window the Items tab was in front and typing went to its filter).
+    window, binding, _ = open_rated_window(make_window, tmp_path, qtbot=qtbot)
+    view = window.item_list.view
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_Right, Qt.KeyboardModifier.AltModifier)
+    assert window.item.id == "item-2"
+    page = binding.panel.page(Step.CASE_FILE)
+    assert page.main_goal.hasFocus()
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_Up)  # the list's own key: the focus stays
+    assert window.item.id == "item-1" and view.hasFocus()

@@ -123,15 +123,8 @@ class FactCheckCard(QWidget):
                                  placeholder="Source URLs, one per line (direct pages, not "
                                  "search results)", on_edit=self._sources, lines=2)
         column.addWidget(self.sources)
-        self.source_notes = QLabel("")
-        self.source_notes.setObjectName(f"{base}_sourceNotes")
-        self.source_notes.setProperty("role", "inlineProblem")
-        self.source_notes.setWordWrap(True)
+        self.source_notes = self._source_notes(base)
         column.addWidget(self.source_notes)
-        self._paused = False  # the rater stopped typing in the sources: the notes speak
-        self._pause = QTimer(self)
-        self._pause.setSingleShot(True)
-        self._pause.timeout.connect(self._typing_paused)
         self.shown = ShownEvidenceBox(base, label, on_add=self._cite, on_remove=self._uncite)
         column.addWidget(self.shown)
         self.justification = TextField(f"{base}_justification",
@@ -200,6 +193,18 @@ class FactCheckCard(QWidget):
         if self.page.service is not None:
             self.page.service.set_claim_evidence(
                 self.true_index, self.claim_id, EvidenceKind(value) if value else None)
+
+    def _source_notes(self, base: str) -> QLabel:
+        """The sources' own problems, spoken once the rater left the field or paused."""
+        notes = QLabel("")
+        notes.setObjectName(f"{base}_sourceNotes")
+        notes.setProperty("role", "inlineProblem")
+        notes.setWordWrap(True)
+        self._paused = False  # the rater stopped typing in the sources: the notes speak
+        self._pause = QTimer(self)
+        self._pause.setSingleShot(True)
+        self._pause.timeout.connect(self._typing_paused)
+        return notes
 
     def _notes_speak(self) -> bool:
         attention = self.page.ctx.attention

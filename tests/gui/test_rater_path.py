@@ -349,3 +349,31 @@ def test_alt_right_from_the_item_list_goes_to_the_form(
     view.setFocus()
     qtbot.keyClick(view, Qt.Key.Key_Up)  # the list's own key: the focus stays
     assert window.item.id == "item-1" and view.hasFocus()
+
+
+def test_claim_highlights_of_the_first_item_follow_the_raters_order(
+        qtbot: Any, make_window: Callable[..., Any], tmp_path: Path) -> None:
+    from steps_kit import TEXT_A, rating_items
+
+    from rater_desktop.gui.steps.highlight import highlighted_texts
+
+    rater = swapped_rater("item-1")
+    store = MemoryRatingStore()
+    root = tmp_path / "batch"
+    write_folder(root, batch_files(rating_items()))
+    window = make_window()
+    binding = RatingBinding(window, store=store, rater_id=rater)
+    assert window.open_batch_path(str(root))
+    service = binding.service
+    service.set_main_goal("Find a red umbrella under $20")
+    start = TEXT_A.index("The Red Classic costs $18.99")
+    assert service.add_claim(0, start, start + len("The Red Classic costs $18.99")).accepted
+    binding.flush()
+    window.close()
+    # Restart: the batch opens (file order, covered) before the rating core attaches.
+    window = make_window()
+    assert window.open_batch_path(str(root))
+    binding = RatingBinding(window, store=store, rater_id=rater)
+    pane = window.item_view.pane_for_true_index(0)
+    assert pane is window.item_view.panes["B"]  # file response 0 is B for this rater
+    assert highlighted_texts(pane.text_browser) == ["The Red Classic costs $18.99"]

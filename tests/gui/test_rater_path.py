@@ -377,3 +377,21 @@ def test_claim_highlights_of_the_first_item_follow_the_raters_order(
     pane = window.item_view.pane_for_true_index(0)
     assert pane is window.item_view.panes["B"]  # file response 0 is B for this rater
     assert highlighted_texts(pane.text_browser) == ["The Red Classic costs $18.99"]
+
+
+def test_a_batch_opened_after_esc_on_first_run_stays_covered(
+        qtbot: Any, make_window: Callable[..., Any], tmp_path: Path, memory_keyring: Any,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(FirstRunDialog, "exec", lambda _dialog: 0)  # Esc
+    monkeypatch.setattr(keystore, "default_keyring", lambda: memory_keyring)
+    window = make_window()
+    done: list[bool] = []
+    startup.attach_rating(window, then=lambda: done.append(True))
+    qtbot.waitUntil(lambda: done == [True], timeout=5000)
+    root = write_folder(tmp_path / "b", batch_files([item("item-1")]))
+    assert window.open_batch_path(str(root))
+    cover = window.findChild(ResponseCover, "noProfileCover")
+    assert cover is not None
+    qtbot.waitUntil(cover.isVisible, timeout=2000)
+    assert cover.geometry() == window.item_view.splitter.geometry()
+    assert not window.item_view.panes["A"].isEnabled()

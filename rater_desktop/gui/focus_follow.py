@@ -24,6 +24,8 @@ from rater_desktop.rating.service import RatingService
 from rater_desktop.rating.steps import STEP_TITLES, step_of_field
 
 UNDO_WORDS = {"undo": "Undone", "redo": "Redone"}
+# The item list's own keys (arrows, Home, typing a search) come without these.
+NAVIGATION_MODIFIERS = Qt.KeyboardModifier.AltModifier | Qt.KeyboardModifier.ControlModifier
 
 
 class FocusFollower(QObject):
@@ -51,6 +53,8 @@ class FocusFollower(QObject):
             self.focus_step(service.rating.current_step)
 
     def _focus_is_kept(self) -> bool:
+        if QApplication.keyboardModifiers() & NAVIGATION_MODIFIERS:
+            return False  # Alt+Left/Right, Ctrl+PgDown: the rater goes on to rate
         focus = QApplication.focusWidget()
         return focus is not None and any(
             keeper is focus or keeper.isAncestorOf(focus) for keeper in self.keep_focus_in)

@@ -178,12 +178,12 @@ class RatingBinding(QObject):
         service = self.service
         if service is None or not item_id or service.current_item_id == item_id:
             return
+        self._follow_order(item_id)  # before the panel, cover and highlights follow it
         try:
             service.open_item(item_id)
         except RatingDocumentError as exc:
             if self._ask_start_over(str(exc)):
                 service.open_item(item_id, discard_unreadable=True)
-        self._follow_order(item_id)
 
     def _follow_order(self, item_id: str) -> None:
         # The first item of a launch is shown (covered) before the rater is known, in

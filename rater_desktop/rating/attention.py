@@ -83,6 +83,13 @@ class Attention:
         self.complete_tried = True
         self.insisted |= set(STEP_ORDER)
 
+    def field_voice(self, field: str, step: Step) -> Voice:
+        """A field's own inline problem (a source that is not a web address) speaks when a
+        rule about it would: after the rater left the field, moved past its step or tried
+        to complete; never while the first characters are being typed."""
+        return rule_voice(result_field=field, step=step, visited_fields=self.visited,
+                          insisted_steps=self.insisted)
+
     def voice(self, result: RuleResult, *, acknowledged: bool = False) -> Voice:
         return rule_voice(result_field=result.field, step=step_of_rule(result.rule_id),
                           visited_fields=self.visited, insisted_steps=self.insisted,

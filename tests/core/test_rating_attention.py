@@ -69,3 +69,16 @@ def test_trying_to_complete_makes_every_rule_speak() -> None:
     assert {attention.voice(r) for r in _failing(rating)} == {Voice.SPEAK}
     assert attention.visit(["case_file.main_goal"]) is True
     assert attention.visit(["case_file.main_goal"]) is False
+
+
+def test_a_fields_own_note_speaks_after_the_rater_left_it() -> None:
+    from rater_desktop.rating.attention import Attention, Voice
+    from rater_desktop.rating.model import Step
+
+    attention = Attention()
+    field = "responses.0.claims.c1.sources"
+    assert attention.field_voice(field, Step.FACT_CHECKS) is Voice.TODO
+    attention.visit([field])
+    assert attention.field_voice(field, Step.FACT_CHECKS) is Voice.SPEAK
+    moved_on = Attention(insisted={Step.FACT_CHECKS})
+    assert moved_on.field_voice(field, Step.FACT_CHECKS) is Voice.SPEAK

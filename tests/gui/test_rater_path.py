@@ -282,3 +282,116 @@ def test_table_rows_are_not_suggested_as_claims(
                            for i in range(side.suggestions_host.count()))]
     assert "I added the headlamp to the cart." in offered
     assert offered and not [t for t in offered if "|" in t], offered
+
+
+# -- 8. "not a web address" waits until the rater leaves the field or pauses ------------------
+
+def _fact_check_card(qtbot: Any, make_window: Callable[..., Any], tmp_path: Path) -> Any:
+    from rater_desktop.rating.model import ClaimRating  # noqa: F401 - the card's answers
+
+    _window, binding, _ = open_rated_window(make_window, tmp_path, qtbot=qtbot)
+    fill_case_file(qtbot, binding)
+    service = binding.service
+    service.set_step(Step.TASK_COMPLETION)
+    service.set_step(Step.CLAIMS)
+    claims = binding.panel.page(Step.CLAIMS).sides["B"]
+    click(qtbot, claims.suggestions_host.itemAt(0).widget().add)
+    click(qtbot, next(iter(claims.cards.values())).objective)
+    click(qtbot, binding.panel.next_button)
+    side = binding.panel.page(Step.FACT_CHECKS).sides["B"]
+    return next(iter(side.cards.values()))
+
+
+def test_source_note_waits_until_the_rater_leaves_the_field(
+        qtbot: Any, make_window: Callable[..., Any], tmp_path: Path) -> None:
+    card = _fact_check_card(qtbot, make_window, tmp_path)
+    card.sources.setFocus()
+    qtbot.keyClicks(card.sources, "h")
+    qtbot.wait(300)  # the panel redraws after typing settles
+    assert not card.source_notes.isVisible()  # one character typed: nothing red yet
+    qtbot.keyClicks(card.sources, "ttps://shop.example/x")
+    qtbot.keyClick(card.sources, Qt.Key.Key_Return)
+    qtbot.keyClicks(card.sources, "www")
+    qtbot.wait(300)
+    assert not card.source_notes.isVisible()
+    card.justification.setFocus()  # the rater leaves the field
+    qtbot.waitUntil(card.source_notes.isVisible, timeout=2000)
+    assert "Line 2: not a web address" in card.source_notes.text()
+
+
+def test_source_note_speaks_when_the_rater_pauses(
+        qtbot: Any, make_window: Callable[..., Any], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from rater_desktop.gui.steps import fact_checks
+
+    monkeypatch.setattr(fact_checks, "PAUSE_MS", 50)
+    card = _fact_check_card(qtbot, make_window, tmp_path)
+    card.sources.setFocus()
+    qtbot.keyClicks(card.sources, "w")
+    assert not card.source_notes.isVisible()
+    qtbot.waitUntil(card.source_notes.isVisible, timeout=2000)  # paused: now it speaks
+    assert card.sources.hasFocus()
+    qtbot.keyClicks(card.sources, "w")  # typing again: quiet until the next pause
+    assert not card.source_notes.isVisible()
+
+
+def test_alt_right_from_the_item_list_goes_to_the_form(
+        qtbot: Any, make_window: Callable[..., Any], tmp_path: Path) -> None:
+    # Arrowing through the list keeps the focus there; Alt+Right means "next item to rate"
+    # (in the compact window the Items tab was in front and typing went to its filter).
+    window, binding, _ = open_rated_window(make_window, tmp_path, qtbot=qtbot)
+    view = window.item_list.view
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_Right, Qt.KeyboardModifier.AltModifier)
+    assert window.item.id == "item-2"
+    page = binding.panel.page(Step.CASE_FILE)
+    assert page.main_goal.hasFocus()
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_Up)  # the list's own key: the focus stays
+    assert window.item.id == "item-1" and view.hasFocus()
+
+
+def test_claim_highlights_of_the_first_item_follow_the_raters_order(
+        qtbot: Any, make_window: Callable[..., Any], tmp_path: Path) -> None:
+    from steps_kit import TEXT_A, rating_items
+
+    from rater_desktop.gui.steps.highlight import highlighted_texts
+
+    rater = swapped_rater("item-1")
+    store = MemoryRatingStore()
+    root = tmp_path / "batch"
+    write_folder(root, batch_files(rating_items()))
+    window = make_window()
+    binding = RatingBinding(window, store=store, rater_id=rater)
+    assert window.open_batch_path(str(root))
+    service = binding.service
+    service.set_main_goal("Find a red umbrella under $20")
+    start = TEXT_A.index("The Red Classic costs $18.99")
+    assert service.add_claim(0, start, start + len("The Red Classic costs $18.99")).accepted
+    binding.flush()
+    window.close()
+    # Restart: the batch opens (file order, covered) before the rating core attaches.
+    window = make_window()
+    assert window.open_batch_path(str(root))
+    binding = RatingBinding(window, store=store, rater_id=rater)
+    pane = window.item_view.pane_for_true_index(0)
+    assert pane is window.item_view.panes["B"]  # file response 0 is B for this rater
+    assert highlighted_texts(pane.text_browser) == ["The Red Classic costs $18.99"]
+
+
+def test_a_batch_opened_after_esc_on_first_run_stays_covered(
+        qtbot: Any, make_window: Callable[..., Any], tmp_path: Path, memory_keyring: Any,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(FirstRunDialog, "exec", lambda _dialog: 0)  # Esc
+    monkeypatch.setattr(keystore, "default_keyring", lambda: memory_keyring)
+    window = make_window()
+    done: list[bool] = []
+    startup.attach_rating(window, then=lambda: done.append(True))
+    qtbot.waitUntil(lambda: done == [True], timeout=5000)
+    root = write_folder(tmp_path / "b", batch_files([item("item-1")]))
+    assert window.open_batch_path(str(root))
+    cover = window.findChild(ResponseCover, "noProfileCover")
+    assert cover is not None
+    qtbot.waitUntil(cover.isVisible, timeout=2000)
+    assert cover.geometry() == window.item_view.splitter.geometry()
+    assert not window.item_view.panes["A"].isEnabled()

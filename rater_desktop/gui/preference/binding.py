@@ -109,10 +109,10 @@ class PreferenceBinding(QObject):
         service = self.service
         if service is None or not item_id or service.current_item_id == item_id:
             return
-        service.open_item(item_id)
         if self.window.item is not None and self.window.item.id == item_id:
             # Shown before the rater was known (at start): take the record's A/B (SD-1).
             self.window.item_view.follow_order(self._display_order(item_id))
+        service.open_item(item_id)
         self._show()
         self.panel.keep_keys_working()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import partial
 
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -35,6 +36,7 @@ from rater_desktop.gui.steps.common import (
 from rater_desktop.gui.steps.page import StepContext, StepPage
 from rater_desktop.gui.steps.shown_evidence_box import ShownEvidenceBox
 from rater_desktop.keymap import choice_key
+from rater_desktop.rating.attention import Voice
 from rater_desktop.rating.helpers import is_http_url, is_search_result_url
 from rater_desktop.rating.justification import fact_check_template
 from rater_desktop.rating.model import (
@@ -59,6 +61,8 @@ EVIDENCE_KINDS = (EvidenceKind.FULL, EvidenceKind.PARTIAL, EvidenceKind.NONE,
                   EvidenceKind.IRRELEVANT)
 EVIDENCE_KEYS = {kind: choice_key("claim_evidence", i) for i, kind in enumerate(EVIDENCE_KINDS)}
 RATINGS = (ClaimRating.ACCURATE, ClaimRating.INACCURATE, ClaimRating.CCA)  # claim_rating keys
+
+PAUSE_MS = 1500  # typing stopped this long: the source notes may speak (rules speak after you act)
 
 
 def source_lines(text: str) -> list[str]:
@@ -122,10 +126,7 @@ class FactCheckCard(QWidget):
                                  placeholder="Source URLs, one per line (direct pages, not "
                                  "search results)", on_edit=self._sources, lines=2)
         column.addWidget(self.sources)
-        self.source_notes = QLabel("")
-        self.source_notes.setObjectName(f"{base}_sourceNotes")
-        self.source_notes.setProperty("role", "inlineProblem")
-        self.source_notes.setWordWrap(True)
+        self.source_notes = self._source_notes(base)
         column.addWidget(self.source_notes)
         self.shown = ShownEvidenceBox(base, label, on_add=self._cite, on_remove=self._uncite)
         column.addWidget(self.shown)
@@ -157,7 +158,7 @@ class FactCheckCard(QWidget):
                                same=lambda a, b: source_lines(a) == source_lines(b))
         notes = source_problems(claim.sources, extra_hosts)
         self.source_notes.setText("\n".join(notes))
-        self.source_notes.setVisible(bool(notes))
+        self.source_notes.setVisible(bool(notes) and self._notes_speak())
         service = self.page.service
         response = service.item.responses[true_index] if service is not None else None
         self.shown.show_claim(claim, response, self.page.ctx.image_for)
@@ -195,7 +196,32 @@ class FactCheckCard(QWidget):
             self.page.service.set_claim_evidence(
                 self.true_index, self.claim_id, EvidenceKind(value) if value else None)
 
+    def _source_notes(self, base: str) -> QLabel:
+        """The sources' own problems, spoken once the rater left the field or paused."""
+        notes = QLabel("")
+        notes.setObjectName(f"{base}_sourceNotes")
+        notes.setProperty("role", "inlineProblem")
+        notes.setWordWrap(True)
+        self._paused = False  # the rater stopped typing in the sources: the notes speak
+        self._pause = QTimer(self)
+        self._pause.setSingleShot(True)
+        self._pause.timeout.connect(self._typing_paused)
+        return notes
+
+    def _notes_speak(self) -> bool:
+        attention = self.page.ctx.attention
+        if self._paused or attention is None:
+            return True
+        field = f"{self._prefix()}.sources"
+        return attention.field_voice(field, Step.FACT_CHECKS) is Voice.SPEAK
+
+    def _typing_paused(self) -> None:
+        self._paused = True
+        self.source_notes.setVisible(bool(self.source_notes.text()))
+
     def _sources(self, text: str) -> None:
+        self._paused = False
+        self._pause.start(PAUSE_MS)
         if self.page.service is not None:
             self.page.service.set_claim_sources(self.true_index, self.claim_id,
                                                 source_lines(text))

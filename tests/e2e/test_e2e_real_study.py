@@ -124,8 +124,13 @@ def test_a_study_on_real_data_end_to_end(
         verdicts = {(r["rater_id"], r["item_id"]): r["verdict_score"] for r in rows if r["response"] == "A"}
         assert verdicts[("bob", "pair-000009")] == 1 and verdicts[("cid", "pair-000014")] == -3
         assert {r["item_kind"] for r in rows} == {"standard", "qualification", "attention"}
-    html = _run(capsys, "qa", "report", *files, *common, "--out", str(tmp_path / "r.html"), "--resamples", "0")
-    assert "Report written" in html
+    assert "Report written" in _run(capsys, "qa", "report", *files, *common, "--out", str(tmp_path / "r.html"),
+                                    "--resamples", "0")  # fmt: skip
+    html = (tmp_path / "r.html").read_text()
+    # Attention placements are scored as their pool item: cid missed the second one.
+    for key, value in (("attention-passed-ann", 2), ("attention-missed-cid", 1), ("qual-passed-ann", 6),
+                       ("qual-passed-cid", 5), ("qual-total-bob", 6)):
+        assert f'data-key="{key}">{value}<' in html, key
 
     decisions = _decide_and_rework(tmp_path, capsys, study, files, common, leads)
     _dataset(tmp_path, capsys, [*files, str(tmp_path / "cid-rev2.results.json")], pool, roster,

@@ -86,7 +86,7 @@ def run_decisions(args: argparse.Namespace) -> int:
     from rater_desktop.batch.errors import BatchError
     from rater_desktop.batch.loader import open_batch
     from rater_desktop.cli.keys import profile_private_key
-    from rater_desktop.cli.qa import _open_store, _plan_batches, _roster
+    from rater_desktop.cli.qa_inputs import open_store, plan_batches, qa_roster
     from rater_desktop.qa_review.adjudication import AdjudicationError
     from rater_desktop.qa_review.roster import RosterError
     from rater_desktop.qa_review.session import QaSession
@@ -95,20 +95,20 @@ def run_decisions(args: argparse.Namespace) -> int:
     profile = current_profile(args)
     decisions = _decide_lines(args.decide)
     try:
-        roster = _roster(args)
+        roster = qa_roster(args)
         roster.signers()
         batch = open_batch(args.batch)
     except (RosterError, FileNotFoundError, BatchError) as exc:
         raise CliError(str(exc)) from exc
     with batch:
         try:
-            plan_batches, placements = _plan_batches(args, batch)
-            store = _open_store(args)
+            accepted, placements = plan_batches(args, batch)
+            store = open_store(args)
         except ValueError as exc:
             raise CliError(str(exc)) from exc
         with store:
             session = QaSession(store=store, roster=roster, batch=batch, reviewer_id=profile.rater_id,
-                                same_items_batches=plan_batches, item_aliases=placements)  # fmt: skip
+                                same_items_batches=accepted, item_aliases=placements)  # fmt: skip
             session.import_results(args.results)
             if not session.used_files():
                 raise CliError("No valid results file signed by a rater in the roster.")

@@ -13,6 +13,10 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rater_desktop.cli.qa_inputs import open_store as _open_store
+from rater_desktop.cli.qa_inputs import plan_batches as _plan_batches
+from rater_desktop.cli.qa_inputs import qa_roster as _roster
+
 if TYPE_CHECKING:
     from rater_desktop.qa_review.session import ImportOutcome
 
@@ -176,16 +180,6 @@ def _check_numbers(args: argparse.Namespace) -> str | None:
     return None
 
 
-def _roster(args: argparse.Namespace) -> Any:
-    from rater_desktop.qa_review.roster import Roster
-
-    if args.allowed_signers is not None:
-        if not Path(args.allowed_signers).is_file():
-            raise FileNotFoundError(f"the roster {args.allowed_signers} does not exist")
-        return Roster(Path(args.allowed_signers))
-    return Roster.default()
-
-
 def run_report(args: argparse.Namespace) -> int:
     from rater_desktop.batch.errors import BatchError
     from rater_desktop.batch.loader import open_batch
@@ -223,21 +217,6 @@ def _threshold_problem(batch: Any) -> str:
     return ""
 
 
-def _plan_batches(args: argparse.Namespace, batch: Any) -> tuple[list[str], dict[str, str]]:
-    """The per-rater batches of a signed study plan whose pool is the opened batch, and its
-    attention placements (placement id -> the pool's attention item)."""
-    if getattr(args, "plan", None) is None:
-        return [], {}
-    from rater_desktop.batch.hashing import batch_sha256
-    from rater_desktop.study.document import load_owners, read_signed_plan
-
-    plan = read_signed_plan(args.plan, owners=load_owners(getattr(args, "owners", None)))
-    if plan["pool"]["sha256"] != batch_sha256(batch.path):
-        raise ValueError(f"the plan {args.plan} was made from another pool than {args.batch}")
-    placements = dict(plan.get("attention_placements") or {})
-    return [str(entry["batch_sha256"]) for entry in plan["raters"]], placements
-
-
 def _unknown_question(args: argparse.Namespace, batch: Any) -> str:
     """Why --by cannot be answered from this batch's survey ("" when it can)."""
     question = getattr(args, "by", None)
@@ -251,27 +230,6 @@ def _unknown_question(args: argparse.Namespace, batch: Any) -> str:
         return f"--by {question}: the batch {args.batch} has no survey; leave out --by."
     return (f"--by {question}: the batch's survey has no such question; give one of: "
             f"{', '.join(ids)}.")
-
-
-def _open_store(args: argparse.Namespace) -> Any:
-    import os
-
-    from rater_desktop.qa_review.open_store import open_qa_store
-    from rater_desktop.qa_review.store import QaStore, default_store_path
-
-    if not args.store:
-        return QaStore.in_memory()
-    keyring = None
-    if str(args.store).startswith("postgres"):
-        from rater_desktop.signing.keystore import default_keyring
-
-        try:
-            keyring = default_keyring()
-        except Exception:  # noqa: BLE001 - no usable keyring: libpq's own ways remain
-            keyring = None
-    return open_qa_store(
-        args.store, default=default_store_path(), environ=os.environ, keyring=keyring
-    )
 
 
 def _report(args: argparse.Namespace, batch: Any, roster: Any) -> int:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -94,12 +95,29 @@ def _decisions(args: argparse.Namespace, accepted: set[str]) -> dict[str, Any]:
     return found
 
 
+def _verdict_readers(protocol: str, items: list[Any]) -> Callable[[dict[str, Any]], list[tuple[str, int, str]]]:
+    """Each protocol's own reading of a verified results document (score per item)."""
+    from rater_desktop.batch.protocol import GUIDELINE, PREFERENCE
+    from rater_desktop.preference.dataset import preference_verdicts
+    from rater_desktop.qa_review.adapter import batch_item_info
+    from rater_desktop.study.dataset import guideline_verdicts
+
+    infos = {item.id: batch_item_info(item) for item in items}
+    identities = {item.id: (item.responses[0].identity, item.responses[1].identity) for item in items}
+    readers: dict[str, Callable[[dict[str, Any]], list[tuple[str, int, str]]]] = {
+        GUIDELINE: lambda document: guideline_verdicts(document, infos),
+        PREFERENCE: lambda document: preference_verdicts(document, identities),
+    }
+    if protocol not in readers:
+        raise CliError(f"the pool uses the {protocol} protocol, which export-dataset cannot read")
+    return readers[protocol]
+
+
 @reporting_errors
 def run_export_dataset(args: argparse.Namespace) -> int:
     from rater_desktop.batch.errors import BatchError
     from rater_desktop.batch.hashing import batch_sha256
     from rater_desktop.batch.loader import open_batch
-    from rater_desktop.qa_review.adapter import batch_item_info
     from rater_desktop.study.dataset import (
         PairSource,
         build_dataset,
@@ -111,15 +129,16 @@ def run_export_dataset(args: argparse.Namespace) -> int:
     try:
         with open_batch(args.batch) as batch:
             items = [batch.item(e.item_id) for e in batch.index if e.kind == "standard"]
+            protocol = batch.manifest.protocol
         pool_sha = batch_sha256(args.batch)
     except BatchError as exc:
         raise CliError(f"Cannot read the pool {args.batch}: {exc}") from exc
     accepted = _accepted_batches(args, pool_sha)
     verified = _verified(args, accepted)
     decisions = _decisions(args, accepted)
-    infos = {item.id: batch_item_info(item) for item in items}
+    read_verdicts = _verdict_readers(protocol, items)
     judgments = [j for sha, document in latest_per_rater(verified)
-                 for j in judgments_of(document, file_sha256=sha, standard=infos)]  # fmt: skip
+                 for j in judgments_of(document, file_sha256=sha, verdicts=read_verdicts(document))]  # fmt: skip
     sources = {item.id: PairSource(prompt=item.prompt,
                                    texts=(item.responses[0].text, item.responses[1].text),
                                    identities=(item.responses[0].identity, item.responses[1].identity))

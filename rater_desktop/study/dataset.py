@@ -142,29 +142,33 @@ def write_dataset(dataset: Dataset, out_dir: Path) -> tuple[Path, Path]:
     return paths
 
 
-def judgments_of(document: Mapping[str, Any], *, file_sha256: str,
-                 standard: Mapping[str, Any]) -> list[Judgment]:  # fmt: skip
-    """The complete verdicts of one verified results document on the pool's standard items.
-
-    ``standard`` maps item id -> ``adapter.BatchItemInfo``; an item whose identities differ
-    from the pool's is left out (the adapter's check).
-    """
+def guideline_verdicts(document: Mapping[str, Any],
+                       standard: Mapping[str, Any]) -> list[tuple[str, int, str]]:  # fmt: skip
+    """(item id, verdict score, verdict) of each complete guideline rating; ``standard``
+    maps item id -> ``adapter.BatchItemInfo`` (an item whose identities differ from the
+    pool's is left out: the adapter's check)."""
     from rater_desktop.qa_review.adapter import adapt_results
 
     adapted = adapt_results(document=document, batch_items=standard)
+    return [(r.item_id, int(r.rating.verdict.score), r.rating.verdict.value) for r in adapted.items
+            if r.complete and r.rating.verdict is not None]  # fmt: skip
+
+
+def judgments_of(document: Mapping[str, Any], *, file_sha256: str,
+                 verdicts: list[tuple[str, int, str]]) -> list[Judgment]:  # fmt: skip
+    """``verdicts`` (item id, score, label) of one verified results document as Judgments,
+    with the rater, the file and any revision that answers a QA decision."""
     raw = {e.get("item_id"): e for e in document.get("items") or [] if isinstance(e, dict)}
     batch = document.get("batch") or {}
+    rater = str((document.get("rater") or {}).get("rater_id", ""))
     found = []
-    for rated in adapted.items:
-        if not rated.complete or rated.rating.verdict is None:
-            continue
-        entry = raw.get(rated.item_id) or {}
+    for item_id, score, label in verdicts:
+        entry = raw.get(item_id) or {}
         linked = entry.get("answers_decision")
         answers: dict[str, Any] = linked if isinstance(linked, dict) else {}
         revision = entry.get("revision")
         found.append(Judgment(
-            item_id=rated.item_id, rater_id=adapted.rater_id, score=int(rated.rating.verdict.score),
-            verdict=rated.rating.verdict.value, file_sha256=file_sha256,
+            item_id=item_id, rater_id=rater, score=score, verdict=label, file_sha256=file_sha256,
             batch_sha256=str(batch.get("sha256", "")), exported_at=str(document.get("exported_at", "")),
             revision=revision if isinstance(revision, int) and not isinstance(revision, bool) else 1,
             answers_decision_sha256=str(answers.get("decisions_sha256", ""))))  # fmt: skip

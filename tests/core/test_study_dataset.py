@@ -78,3 +78,33 @@ def test_export_dataset_from_signed_files(tmp_path: Path, monkeypatch: pytest.Mo
     assert {(r["rater_id"], r["item_id"], r["in_dataset"]) for r in rows} == {
         ("ann", "shop-running-shoes", "yes"), ("bob", "shop-running-shoes", "yes")}
     assert {r["file_sha256"] for r in rows} == shas
+
+
+def test_export_dataset_reads_preference_choices(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                 memory_keyring, capsys: pytest.CaptureFixture[str]) -> None:  # type: ignore[no-untyped-def]  # fmt: skip
+    from rater_desktop.batch.loader import open_batch
+
+    monkeypatch.setattr(keystore, "default_keyring", lambda: memory_keyring)
+    batch = REPO / "sample_batches" / "preference-quick"
+    with open_batch(batch) as opened:
+        ids = [e.item_id for e in opened.index if e.kind == "standard"][:2]
+    lines, files = [], []
+    for rater, choices in (("ann", ("A", "tie")), ("bob", ("A", "B"))):
+        assert main(["profile", "create", "--rater-id", rater, "--name", rater.title()]) == 0
+        ratings = tmp_path / f"{rater}.jsonl"
+        ratings.write_text("".join(json.dumps({"item_id": i, "choice": c}) + "\n" for i, c in zip(ids, choices, strict=True)))
+        assert main(["--profile", rater, "rate", "--batch", str(batch), "--ratings", str(ratings), "--complete"]) == 0
+        assert main(["--profile", rater, "export", "--batch", str(batch), "--out", str(tmp_path / rater)]) == 0
+        capsys.readouterr()
+        assert main(["--profile", rater, "key", "show", "--line"]) == 0
+        lines.append(capsys.readouterr().out.strip())
+        files.append(str(tmp_path / f"{rater}.results.json"))
+    roster = tmp_path / "roster"
+    roster.write_text("\n".join(lines) + "\n")
+    out = tmp_path / "dataset"
+    assert main(["study", "export-dataset", *files, "--batch", str(batch), "--allowed-signers", str(roster),
+                 "--out", str(out)]) == 0  # fmt: skip
+    pairs = {p["item_id"]: p for p in map(json.loads, (out / "pairs.jsonl").read_text().splitlines())}
+    assert pairs[ids[0]]["chosen_side"] == "A" and pairs[ids[0]]["margin"] == 1
+    assert pairs[ids[1]]["chosen_side"] == "B" and pairs[ids[1]]["margin"] == 0.5
+    assert [j["verdict"] for j in pairs[ids[1]]["judgments"]] == ["tie", "B"]

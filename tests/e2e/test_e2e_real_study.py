@@ -124,9 +124,21 @@ def test_a_study_on_real_data_end_to_end(
         verdicts = {(r["rater_id"], r["item_id"]): r["verdict_score"] for r in rows if r["response"] == "A"}
         assert verdicts[("bob", "pair-000009")] == 1 and verdicts[("cid", "pair-000014")] == -3
         assert {r["item_kind"] for r in rows} == {"standard", "qualification", "attention"}
-    html = _run(capsys, "qa", "report", *files, *common, "--out", str(tmp_path / "r.html"), "--resamples", "0")
-    assert "Report written" in html
+    assert "Report written" in _run(capsys, "qa", "report", *files, *common, "--out", str(tmp_path / "r.html"),
+                                    "--resamples", "0")  # fmt: skip
+    html = (tmp_path / "r.html").read_text()
+    # Attention placements are scored as their pool item: cid missed the second one.
+    for key, value in (("attention-passed-ann", 2), ("attention-missed-cid", 1), ("qual-passed-ann", 6),
+                       ("qual-passed-cid", 5), ("qual-total-bob", 6)):
+        assert f'data-key="{key}">{value}<' in html, key
 
+    decisions = _decide_and_rework(tmp_path, capsys, study, files, common, leads)
+    _dataset(tmp_path, capsys, [*files, str(tmp_path / "cid-rev2.results.json")], pool, roster,
+             plan_args, decisions, leads)  # fmt: skip
+
+
+def _decide_and_rework(tmp_path: Path, capsys: pytest.CaptureFixture[str], study: Path, files: list[str],
+                       common: list[str], leads: Path) -> Path:  # fmt: skip
     decide = tmp_path / "decide.jsonl"
     decide.write_text(
         json.dumps({"item_id": "pair-000010", "decision": "needs_fix", "corrected_verdict": "A_better",
@@ -158,7 +170,13 @@ def test_a_study_on_real_data_end_to_end(
     decisions_sha = hashlib.sha256(decisions.read_bytes()).hexdigest()
     assert linked["pair-000010"]["answers_decision"]["decisions_sha256"] == decisions_sha
 
-    dataset_args = ["study", "export-dataset", *files, str(tmp_path / "cid-rev2.results.json"),
+    return decisions
+
+
+def _dataset(tmp_path: Path, capsys: pytest.CaptureFixture[str], files: list[str], pool: Path, roster: Path,
+             plan_args: list[str], decisions: Path, leads: Path) -> None:  # fmt: skip
+    decisions_sha = hashlib.sha256(decisions.read_bytes()).hexdigest()
+    dataset_args = ["study", "export-dataset", *files,
                     "--batch", str(pool), "--allowed-signers", str(roster), *plan_args,
                     "--decisions", str(decisions), "--qa-leads", str(leads)]  # fmt: skip
     printed = _run(capsys, *dataset_args, "--out", str(tmp_path / "dataset"))

@@ -37,10 +37,7 @@ def test_plan_rate_export_coverage_and_agreement(
     assert "Projected cost" in printed and "judgments over 3 raters" in printed
     plan = json.loads((study / "study.json").read_text())
     assert (study / "study.json.sig").is_file() and plan["owner"]["rater_id"] == "owner"
-    capsys.readouterr()
-    assert _run("--profile", "owner", "key", "show", "--line") == 0
-    owners = tmp_path / "owners"
-    owners.write_text(capsys.readouterr().out.strip() + "\n")
+    owners = _owners_file(tmp_path, capsys)
 
     roster_lines = []
     exports = []
@@ -81,7 +78,20 @@ def test_plan_rate_export_coverage_and_agreement(
                 "--out", str(tmp_path / "r2.html")) != 0  # fmt: skip
     assert "another batch" in capsys.readouterr().out
 
-    # A file left out (tampered) fails coverage and the study's QA report.
+    _left_out_file_fails(tmp_path, capsys, study, exports, roster, owners)
+
+
+def _owners_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    capsys.readouterr()
+    assert _run("--profile", "owner", "key", "show", "--line") == 0
+    owners = tmp_path / "owners"
+    owners.write_text(capsys.readouterr().out.strip() + "\n")
+    return owners
+
+
+def _left_out_file_fails(tmp_path: Path, capsys: pytest.CaptureFixture[str], study: Path,
+                         exports: list[Path], roster: Path, owners: Path) -> None:  # fmt: skip
+    """A file left out (tampered) fails coverage and the study's QA report."""
     tampered = tmp_path / "tampered.results.json"
     tampered.write_bytes(exports[0].read_bytes().replace(b'"rater"', b'"rater" ', 1))
     tampered.with_name(tampered.name + ".sig").write_bytes(

@@ -21,19 +21,18 @@ from rater_desktop.qa_review.by_answer import (
     answer_text,
     by_answer_section,
 )
+from rater_desktop.qa_review.report_items import ItemBlock, items_section
 from rater_desktop.qa_review.report_sections import (
     Cell,
     agreement_section,
-    comparisons_section,
     files_section,
     models_section,
     people_section,
     table,
     time_cost_section,
 )
-from rater_desktop.qa_review.rows import COLUMNS, export_rows, rows_to_csv, rows_to_jsonl
+from rater_desktop.qa_review.rows import COLUMNS, full_row, rows_to_csv, rows_to_jsonl
 from rater_desktop.qa_review.summary import QaFigures, collect_figures
-from rater_desktop.qa_review.views import ItemComparison
 
 if TYPE_CHECKING:
     from rater_desktop.qa_review.session import QaSession
@@ -68,7 +67,7 @@ def _summary(figures: QaFigures) -> str:
     return "<h2>Summary</h2>" + table(["", ""], rows) + note
 
 
-def render_html(figures: QaFigures, comparisons: Sequence[ItemComparison], *,
+def render_html(figures: QaFigures, items: Sequence[ItemBlock], *,
                 by_answer: str = "") -> str:
     """The whole report as one HTML document (``by_answer``: the --by section, if any)."""
     generated = figures.generated_at.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
@@ -84,7 +83,7 @@ def render_html(figures: QaFigures, comparisons: Sequence[ItemComparison], *,
         people_section(figures),
         models_section(figures),
         time_cost_section(figures),
-        comparisons_section(figures, comparisons),
+        items_section(items, {a.item_id: a for a in figures.adjudications}),
     ]
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
@@ -110,15 +109,17 @@ def render_report(
 ) -> str:
     """The report text in the chosen format; ``question`` (--by) breaks agreement down by
     the raters' answers to that survey question (HTML) or adds their answer to each row."""
-    comparisons = session.comparisons()
     answers = session.survey_answers(question) if question else {}
     if report_format in ("csv", "jsonl"):
-        rows = export_rows(
-            comparisons=comparisons,
-            adjudications={a.item_id: a for a in session.adjudications()},
-            batch_id=session.batch_id,
-            batch_sha256=session.batch_sha256,
-        )
+        decisions = {a.item_id: a for a in session.adjudications()}
+        infos = session.item_infos()
+        batch = (session.batch_id, session.batch_sha256)
+        rows = [
+            full_row(own, batch=batch, decision=decisions.get(item_id), item=(
+                item_id, infos[item_id].facts.kind, infos[item_id].expected_verdict))
+            for item_id, fields in session.item_export_fields()
+            for own in fields
+        ]  # fmt: skip
         columns: tuple[str, ...] = COLUMNS
         if question:
             columns = (*COLUMNS, ANSWER_COLUMN)
@@ -141,7 +142,7 @@ def render_report(
     )
     section = (by_answer_section(question, agreement_by_answer(session.judgments(), answers),
                                  raters=len(figures.raters)) if question else "")
-    return render_html(figures, comparisons, by_answer=section)
+    return render_html(figures, session.item_blocks(), by_answer=section)
 
 
 def write_report(out_path: Path, text: str) -> Path:

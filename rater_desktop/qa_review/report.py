@@ -31,6 +31,7 @@ from rater_desktop.qa_review.report_sections import (
     table,
     time_cost_section,
 )
+from rater_desktop.qa_review.report_study import study_columns, study_section
 from rater_desktop.qa_review.rows import COLUMNS, full_row, rows_to_csv, rows_to_jsonl
 from rater_desktop.qa_review.summary import QaFigures, collect_figures
 
@@ -80,6 +81,7 @@ def render_html(figures: QaFigures, items: Sequence[ItemBlock], *,
         _summary(figures),
         agreement_section(figures),
         by_answer,
+        study_section(figures.study),
         people_section(figures),
         models_section(figures),
         time_cost_section(figures),
@@ -114,9 +116,11 @@ def render_report(
         decisions = {a.item_id: a for a in session.adjudications()}
         infos = session.item_infos()
         batch = (session.batch_id, session.batch_sha256)
+        study = study_columns(session.study_figures())
         rows = [
-            full_row(own, batch=batch, decision=decisions.get(item_id), item=(
-                item_id, infos[item_id].facts.kind, infos[item_id].expected_verdict))
+            {**full_row(own, batch=batch, decision=decisions.get(item_id), item=(
+                item_id, infos[item_id].facts.kind, infos[item_id].expected_verdict)),
+             **study(own["rater_id"], item_id)}
             for item_id, fields in session.item_export_fields()
             for own in fields
         ]  # fmt: skip

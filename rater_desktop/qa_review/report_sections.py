@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from html import escape
 
 from rater_desktop.batch.model import verdict_from_score
+from rater_desktop.qa.scoreboard import MIN_ITEMS_FOR_INTERVAL
 from rater_desktop.qa_review import svg
 from rater_desktop.qa_review.summary import QaFigures
 
@@ -191,6 +192,14 @@ def people_section(figures: QaFigures) -> str:
     )
 
 
+def _interval(ci: tuple[float, float] | None, conditional: bool, withheld: bool) -> str:
+    if withheld:
+        return f"not drawn: under {MIN_ITEMS_FOR_INTERVAL} items"
+    if ci is None:
+        return "n/a"
+    return f"{ci[0]:.3f} - {ci[1]:.3f}" + (" (conditional)" if conditional else "")
+
+
 def _scoreboard(figures: QaFigures) -> str:
     rows: list[list[Cell]] = []
     for s in figures.scoreboard:
@@ -204,8 +213,7 @@ def _scoreboard(figures: QaFigures) -> str:
                 (str(r.losses), f"losses-{m}"),
                 (pct(r.win_rate), f"winrate-{m}"),
                 (num(s.strength), f"strength-{m}"),
-                ("n/a" if ci is None else f"{ci[0]:.3f} - {ci[1]:.3f}"
-                 + (" (conditional)" if s.ci_conditional else ""), f"strength-ci-{m}"),
+                (_interval(ci, s.ci_conditional, s.ci_withheld), f"strength-ci-{m}"),
                 *[(num(s.mean_scores.get(k), 2), f"mean-{k}-{m}") for k in ("tc", "fa", "aip")],
             ]
         )

@@ -25,7 +25,9 @@ COLUMNS = (
     "claims", "claims_accurate", "claims_inaccurate", "claims_cca", "claims_subjective",
     "claim_evidence", "labels_swapped", "verdict", "verdict_score", "preference", "verdict_justification", "expected_verdict",
     "seconds", "status", "qa_decision", "qa_note", "qa_corrected_verdict", "qa_reviewer",
+    "rater_ability", "rater_shown_first_share", "item_difficulty", "item_check_guideline",
 )  # fmt: skip
+STUDY_COLUMNS = COLUMNS[-4:]  # from ``study_figures``: filled by the report, else empty
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 FILE_SIDES = ("A", "B")
 

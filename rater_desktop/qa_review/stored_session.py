@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from rater_desktop.qa_review.report_items import ItemBlock
     from rater_desktop.qa_review.sql_figures import StoreFigures
     from rater_desktop.qa_review.store import QaStore, StoredFile
+    from rater_desktop.qa_review.study_figures import StudyFigures
 
 T = TypeVar("T")
 FileKey = tuple[tuple[int | None, str], ...]
@@ -59,6 +60,10 @@ class StoredJudgmentsMixin:
         value = build()
         self._built[name] = (key, value)
         return value
+
+    def stored_rows(self, stored: StoredFile) -> list[StoredJudgment]:
+        """A kept file's judgments as stored (read once per session and file)."""
+        return self._rows_of(stored)
 
     def _rows_of(self, stored: StoredFile) -> list[StoredJudgment]:
         """A used file's judgments as stored (read once per session and file)."""
@@ -125,6 +130,13 @@ class StoredJudgmentsMixin:
             self._rows_of(stored)  # rows of an earlier version's import are filled first
         ids = [s.id for s in chosen if s.id is not None]
         return self.built("grouped", key, lambda: store_figures(self.store.engine, file_ids=ids))
+
+    def study_figures(self) -> StudyFigures:
+        """Kappa, AC1/AC2, tendencies, ability, fragility and drift (once per used files)."""
+        from rater_desktop.qa_review.study_figures import study_figures
+
+        _, key = self.used_key()
+        return self.built("study", key, lambda: study_figures(self))  # type: ignore[arg-type]
 
     def item_blocks(self) -> list[ItemBlock]:
         """The report's Items blocks (batch order), joined from the stored rater rows."""

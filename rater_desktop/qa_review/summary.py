@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from rater_desktop.qa.inputs import ItemFacts, RaterJudgment, RunInput
     from rater_desktop.qa_review.adapter import BatchItemInfo
     from rater_desktop.qa_review.store import QaStore, StoredAdjudication, StoredFile
+    from rater_desktop.qa_review.study_figures import StudyFigures
 
 DEFAULT_RATERS_PER_ITEM = 3  # study design: three raters on every item
 
@@ -77,6 +78,7 @@ class QaFigures:
     cost: StudyCost | None
     adjudications: tuple[StoredAdjudication, ...]
     problems: tuple[str, ...]
+    study: StudyFigures | None = None  # kappa, AC1/AC2, bias, ability, fragility, drift
 
 
 class _SessionData(Protocol):
@@ -264,4 +266,5 @@ def _figures(session: Any, *, now: datetime, hourly_wage: float, platform_fee: f
         cost=cost,
         adjudications=tuple(session.store.adjudications(batch_sha256=session.batch_sha256)),
         problems=tuple(session.problems()),
+        study=session.study_figures(),
     )

@@ -4,7 +4,9 @@ reads only that file's rows; and it equals the figures read from the documents."
 
 from __future__ import annotations
 
+import csv
 import dataclasses
+import io
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -17,7 +19,7 @@ from rater_desktop.qa_review import judgment_rows, stored_session
 from rater_desktop.qa_review.report import render_report
 from rater_desktop.qa_review.report_items import blocks_from_comparisons
 from rater_desktop.qa_review.roster import Roster
-from rater_desktop.qa_review.rows import export_rows, rows_to_csv
+from rater_desktop.qa_review.rows import COLUMNS, export_rows, rows_to_csv
 from rater_desktop.qa_review.session import QaSession
 from rater_desktop.qa_review.store import QaStore
 
@@ -48,7 +50,14 @@ def test_the_stored_rows_equal_what_the_documents_say(setup: Setup, qa_store: Qa
         assert fresh.item_blocks() == blocks_from_comparisons(comparisons)
         rows = export_rows(comparisons=comparisons, adjudications={},
                            batch_id=session.batch_id, batch_sha256=session.batch_sha256)
-        assert render_report(fresh, report_format="csv") == rows_to_csv(rows)
+        stored = list(csv.DictReader(io.StringIO(render_report(fresh, report_format="csv"))))
+        for row in stored:  # the study columns: Dawid-Skene and side bias (standard items)
+            standard = row["item_kind"] == "standard"
+            assert row.pop("rater_ability") and row.pop("rater_shown_first_share")
+            assert bool(row.pop("item_difficulty")) == standard
+            assert row.pop("item_check_guideline") in (("true", "false") if standard else ("",))
+        expected = list(csv.DictReader(io.StringIO(rows_to_csv(rows, COLUMNS[:-4]))))
+        assert stored == expected
         assert fresh.runs() and [r.model for r in fresh.runs()] == [
             r.model for r in session.runs()]
 
@@ -104,3 +113,27 @@ def test_a_new_export_of_one_rater_reads_only_that_file(
         after = render_report(session, resamples=20, now=NOW)
         assert outcome.file is not None and read == [outcome.file.id]
         assert after != before and session.used_files()[1].id == outcome.file.id
+
+
+def test_the_report_shows_the_study_checks(setup: Setup, qa_store: QaStore) -> None:
+    import re
+
+    from rater_desktop.qa.agreement import collapse_verdict
+    from rater_desktop.qa.agreement_counts import unit_counts
+    from rater_desktop.qa.chance_agreement import fleiss_kappa
+
+    with open_batch(setup.batch_path) as batch:
+        session = _session(setup, qa_store, batch)
+        session.import_results([setup.files[k] for k in RATERS])
+        html = render_report(session, resamples=20, now=NOW)
+        cells = dict(re.findall(r'data-key="([^"]+)">([^<]*)<', html))
+        table = unit_counts((j.rater_id, j.item_id, float(collapse_verdict(j.verdict_true)))
+                            for j in session.judgments()
+                            if j.kind == "standard" and j.verdict_true is not None)
+        assert float(cells["fleiss-verdict_collapsed"]) == pytest.approx(
+            fleiss_kappa(table), abs=5e-4)
+        assert cells["cohen-verdict"] == "n/a"  # three raters: Cohen's is for two
+        for rater in RATERS:
+            assert f"ability-{rater}" in cells and f"shown-first-{rater}" in cells
+        assert "drift-share-0" in cells and "Ranking fragility" in html
+        assert 'data-key="fragility-top"' in html

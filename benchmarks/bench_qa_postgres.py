@@ -234,6 +234,45 @@ def grouped_seconds(setting: str, batch_path: Path, roster: Path) -> tuple[float
             return time.perf_counter() - started, figures
 
 
+Row = tuple[str, float, str]
+
+
+def _emit(rows: list[Row], label: str, seconds: float, note: str = "") -> None:
+    """Record and print a row at once (a long run shows what it has measured so far)."""
+    rows.append((label, seconds, note))
+    print(f"| {label:<48} | {seconds:8.2f} s | {seconds / rows[0][1]:6.2f} x floor | {note}",
+          flush=True)
+
+
+def _measure(args: argparse.Namespace, batch: Path, roster: Path, files: list[Path],
+             stores: dict[str, str]) -> None:  # fmt: skip
+    rows: list[Row] = []
+    _emit(rows, "floor: read + hash + verify, 1 process", floor(roster, files))
+    for name, setting in stores.items():
+        seconds, counts = import_concurrently(setting, batch, roster, files, args.importers)
+        _emit(rows, f"import into {name}, {args.importers} importers", seconds, str(counts))
+    grouped = {}
+    for name, setting in stores.items():
+        seconds, found = grouped_seconds(setting, batch, roster)
+        grouped[name] = replace(found, file_ids=())  # ids follow the import order
+        _emit(rows, f"grouped figures in SQL from {name}", seconds)
+    reports = {}
+    for name, setting in stores.items():
+        seconds, again, reports[name] = report_seconds(setting, batch, roster, args.resamples)
+        _emit(rows, f"report from {name} ({args.resamples} resamples)", seconds)
+        _emit(rows, f"report from {name} after one changed decision", again)
+    before, peak = report_memory(stores["sqlite"], batch, roster, args.resamples)
+    largest = max(p.stat().st_size for p in files)
+    print(f"report memory (sqlite, fresh process): RSS {before / 2**20:.0f} MiB before, peak "
+          f"{peak / 2**20:.0f} MiB, +{(peak - before) / 2**20:.0f} MiB = "
+          f"{(peak - before) / largest:.2f}x the largest export ({largest / 2**20:.1f} MiB); "
+          f"HTML {len(reports['sqlite']) / 2**20:.1f} MiB")
+    print(f"postgres / sqlite import: {rows[2][1] / rows[1][1]:.2f}; report: "
+          f"{rows[7][1] / rows[5][1]:.2f}; reports identical: "
+          f"{reports['sqlite'] == reports['postgres']}; grouped figures identical: "
+          f"{grouped['sqlite'] == grouped['postgres']}")  # fmt: skip
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--raters", type=int, default=50)
@@ -258,37 +297,13 @@ def main(argv: list[str] | None = None) -> int:
     sqlite_file = ROOT / "out" / f"qa-{args.raters}-{args.items}" / "bench-store.sqlite3"
     for leftover in sqlite_file.parent.glob("bench-store.sqlite3*"):
         leftover.unlink()
+    print(f"{args.raters} raters x {args.items} items = {args.raters * args.items} judgments",
+          flush=True)
     try:
-        rows = [("floor: read + hash + verify, 1 process", floor(roster, files), "")]
-        for name, setting in (("sqlite", str(sqlite_file)), ("postgres", url)):
-            seconds, counts = import_concurrently(setting, batch, roster, files, args.importers)
-            rows.append((f"import into {name}, {args.importers} importers", seconds, str(counts)))
-        grouped = {}
-        for name, setting in (("sqlite", str(sqlite_file)), ("postgres", url)):
-            seconds, found = grouped_seconds(setting, batch, roster)
-            grouped[name] = replace(found, file_ids=())  # ids follow the import order
-            rows.append((f"grouped figures in SQL from {name}", seconds, ""))
-        reports = {}
-        for name, setting in (("sqlite", str(sqlite_file)), ("postgres", url)):
-            seconds, again, reports[name] = report_seconds(setting, batch, roster, args.resamples)
-            rows.append((f"report from {name} ({args.resamples} resamples)", seconds, ""))
-            rows.append((f"report from {name} after one changed decision", again, ""))
-        before, peak = report_memory(str(sqlite_file), batch, roster, args.resamples)
+        _measure(args, batch, roster, files, {"sqlite": str(sqlite_file), "postgres": url})
     finally:
         if server is not None:
             server.stop()
-    print(f"{args.raters} raters x {args.items} items = {args.raters * args.items} judgments")
-    for label, seconds, note in rows:
-        print(f"| {label:<46} | {seconds:8.2f} s | {seconds / rows[0][1]:6.2f} x floor | {note}")
-    largest = max(p.stat().st_size for p in files)
-    print(f"report memory (sqlite, fresh process): RSS {before / 2**20:.0f} MiB before, peak "
-          f"{peak / 2**20:.0f} MiB, +{(peak - before) / 2**20:.0f} MiB = "
-          f"{(peak - before) / largest:.2f}x the largest export ({largest / 2**20:.1f} MiB); "
-          f"HTML {len(reports['sqlite']) / 2**20:.1f} MiB")
-    print(f"postgres / sqlite import: {rows[2][1] / rows[1][1]:.2f}; report: "
-          f"{rows[7][1] / rows[5][1]:.2f}; reports identical: "
-          f"{reports['sqlite'] == reports['postgres']}; grouped figures identical: "
-          f"{grouped['sqlite'] == grouped['postgres']}")  # fmt: skip
     return 0
 
 

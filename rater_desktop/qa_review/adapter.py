@@ -34,6 +34,7 @@ class BatchItemInfo:
     expected_verdict: int | None = None
     run_reports: tuple[dict[str, Any] | None, dict[str, Any] | None] = (None, None)
     prompt: str = ""
+    metadata: Mapping[str, Any] = field(default_factory=dict)  # the batch item's metadata
 
 
 @dataclass(frozen=True, eq=False)
@@ -113,6 +114,7 @@ def batch_item_info(item: Item) -> BatchItemInfo:
         expected_verdict=expected,
         run_reports=(reports[0], reports[1]),
         prompt=item.prompt,
+        metadata=dict(item.metadata),
     )
 
 

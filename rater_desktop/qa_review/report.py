@@ -18,8 +18,11 @@ import rater_desktop
 from rater_desktop.qa_review.by_answer import (
     ANSWER_COLUMN,
     agreement_by_answer,
+    agreement_by_metadata,
     answer_text,
     by_answer_section,
+    by_metadata_section,
+    metadata_text,
 )
 from rater_desktop.qa_review.report_items import ItemBlock, items_section
 from rater_desktop.qa_review.report_sections import (
@@ -39,6 +42,7 @@ if TYPE_CHECKING:
     from rater_desktop.qa_review.session import QaSession
 
 ReportFormat = Literal["html", "csv", "jsonl"]
+METADATA_COLUMN = "item_metadata"  # the CSV/JSONL column --by FIELD (item metadata) adds
 
 CSS = """
 body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:2em;color:#1d232b;
@@ -108,10 +112,13 @@ def render_report(
     seed: int = 0,
     now: datetime | None = None,
     question: str | None = None,
+    metadata_field: str | None = None,
 ) -> str:
     """The report text in the chosen format; ``question`` (--by) breaks agreement down by
-    the raters' answers to that survey question (HTML) or adds their answer to each row."""
+    the raters' answers to that survey question (HTML) or adds their answer to each row;
+    ``metadata_field`` (--by FIELD of the items' metadata) does the same by item."""
     answers = session.survey_answers(question) if question else {}
+    values = session.item_metadata(metadata_field) if metadata_field else {}
     if report_format in ("csv", "jsonl"):
         decisions = {a.item_id: a for a in session.adjudications()}
         infos = session.item_infos()
@@ -125,8 +132,13 @@ def render_report(
             for own in fields
         ]  # fmt: skip
         columns: tuple[str, ...] = COLUMNS
+        if metadata_field:
+            columns = (*columns, METADATA_COLUMN)
+            for row in rows:
+                given = values.get(row["item_id"])
+                row[METADATA_COLUMN] = None if given is None else metadata_text(given)
         if question:
-            columns = (*COLUMNS, ANSWER_COLUMN)
+            columns = (*columns, ANSWER_COLUMN)
             for row in rows:
                 given = answers.get(row["rater_id"])
                 row[ANSWER_COLUMN] = None if given is None else answer_text(given)
@@ -146,6 +158,9 @@ def render_report(
     )
     section = (by_answer_section(question, agreement_by_answer(session.judgments(), answers),
                                  raters=len(figures.raters)) if question else "")
+    if metadata_field:
+        section += by_metadata_section(metadata_field, agreement_by_metadata(
+            session.judgments(), values), items=len(values))  # fmt: skip
     return render_html(figures, session.item_blocks(), by_answer=section)
 
 

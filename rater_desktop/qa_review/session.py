@@ -377,6 +377,15 @@ class QaSession(StoredJudgmentsMixin, SummaryMixin, DecisionsMixin):
                 for _, adapted in self._adapted_results()
                 if question in adapted.survey_answers}
 
+    def item_metadata(self, field: str) -> dict[str, Any]:
+        """Item id -> the value of ``field`` in the batch item's metadata (items with it)."""
+        return {item_id: info.metadata[field] for item_id, info in self.item_infos().items()
+                if field in info.metadata}  # fmt: skip
+
+    def metadata_fields(self) -> list[str]:
+        """Every metadata field some batch item carries, sorted."""
+        return sorted({key for info in self.item_infos().values() for key in info.metadata})
+
     def raters(self) -> list[str]:
         return sorted({stored.signer or "" for stored in self.used_files()})
 

@@ -166,7 +166,9 @@ def floor(roster: Path, files: list[Path]) -> float:
 
 def report_seconds(
     setting: str, batch_path: Path, roster: Path, resamples: int
-) -> tuple[float, str]:
+) -> tuple[float, float, str]:
+    """The full report from a fresh session on the store, then the report again after one
+    changed QA decision (the same session, as the QA window keeps it)."""
     from rater_desktop.batch.loader import open_batch
     from rater_desktop.qa_review.open_store import open_qa_store
     from rater_desktop.qa_review.report import render_report
@@ -176,9 +178,45 @@ def report_seconds(
     with open_qa_store(setting, default=Path(setting), environ=os.environ) as store:
         with open_batch(batch_path) as batch:
             started = time.perf_counter()
-            session = QaSession(store=store, roster=Roster(roster), batch=batch)
+            session = QaSession(store=store, roster=Roster(roster), batch=batch, clock=lambda: NOW)
             html = render_report(session, resamples=resamples, now=NOW)
-            return time.perf_counter() - started, html
+            full = time.perf_counter() - started
+            item = batch.index[0].item_id
+            current = session.adjudication(item)
+            decision = "needs_fix" if current is None or current.decision.value == "accept" \
+                else "accept"
+            started = time.perf_counter()
+            session.set_adjudication(item, decision=decision, note="benchmark")
+            render_report(session, resamples=resamples, now=NOW)
+            again = time.perf_counter() - started
+            session.clear_adjudication(item)
+            return full, again, html
+
+
+def _report_memory(args: tuple[str, Path, Path, int]) -> tuple[int, int]:
+    """(RSS before the report, peak RSS during it) in bytes, in a fresh process."""
+    import resource
+
+    from rater_desktop.batch.loader import open_batch
+    from rater_desktop.qa_review.open_store import open_qa_store
+    from rater_desktop.qa_review.report import render_report
+    from rater_desktop.qa_review.roster import Roster
+    from rater_desktop.qa_review.session import QaSession
+
+    setting, batch_path, roster, resamples = args
+    with open_qa_store(setting, default=Path(setting), environ=os.environ) as store:
+        with open_batch(batch_path) as batch:
+            session = QaSession(store=store, roster=Roster(roster), batch=batch, clock=lambda: NOW)
+            with open("/proc/self/statm") as statm:
+                before = int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+            render_report(session, resamples=resamples, now=NOW)
+            peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    return before, peak
+
+
+def report_memory(setting: str, batch: Path, roster: Path, resamples: int) -> tuple[int, int]:
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        return pool.apply(_report_memory, ((setting, batch, roster, resamples),))
 
 
 def grouped_seconds(setting: str, batch_path: Path, roster: Path) -> tuple[float, Any]:
@@ -194,6 +232,45 @@ def grouped_seconds(setting: str, batch_path: Path, roster: Path) -> tuple[float
             started = time.perf_counter()
             figures = session.store_figures()
             return time.perf_counter() - started, figures
+
+
+Row = tuple[str, float, str]
+
+
+def _emit(rows: list[Row], label: str, seconds: float, note: str = "") -> None:
+    """Record and print a row at once (a long run shows what it has measured so far)."""
+    rows.append((label, seconds, note))
+    print(f"| {label:<48} | {seconds:8.2f} s | {seconds / rows[0][1]:6.2f} x floor | {note}",
+          flush=True)
+
+
+def _measure(args: argparse.Namespace, batch: Path, roster: Path, files: list[Path],
+             stores: dict[str, str]) -> None:  # fmt: skip
+    rows: list[Row] = []
+    _emit(rows, "floor: read + hash + verify, 1 process", floor(roster, files))
+    for name, setting in stores.items():
+        seconds, counts = import_concurrently(setting, batch, roster, files, args.importers)
+        _emit(rows, f"import into {name}, {args.importers} importers", seconds, str(counts))
+    grouped = {}
+    for name, setting in stores.items():
+        seconds, found = grouped_seconds(setting, batch, roster)
+        grouped[name] = replace(found, file_ids=())  # ids follow the import order
+        _emit(rows, f"grouped figures in SQL from {name}", seconds)
+    reports = {}
+    for name, setting in stores.items():
+        seconds, again, reports[name] = report_seconds(setting, batch, roster, args.resamples)
+        _emit(rows, f"report from {name} ({args.resamples} resamples)", seconds)
+        _emit(rows, f"report from {name} after one changed decision", again)
+    before, peak = report_memory(stores["sqlite"], batch, roster, args.resamples)
+    largest = max(p.stat().st_size for p in files)
+    print(f"report memory (sqlite, fresh process): RSS {before / 2**20:.0f} MiB before, peak "
+          f"{peak / 2**20:.0f} MiB, +{(peak - before) / 2**20:.0f} MiB = "
+          f"{(peak - before) / largest:.2f}x the largest export ({largest / 2**20:.1f} MiB); "
+          f"HTML {len(reports['sqlite']) / 2**20:.1f} MiB")
+    print(f"postgres / sqlite import: {rows[2][1] / rows[1][1]:.2f}; report: "
+          f"{rows[7][1] / rows[5][1]:.2f}; reports identical: "
+          f"{reports['sqlite'] == reports['postgres']}; grouped figures identical: "
+          f"{grouped['sqlite'] == grouped['postgres']}")  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -220,30 +297,13 @@ def main(argv: list[str] | None = None) -> int:
     sqlite_file = ROOT / "out" / f"qa-{args.raters}-{args.items}" / "bench-store.sqlite3"
     for leftover in sqlite_file.parent.glob("bench-store.sqlite3*"):
         leftover.unlink()
+    print(f"{args.raters} raters x {args.items} items = {args.raters * args.items} judgments",
+          flush=True)
     try:
-        rows = [("floor: read + hash + verify, 1 process", floor(roster, files), "")]
-        for name, setting in (("sqlite", str(sqlite_file)), ("postgres", url)):
-            seconds, counts = import_concurrently(setting, batch, roster, files, args.importers)
-            rows.append((f"import into {name}, {args.importers} importers", seconds, str(counts)))
-        grouped = {}
-        for name, setting in (("sqlite", str(sqlite_file)), ("postgres", url)):
-            seconds, found = grouped_seconds(setting, batch, roster)
-            grouped[name] = replace(found, file_ids=())  # ids follow the import order
-            rows.append((f"grouped figures in SQL from {name}", seconds, ""))
-        reports = {}
-        for name, setting in (("sqlite", str(sqlite_file)), ("postgres", url)):
-            seconds, reports[name] = report_seconds(setting, batch, roster, args.resamples)
-            rows.append((f"report from {name} ({args.resamples} resamples)", seconds, ""))
+        _measure(args, batch, roster, files, {"sqlite": str(sqlite_file), "postgres": url})
     finally:
         if server is not None:
             server.stop()
-    print(f"{args.raters} raters x {args.items} items = {args.raters * args.items} judgments")
-    for label, seconds, note in rows:
-        print(f"| {label:<46} | {seconds:8.2f} s | {seconds / rows[0][1]:6.2f} x floor | {note}")
-    print(f"postgres / sqlite import: {rows[2][1] / rows[1][1]:.2f}; report: "
-          f"{rows[6][1] / rows[5][1]:.2f}; reports identical: "
-          f"{reports['sqlite'] == reports['postgres']}; grouped figures identical: "
-          f"{grouped['sqlite'] == grouped['postgres']}")  # fmt: skip
     return 0
 
 

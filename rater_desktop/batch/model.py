@@ -183,6 +183,11 @@ class Item:
     context: str | None = None
     gold: Gold | None = None
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    # Optional facts about the item (site, category...): QA groups agreement by them
+    # (`qa report --by FIELD`). Keys are names, values short strings, numbers or booleans.
+    metadata: dict[str, str | int | float | bool] = field(
+        default_factory=dict, compare=False, hash=False
+    )
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import math
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -233,6 +235,7 @@ def parse_item(
                     responses.append(response)
     gold_raw = reader.mapping("gold")
     gold = _gold(reader.child(gold_raw, "gold")) if gold_raw is not None else None
+    metadata = _metadata(reader)
     extra = reader.extra()
     if (
         len(problems.errors) > errors_before
@@ -249,7 +252,42 @@ def parse_item(
         context=context,
         gold=gold,
         extra=extra,
+        metadata=metadata,
     )
+
+
+METADATA_KEY = re.compile(r"^[A-Za-z][A-Za-z0-9_.-]{0,63}$")
+MAX_METADATA_KEYS = 32
+MAX_METADATA_CHARS = 200
+
+
+def _metadata(reader: FieldReader) -> dict[str, str | int | float | bool]:
+    """The optional ``metadata`` object: up to 32 named keys, each a short string, a
+    finite number or a boolean (anything else is an error naming the key)."""
+    raw = reader.mapping("metadata")
+    if raw is None:
+        return {}
+    hint = 'e.g. {"site": "amazon.com", "category": "shopping"}'
+    if len(raw) > MAX_METADATA_KEYS:
+        reader.error(reader.path("metadata"), f"has {len(raw)} keys, more than {MAX_METADATA_KEYS}", hint)
+        return {}
+    found: dict[str, str | int | float | bool] = {}
+    for key, value in raw.items():
+        where = reader.path(f"metadata.{key}")
+        if not METADATA_KEY.match(key):
+            reader.error(reader.path("metadata"), f"key {key[:80]!r} is not a name (a letter, then up to "
+                         "63 letters, digits, '_', '.' or '-')", hint)  # fmt: skip
+        elif isinstance(value, str) and len(value) > MAX_METADATA_CHARS:
+            reader.error(where, f"is longer than {MAX_METADATA_CHARS} characters", hint,
+                         code="too-long")  # fmt: skip
+        elif isinstance(value, float) and not math.isfinite(value):
+            reader.error(where, "must be a finite number", hint)
+        elif not isinstance(value, str | int | float | bool):
+            reader.error(where, f"must be a string, number or boolean, not "
+                         f"{type(value).__name__}", hint)  # fmt: skip
+        else:
+            found[key] = value
+    return found
 
 
 def _image_path(reader: FieldReader, key: str, exists: Callable[[str], bool] | None) -> str | None:

@@ -79,8 +79,9 @@ def register(subparsers: Any) -> None:
     report.add_argument(
         "--resamples", type=int, default=1000, help="bootstrap resamples for the intervals"
     )
-    report.add_argument("--by", metavar="QUESTION",
-                        help="agreement per answer to this survey question of the batch")
+    report.add_argument("--by", metavar="FIELD",
+                        help="agreement per answer to this survey question of the batch, or "
+                        "per value of this item metadata field (site, category...)")
     report.set_defaults(handler=run_report)
     _register_roster(commands)
     from rater_desktop.cli.feedback import register_qa_decisions
@@ -217,19 +218,42 @@ def _threshold_problem(batch: Any) -> str:
     return ""
 
 
+def _survey_ids(batch: Any) -> list[str]:
+    survey = getattr(getattr(batch.manifest, "preference", None), "survey", ())
+    return [q.id for q in survey]
+
+
+def _metadata_fields(batch: Any) -> list[str]:
+    from rater_desktop.batch.errors import BatchError
+
+    fields: set[str] = set()
+    for entry in batch.index:
+        try:
+            fields.update(batch.item(entry.item_id).metadata)
+        except BatchError:
+            continue  # the report names unreadable items itself
+    return sorted(fields)
+
+
 def _unknown_question(args: argparse.Namespace, batch: Any) -> str:
-    """Why --by cannot be answered from this batch's survey ("" when it can)."""
+    """Why --by cannot be answered from this batch's survey or items' metadata ("" when it
+    can)."""
     question = getattr(args, "by", None)
     if not question:
         return ""
-    survey = getattr(getattr(batch.manifest, "preference", None), "survey", ())
-    ids = [q.id for q in survey]
+    ids = _survey_ids(batch)
     if question in ids:
         return ""
-    if not ids:
-        return f"--by {question}: the batch {args.batch} has no survey; leave out --by."
-    return (f"--by {question}: the batch's survey has no such question; give one of: "
-            f"{', '.join(ids)}.")
+    fields = _metadata_fields(batch) if getattr(batch.manifest, "protocol", "") != \
+        "preference" else []
+    if question in fields:
+        return ""
+    known = [*ids, *fields]
+    if not known:
+        return (f"--by {question}: the batch {args.batch} has no survey and its items no "
+                "metadata; leave out --by.")
+    return (f"--by {question}: neither a survey question nor an item metadata field of the "
+            f"batch; give one of: {', '.join(known)}.")
 
 
 def _report(args: argparse.Namespace, batch: Any, roster: Any) -> int:
@@ -258,6 +282,7 @@ def _report(args: argparse.Namespace, batch: Any, roster: Any) -> int:
         try:
             session = QaSession(store=store, roster=roster, batch=batch,
                                 same_items_batches=plan_batches, item_aliases=placements)  # fmt: skip
+            by = getattr(args, "by", None)
             outcomes = session.import_results(args.results)
             _print_outcomes(outcomes)
             if not session.used_files():
@@ -273,7 +298,8 @@ def _report(args: argparse.Namespace, batch: Any, roster: Any) -> int:
                 buffer=args.buffer,
                 raters_per_item=args.raters_per_item,
                 resamples=args.resamples,
-                question=getattr(args, "by", None),
+                question=by if by in _survey_ids(batch) else None,
+                metadata_field=by if by and by not in _survey_ids(batch) else None,
             )
             raters = ", ".join(session.raters())  # trust is read from the store: still open
         except BatchError as exc:

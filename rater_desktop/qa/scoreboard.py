@@ -16,6 +16,7 @@ from rater_desktop.qa.inputs import SCORE_NAMES, ItemFacts, RaterJudgment
 from rater_desktop.qa.timecost import quantile
 
 Pair = tuple[str, str]
+MIN_ITEMS_FOR_INTERVAL = 30  # fewer items with games: no confidence interval (caveat)
 WinTable = dict[Pair, float]  # (winner, loser) -> wins, ties counted as 0.5 each way
 
 
@@ -328,6 +329,8 @@ class ModelStanding:
     mean_scores: dict[str, float | None]
     # True when too few resamples contained every model (see BootstrapIntervals).
     ci_conditional: bool = False
+    # True when fewer than MIN_ITEMS_FOR_INTERVAL items had games: no interval is drawn.
+    ci_withheld: bool = False
 
 
 def scoreboard(
@@ -343,8 +346,12 @@ def scoreboard(
     found = comparisons(judgments=judgments, items=items, kinds=kinds)
     counts = records(comparisons=found)
     fit = bradley_terry(table=win_table(found), pseudo_count=pseudo_count)
+    # Small-sample caveat: a bootstrap over a handful of items draws a precise-looking
+    # interval that means little, so none is drawn below MIN_ITEMS_FOR_INTERVAL items.
+    withheld = len({c.item_id for c in found}) < MIN_ITEMS_FOR_INTERVAL
     intervals = bootstrap(
-        comparisons=found, resamples=resamples, seed=seed, pseudo_count=pseudo_count
+        comparisons=found, resamples=0 if withheld else resamples, seed=seed,
+        pseudo_count=pseudo_count,
     )
     means = mean_scores(judgments=judgments, items=items, kinds=kinds)
     models = sorted(set(counts) | set(means))
@@ -357,6 +364,7 @@ def scoreboard(
             strength_ci=intervals.strength.get(m),
             mean_scores=means.get(m, dict.fromkeys(SCORE_NAMES)),
             ci_conditional=intervals.conditional,
+            ci_withheld=withheld,
         )
         for m in models
     ]

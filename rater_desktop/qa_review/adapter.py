@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from rater_desktop.batch.model import Item, RunReport
 from rater_desktop.qa.inputs import Claim, ItemFacts, RaterJudgment, RunInput, SideScores
@@ -34,6 +34,7 @@ class BatchItemInfo:
     expected_verdict: int | None = None
     run_reports: tuple[dict[str, Any] | None, dict[str, Any] | None] = (None, None)
     prompt: str = ""
+    metadata: Mapping[str, Any] = field(default_factory=dict)  # the batch item's metadata
 
 
 @dataclass(frozen=True, eq=False)
@@ -113,6 +114,7 @@ def batch_item_info(item: Item) -> BatchItemInfo:
         expected_verdict=expected,
         run_reports=(reports[0], reports[1]),
         prompt=item.prompt,
+        metadata=dict(item.metadata),
     )
 
 
@@ -209,7 +211,8 @@ def _rated_item(
         identities=identities,
         display_order=order,
         rating=rating,
-        rule_results=tuple(r for r in rules if isinstance(r, Mapping))
+        # JSON gives dicts: the exact type test first (the Mapping ABC check is slow)
+        rule_results=tuple(r for r in rules if type(r) is dict or isinstance(r, Mapping))
         if isinstance(rules, list)
         else (),
         status=rating.status.value,
@@ -258,8 +261,15 @@ def _survey_answers(document: Mapping[str, Any]) -> dict[str, Any]:
     return dict(answers) if isinstance(answers, Mapping) else {}
 
 
+class _RunJudged(Protocol):
+    @property
+    def item_id(self) -> str: ...
+    @property
+    def disputed_runs(self) -> tuple[bool, bool]: ...
+
+
 def run_inputs(
-    *, batch_items: Iterable[BatchItemInfo], rated: Sequence[RatedItem]
+    *, batch_items: Iterable[BatchItemInfo], rated: Sequence[_RunJudged]
 ) -> list[RunInput]:
     """One RunInput per response with a run report, batch order.
 

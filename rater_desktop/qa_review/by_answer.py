@@ -45,6 +45,41 @@ def agreement_by_answer(judgments: Sequence[RaterJudgment],
             for label, raters in sorted(members.items())]
 
 
+def metadata_text(value: Any) -> str:
+    """A metadata value as a group name (JSON spelling for booleans: true / false)."""
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
+def agreement_by_metadata(judgments: Sequence[RaterJudgment],
+                          values: Mapping[str, Any]) -> list[AnswerGroup]:
+    """One group per value of an item metadata field (``values``: item id -> value), by
+    value text: agreement among the judgments of the items with that value. Items without
+    the field are in no group."""
+    members: dict[str, set[str]] = defaultdict(set)
+    for item_id, value in values.items():
+        members[metadata_text(value)].add(item_id)
+    groups = []
+    for label, items in sorted(members.items()):
+        chosen = [j for j in judgments if j.item_id in items]
+        groups.append(AnswerGroup(answer=label, raters=tuple(sorted({j.rater_id for j in chosen})),
+                                  agreement=tuple(agreement_by_dimension(chosen))))
+    return groups
+
+
+def by_metadata_section(field: str, groups: Sequence[AnswerGroup], *, items: int) -> str:
+    """The report's "Agreement by item metadata" section (alpha and percent per value)."""
+    rows: list[list[Cell]] = []
+    for group in groups:
+        row: list[Cell] = [group.answer, (str(len(group.raters)), f"by-raters-{group.answer}")]
+        row += [(f"{num(a.alpha)} / {pct(a.percent)}", f"by-{a.dimension}-{group.answer}")
+                for a in group.agreement]
+        rows.append(row)
+    headers = ["Value", "Raters"] + [a.label for a in (groups[0].agreement if groups else ())]
+    return (f"<h2>Agreement by item metadata: {escape(field)}</h2><p>Alpha / percent "
+            f"agreement on the items with each value of {escape(field)} ({items} items carry "
+            "it; standard items, as above).</p>" + (table(headers, rows) if groups else ""))
+
+
 def answer_text(answer: Any) -> str:
     """An answer as one cell: a multiple-choice answer's options joined by "; "."""
     return "; ".join(answer_groups(answer))

@@ -71,7 +71,8 @@ def dimension_cells(
     return cells
 
 
-def _categories(dimension: str) -> tuple[int, ...]:
+def dimension_categories(dimension: str) -> tuple[int, ...]:
+    """The scale's full category list of a dimension (ordinal alpha needs every one)."""
     if dimension == "verdict":
         return VERDICT_CATEGORIES
     if dimension == "verdict_collapsed":
@@ -88,7 +89,7 @@ def agreement_by_dimension(judgments: Sequence[RaterJudgment]) -> list[Dimension
         level: Level = "nominal" if level_name == "nominal" else "ordinal"
         cells = dimension_cells(judgments, dimension)
         table = unit_counts((rater, unit, value) for (rater, unit), value in cells.items())
-        categories = _categories(dimension)
+        categories = dimension_categories(dimension)
         percent, pairable = percent_from_counts(table)
         result.append(
             DimensionAgreement(

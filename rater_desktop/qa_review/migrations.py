@@ -62,7 +62,19 @@ def _v2_to_v3(conn: Connection) -> None:
     ).create(conn, checkfirst=True)
 
 
-MIGRATIONS: Sequence[Migration] = (_v1_to_v2, _v2_to_v3)
+def _v3_to_v4(conn: Connection) -> None:
+    """v4: what a report needs of each judgment (its place in the file, the rest of its
+    facts, its Items rows, its CSV/JSONL fields) and each file's left-out items, so that a
+    report parses no document (``judgment_rows``). Rows of earlier imports lack them and
+    are filled from the document the first time a session reads that file."""
+    from sqlalchemy import text
+
+    for column in ("item_order INTEGER", "facts TEXT", "html TEXT", "export_fields TEXT"):
+        conn.execute(text(f"ALTER TABLE qa_judgments ADD COLUMN {column}"))
+    conn.execute(text("ALTER TABLE qa_result_files ADD COLUMN problems TEXT"))
+
+
+MIGRATIONS: Sequence[Migration] = (_v1_to_v2, _v2_to_v3, _v3_to_v4)
 QA_SCHEMA_VERSION = len(MIGRATIONS) + 1
 
 

@@ -18,27 +18,31 @@ import rater_desktop
 from rater_desktop.qa_review.by_answer import (
     ANSWER_COLUMN,
     agreement_by_answer,
+    agreement_by_metadata,
     answer_text,
     by_answer_section,
+    by_metadata_section,
+    metadata_text,
 )
+from rater_desktop.qa_review.report_items import ItemBlock, items_section
 from rater_desktop.qa_review.report_sections import (
     Cell,
     agreement_section,
-    comparisons_section,
     files_section,
     models_section,
     people_section,
     table,
     time_cost_section,
 )
-from rater_desktop.qa_review.rows import COLUMNS, export_rows, rows_to_csv, rows_to_jsonl
+from rater_desktop.qa_review.report_study import study_columns, study_section
+from rater_desktop.qa_review.rows import COLUMNS, full_row, rows_to_csv, rows_to_jsonl
 from rater_desktop.qa_review.summary import QaFigures, collect_figures
-from rater_desktop.qa_review.views import ItemComparison
 
 if TYPE_CHECKING:
     from rater_desktop.qa_review.session import QaSession
 
 ReportFormat = Literal["html", "csv", "jsonl"]
+METADATA_COLUMN = "item_metadata"  # the CSV/JSONL column --by FIELD (item metadata) adds
 
 CSS = """
 body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:2em;color:#1d232b;
@@ -68,7 +72,7 @@ def _summary(figures: QaFigures) -> str:
     return "<h2>Summary</h2>" + table(["", ""], rows) + note
 
 
-def render_html(figures: QaFigures, comparisons: Sequence[ItemComparison], *,
+def render_html(figures: QaFigures, items: Sequence[ItemBlock], *,
                 by_answer: str = "") -> str:
     """The whole report as one HTML document (``by_answer``: the --by section, if any)."""
     generated = figures.generated_at.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
@@ -81,10 +85,11 @@ def render_html(figures: QaFigures, comparisons: Sequence[ItemComparison], *,
         _summary(figures),
         agreement_section(figures),
         by_answer,
+        study_section(figures.study),
         people_section(figures),
         models_section(figures),
         time_cost_section(figures),
-        comparisons_section(figures, comparisons),
+        items_section(items, {a.item_id: a for a in figures.adjudications}),
     ]
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
@@ -107,21 +112,33 @@ def render_report(
     seed: int = 0,
     now: datetime | None = None,
     question: str | None = None,
+    metadata_field: str | None = None,
 ) -> str:
     """The report text in the chosen format; ``question`` (--by) breaks agreement down by
-    the raters' answers to that survey question (HTML) or adds their answer to each row."""
-    comparisons = session.comparisons()
+    the raters' answers to that survey question (HTML) or adds their answer to each row;
+    ``metadata_field`` (--by FIELD of the items' metadata) does the same by item."""
     answers = session.survey_answers(question) if question else {}
+    values = session.item_metadata(metadata_field) if metadata_field else {}
     if report_format in ("csv", "jsonl"):
-        rows = export_rows(
-            comparisons=comparisons,
-            adjudications={a.item_id: a for a in session.adjudications()},
-            batch_id=session.batch_id,
-            batch_sha256=session.batch_sha256,
-        )
+        decisions = {a.item_id: a for a in session.adjudications()}
+        infos = session.item_infos()
+        batch = (session.batch_id, session.batch_sha256)
+        study = study_columns(session.study_figures())
+        rows = [
+            {**full_row(own, batch=batch, decision=decisions.get(item_id), item=(
+                item_id, infos[item_id].facts.kind, infos[item_id].expected_verdict)),
+             **study(own["rater_id"], item_id)}
+            for item_id, fields in session.item_export_fields()
+            for own in fields
+        ]  # fmt: skip
         columns: tuple[str, ...] = COLUMNS
+        if metadata_field:
+            columns = (*columns, METADATA_COLUMN)
+            for row in rows:
+                given = values.get(row["item_id"])
+                row[METADATA_COLUMN] = None if given is None else metadata_text(given)
         if question:
-            columns = (*COLUMNS, ANSWER_COLUMN)
+            columns = (*columns, ANSWER_COLUMN)
             for row in rows:
                 given = answers.get(row["rater_id"])
                 row[ANSWER_COLUMN] = None if given is None else answer_text(given)
@@ -141,7 +158,10 @@ def render_report(
     )
     section = (by_answer_section(question, agreement_by_answer(session.judgments(), answers),
                                  raters=len(figures.raters)) if question else "")
-    return render_html(figures, comparisons, by_answer=section)
+    if metadata_field:
+        section += by_metadata_section(metadata_field, agreement_by_metadata(
+            session.judgments(), values), items=len(values))  # fmt: skip
+    return render_html(figures, session.item_blocks(), by_answer=section)
 
 
 def write_report(out_path: Path, text: str) -> Path:

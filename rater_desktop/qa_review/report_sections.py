@@ -6,10 +6,9 @@ from collections.abc import Sequence
 from html import escape
 
 from rater_desktop.batch.model import verdict_from_score
+from rater_desktop.qa.scoreboard import MIN_ITEMS_FOR_INTERVAL
 from rater_desktop.qa_review import svg
-from rater_desktop.qa_review.rater_text import canonical_text, claims_evidence
 from rater_desktop.qa_review.summary import QaFigures
-from rater_desktop.qa_review.views import ItemComparison, RaterColumn
 
 Cell = str | tuple[str, str]  # text, or (text, data-key) for a figure
 
@@ -193,6 +192,14 @@ def people_section(figures: QaFigures) -> str:
     )
 
 
+def _interval(ci: tuple[float, float] | None, conditional: bool, withheld: bool) -> str:
+    if withheld:
+        return f"not drawn: under {MIN_ITEMS_FOR_INTERVAL} items"
+    if ci is None:
+        return "n/a"
+    return f"{ci[0]:.3f} - {ci[1]:.3f}" + (" (conditional)" if conditional else "")
+
+
 def _scoreboard(figures: QaFigures) -> str:
     rows: list[list[Cell]] = []
     for s in figures.scoreboard:
@@ -206,8 +213,7 @@ def _scoreboard(figures: QaFigures) -> str:
                 (str(r.losses), f"losses-{m}"),
                 (pct(r.win_rate), f"winrate-{m}"),
                 (num(s.strength), f"strength-{m}"),
-                ("n/a" if ci is None else f"{ci[0]:.3f} - {ci[1]:.3f}"
-                 + (" (conditional)" if s.ci_conditional else ""), f"strength-ci-{m}"),
+                (_interval(ci, s.ci_conditional, s.ci_withheld), f"strength-ci-{m}"),
                 *[(num(s.mean_scores.get(k), 2), f"mean-{k}-{m}") for k in ("tc", "fa", "aip")],
             ]
         )
@@ -318,62 +324,3 @@ def time_cost_section(figures: QaFigures) -> str:
         + "<h2>Study cost projection</h2><p>items x raters x hours per judgment x wage x "
         "(1 + fee).</p>" + table(["", ""], cost_rows)
     )
-
-
-def _rater_rows(column: RaterColumn) -> list[list[Cell]]:
-    rows: list[list[Cell]] = []
-    seconds = "" if column.seconds is None else f"{column.seconds:.0f} s"
-    order = column.display_order
-    for side in column.sides:
-        first = side.side == 0
-        rows.append(
-            [
-                f"{column.rater_id} ({column.status}, {seconds})" if first else "",
-                f"{'AB'[side.side]} ({side.identity}), seen as {side.shown_as}",
-                *(str(v) if v is not None else "-" for v in (side.tc, side.fa, side.aip)),
-                canonical_text(side.tc_justification, order, note=False),
-                claims_evidence(side.claims) or "no objective claims",
-                column.verdict_label if first else "",
-                canonical_text(column.verdict_justification, order)
-                if first else f"Goal: {column.case_file.main_goal}",
-            ]
-        )
-    return rows
-
-
-def comparisons_section(figures: QaFigures, comparisons: Sequence[ItemComparison]) -> str:
-    decisions = {a.item_id: a for a in figures.adjudications}
-    parts = ["<h2>Items</h2><p>A and B are the batch file's order, whatever each rater saw. "
-             "A rater who saw them swapped wrote their text with the labels they saw; the file "
-             "side follows each label in brackets.</p>"]
-    for c in comparisons:
-        decision = decisions.get(c.item_id)
-        rows = [row for column in c.raters for row in _rater_rows(column)]
-        verdict_note = ""
-        if decision is not None:
-            verdict_note = (
-                f'<p data-key="decision-{escape(c.item_id)}">QA decision: '
-                f"{escape(decision.decision)} by {escape(decision.reviewer_id)}. "
-                f"{escape(decision.note)}</p>"
-            )
-        parts.append(
-            f"<details><summary>{escape(c.item_id)} ({escape(c.kind)}): "
-            f"{escape(c.identities[0])} vs {escape(c.identities[1])}</summary>"
-            f"<p>{escape(c.prompt)}</p>{verdict_note}"
-            + table(
-                [
-                    "Rater",
-                    "Response",
-                    "TC",
-                    "FA",
-                    "AIP",
-                    "TC justification",
-                    "Fact-check evidence",
-                    "Verdict",
-                    "Verdict justification / case file",
-                ],
-                rows,
-            )  # fmt: skip
-            + "</details>"
-        )
-    return "".join(parts)

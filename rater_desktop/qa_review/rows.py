@@ -25,7 +25,9 @@ COLUMNS = (
     "claims", "claims_accurate", "claims_inaccurate", "claims_cca", "claims_subjective",
     "claim_evidence", "labels_swapped", "verdict", "verdict_score", "preference", "verdict_justification", "expected_verdict",
     "seconds", "status", "qa_decision", "qa_note", "qa_corrected_verdict", "qa_reviewer",
+    "rater_ability", "rater_shown_first_share", "item_difficulty", "item_check_guideline",
 )  # fmt: skip
+STUDY_COLUMNS = COLUMNS[-4:]  # from ``study_figures``: filled by the report, else empty
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 FILE_SIDES = ("A", "B")
 
@@ -40,27 +42,18 @@ def _claim_counts(side: SideView) -> dict[str, int]:
     return counts
 
 
-def _row(
-    comparison: ItemComparison,
-    column: RaterColumn,
-    side: SideView,
-    *,
-    batch: tuple[str, str],
-    decision: Adjudication | None,
+def rater_fields(
+    column: RaterColumn, side: SideView, identities: tuple[str, str]
 ) -> dict[str, Any]:
+    """The fields of one row that come from the rater's file (kept per judgment at import)."""
     counts = _claim_counts(side)
     score = column.verdict_score
-    expected = comparison.expected_verdict
     return {
-        "batch_id": batch[0],
-        "batch_sha256": batch[1],
-        "item_id": comparison.item_id,
-        "item_kind": comparison.kind,
         "rater_id": column.rater_id,
         "results_sha256": column.file_sha256,
         "response": FILE_SIDES[side.side],
         "identity": side.identity,
-        "other_identity": comparison.identities[1 - side.side],
+        "other_identity": identities[1 - side.side],
         "shown_as": side.shown_as,
         "tc": side.tc,
         "fa": side.fa,
@@ -83,9 +76,28 @@ def _row(
         # +3: this response much better than the other, whichever side it is.
         "preference": None if score is None else (score if side.side == 1 else -score),
         "verdict_justification": column.verdict_justification,
-        "expected_verdict": None if expected is None else verdict_from_score(expected).value,
         "seconds": column.seconds,
         "status": column.status,
+    }
+
+
+def full_row(
+    own: dict[str, Any],
+    *,
+    item: tuple[str, str, int | None],
+    batch: tuple[str, str],
+    decision: Adjudication | None,
+) -> dict[str, Any]:
+    """A whole row: the rater's fields, the item's (id, kind, expected verdict), the batch's
+    and the QA decision's."""
+    item_id, kind, expected = item
+    return {
+        "batch_id": batch[0],
+        "batch_sha256": batch[1],
+        "item_id": item_id,
+        "item_kind": kind,
+        **own,
+        "expected_verdict": None if expected is None else verdict_from_score(expected).value,
         "qa_decision": None if decision is None else decision.decision.value,
         "qa_note": None if decision is None else decision.note,
         "qa_corrected_verdict": None
@@ -104,11 +116,13 @@ def export_rows(
 ) -> list[dict[str, Any]]:
     """Rows in batch order, raters by id, response A then B."""
     return [
-        _row(c, column, side, batch=(batch_id, batch_sha256), decision=adjudications.get(c.item_id))
+        full_row(rater_fields(column, side, c.identities),
+                 item=(c.item_id, c.kind, c.expected_verdict),
+                 batch=(batch_id, batch_sha256), decision=adjudications.get(c.item_id))
         for c in comparisons
         for column in c.raters
         for side in column.sides
-    ]
+    ]  # fmt: skip
 
 
 def _csv_cell(value: Any) -> str:

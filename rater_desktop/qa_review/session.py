@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from rater_desktop.qa import disagreement as disagreement_module
 from rater_desktop.qa.disagreement import ClaimCluster, ItemDisagreement, SortKey
-from rater_desktop.qa.inputs import ItemFacts, RaterJudgment, RunInput
+from rater_desktop.qa.inputs import ItemFacts, RunInput
 from rater_desktop.qa_review.adapter import (
     AdaptedResults,
     BatchItemInfo,
@@ -31,14 +31,9 @@ from rater_desktop.qa_review.adapter import (
     run_inputs,
 )
 from rater_desktop.qa_review.decisions import DecisionsMixin
-from rater_desktop.qa_review.sql_figures import (
-    StoreFigures,
-    add_judgments,
-    files_without_judgments,
-    judgment_rows,
-    store_figures,
-)
+from rater_desktop.qa_review.judgment_rows import judgment_rows
 from rater_desktop.qa_review.store import QaStore, StoredFile
+from rater_desktop.qa_review.stored_session import StoredJudgmentsMixin
 from rater_desktop.qa_review.summary import SummaryMixin
 from rater_desktop.qa_review.trust import TrustChange, current_trust
 from rater_desktop.qa_review.views import ItemComparison, item_comparison
@@ -103,7 +98,7 @@ def _read(path: Path, limit: int) -> bytes:
     return data
 
 
-class QaSession(SummaryMixin, DecisionsMixin):
+class QaSession(StoredJudgmentsMixin, SummaryMixin, DecisionsMixin):
     """The QA reviewer's session on one opened batch (dependencies passed in)."""
 
     def __init__(
@@ -137,6 +132,8 @@ class QaSession(SummaryMixin, DecisionsMixin):
         self._adapted: list[tuple[StoredFile, AdaptedResults]] | None = None
         self._adapted_key: tuple[tuple[int | None, str], ...] = ()
         self._trust_changes: list[TrustChange] = []
+        self._file_rows: dict[tuple[int, str], list[Any]] = {}  # see StoredJudgmentsMixin
+        self._built: dict[str, tuple[Any, Any]] = {}
         # The decision version this reviewer last saw per item (absent/None: no decision).
         self._seen: dict[str, int | None] = {}
 
@@ -255,6 +252,7 @@ class QaSession(SummaryMixin, DecisionsMixin):
             )
         status = _stored_status(outcome)
         keep = status != ImportStatus.INVALID.value and signature is not None
+        adapted = adapt_results(document=document, batch_items=self.item_infos()) if keep else None
         record = StoredFile(
             file_sha256=digest,
             path=str(path),
@@ -269,12 +267,14 @@ class QaSession(SummaryMixin, DecisionsMixin):
             batch_sha256=recorded_sha or None,
             opened_batch_sha256=self.batch_sha256,
             exported_at=str(document.get("exported_at")) if document else None,
+            problems=None if adapted is None else json.dumps(list(adapted.problems),
+                                                             ensure_ascii=False),
         )
         stored, created = self.store.save_file(
             record,
             results_text=data.decode("utf-8") if keep else None,
             signature_text=signature.decode("ascii") if keep and signature else None,
-            judgments=self._judgment_rows(document) if keep else (),
+            judgments=judgment_rows(adapted, digest) if adapted is not None else (),
         )
         if not created:  # another reviewer (or importer) stored the same file meanwhile
             return ImportOutcome(
@@ -285,21 +285,6 @@ class QaSession(SummaryMixin, DecisionsMixin):
                 stored,
             )
         return ImportOutcome(path, ImportStatus(status), outcome.message, stored)
-
-    def _judgment_rows(self, document: dict[str, Any]) -> list[dict[str, Any]]:
-        return judgment_rows(adapt_results(document=document, batch_items=self.item_infos()))
-
-    def store_figures(self) -> StoreFigures:
-        """Counts, verdicts, wins and times grouped by the database (no document parsed,
-        except once for files imported before the store had judgment rows)."""
-        engine = self.store.engine
-        ids = [stored.id for stored in self._latest_trusted() if stored.id is not None]
-        for file_id in files_without_judgments(engine, file_ids=ids):
-            signed = self.store.signed_bytes(file_id)
-            if signed is not None:
-                rows = self._judgment_rows(json.loads(signed[0].decode("utf-8")))
-                add_judgments(engine, file_id=file_id, rows=rows)
-        return store_figures(engine, file_ids=ids)
 
     def recheck_signers(self) -> list[StoredFile]:
         """Verify the kept files again against the current roster; return those changed."""
@@ -357,7 +342,7 @@ class QaSession(SummaryMixin, DecisionsMixin):
 
     def used_files(self) -> list[StoredFile]:
         """The files feeding the statistics: valid, known signer, latest per rater."""
-        return [stored for stored, _ in self._adapted_results()]
+        return self._latest_trusted()
 
     def _adapted_results(self) -> list[tuple[StoredFile, AdaptedResults]]:
         chosen = self._latest_trusted()
@@ -380,11 +365,7 @@ class QaSession(SummaryMixin, DecisionsMixin):
 
     def problems(self) -> list[str]:
         """Batch items and items of trusted files that were left out, and why (one line each)."""
-        found = [
-            f"{stored.signer}: {problem}"
-            for stored, adapted in self._adapted_results()
-            for problem in adapted.problems
-        ]
+        found = self.file_problems()  # reads the trust again first
         distrusted = [change.problem() for change in self._trust_changes if change.left_out]
         return [*self._batch_problems, *distrusted, *found]
 
@@ -397,10 +378,6 @@ class QaSession(SummaryMixin, DecisionsMixin):
             if item.complete or not complete_only
         ]
 
-    def judgments(self) -> list[RaterJudgment]:
-        """The statistics' input: complete items of trusted files, true file order."""
-        return [item.judgment for item, _ in self.rated_items()]
-
     def survey_answers(self, question: str) -> dict[str, Any]:
         """Each trusted rater's answer to a survey question (those who skipped it absent),
         by the rater id their judgments carry."""
@@ -408,13 +385,22 @@ class QaSession(SummaryMixin, DecisionsMixin):
                 for _, adapted in self._adapted_results()
                 if question in adapted.survey_answers}
 
+    def item_metadata(self, field: str) -> dict[str, Any]:
+        """Item id -> the value of ``field`` in the batch item's metadata (items with it)."""
+        return {item_id: info.metadata[field] for item_id, info in self.item_infos().items()
+                if field in info.metadata}  # fmt: skip
+
+    def metadata_fields(self) -> list[str]:
+        """Every metadata field some batch item carries, sorted."""
+        return sorted({key for info in self.item_infos().values() for key in info.metadata})
+
     def raters(self) -> list[str]:
         return sorted({stored.signer or "" for stored in self.used_files()})
 
     def runs(self) -> list[RunInput]:
         return run_inputs(
             batch_items=self.item_infos().values(),
-            rated=[item for item, _ in self.rated_items()],
+            rated=[s for s in self.stored_judgments() if s.complete],
         )
 
     # ------------------------------------------------------------------ items

@@ -1,8 +1,8 @@
 """Figures that group many judgments, computed by the database (SQLite or PostgreSQL).
 
-At import each judgment of a kept file becomes one ``qa_judgments`` row; these queries then
-pick the files that count (valid, latest export per rater: a window function) and group
-their judgments, so a store with 50 raters x 2,000 items answers without parsing any
+At import each judgment of a kept file becomes one ``qa_judgments`` row
+(``judgment_rows``); these queries group the judgments of the files that count (trusted
+now, the latest export per rater: ``QaSession.used_files``), so a store with 50 raters x 2,000 items answers without parsing any
 document. The same SQL runs on both backends and the results are plain integers and sums
 of values given with 2 decimals at most, so they agree exactly; tests check them against
 the Python figures of ``rater_desktop.qa``.
@@ -20,17 +20,7 @@ from rater_desktop.qa.scoreboard import Record
 if TYPE_CHECKING:
     from sqlalchemy import Engine
 
-    from rater_desktop.qa_review.adapter import AdaptedResults
 
-LATEST_FILES = """
-SELECT id FROM (
-  SELECT f.id AS id, ROW_NUMBER() OVER (
-    PARTITION BY COALESCE(f.signer, f.claimed_rater_id)
-    ORDER BY COALESCE(f.exported_at, '') DESC, f.id DESC) AS rank
-  FROM qa_result_files f JOIN qa_result_documents d ON d.file_id = f.id
-  WHERE f.opened_batch_sha256 = :batch AND f.status = 'valid'
-) ranked WHERE rank = 1 ORDER BY id
-"""
 # Complete standard judgments of the chosen files (the statistics' input).
 _USED = "FROM qa_judgments WHERE file_id IN ({ids}) AND complete = :yes"
 VERDICTS = (
@@ -84,35 +74,6 @@ class StoreFigures:
     records: dict[str, Record]
     per_rater: dict[str, tuple[int, int, float]]  # judgments, with a time, total seconds
     agreement: dict[str, tuple[float | None, float | None, int]]  # alpha, percent, units
-
-
-def judgment_rows(adapted: AdaptedResults) -> list[dict[str, Any]]:
-    """The ``qa_judgments`` rows of one adapted file (without its file id)."""
-    return [
-        {
-            "item_id": item.item_id,
-            "rater_id": adapted.rater_id,
-            "kind": item.judgment.kind,
-            "complete": item.complete,
-            "verdict_true": item.judgment.verdict_true,
-            "model_first": item.identities[0],
-            "model_second": item.identities[1],
-            "seconds": item.judgment.seconds(),
-            **{
-                f"{d}{side}": getattr(item.judgment.scores.get(side), d, None)
-                for side in (0, 1)
-                for d in ("tc", "fa", "aip")
-            },
-        }
-        for item in adapted.items
-    ]
-
-
-def latest_file_ids(engine: Engine, *, batch_sha256: str) -> list[int]:
-    from sqlalchemy import text
-
-    with engine.connect() as conn:
-        return [int(r[0]) for r in conn.execute(text(LATEST_FILES), {"batch": batch_sha256})]
 
 
 def store_figures(engine: Engine, *, file_ids: Sequence[int]) -> StoreFigures:
@@ -189,35 +150,3 @@ def _agreement(conn: Any, ids: str, dimension: str) -> tuple[float | None, float
         matrix, level=level, categories=categories.get(dimension, SCORE_CATEGORIES)
     )
     return alpha, (sum(shares) / len(shares) if shares else None), len(shares)
-
-
-def files_without_judgments(engine: Engine, *, file_ids: Sequence[int]) -> list[int]:
-    """Kept files imported before v3 (no judgment rows yet)."""
-    from sqlalchemy import text
-
-    if not file_ids:
-        return []
-    ids = ",".join(str(int(i)) for i in file_ids)
-    query = (
-        f"SELECT d.file_id FROM qa_result_documents d WHERE d.file_id IN ({ids}) AND NOT "
-        "EXISTS (SELECT 1 FROM qa_judgments j WHERE j.file_id = d.file_id) ORDER BY d.file_id"
-    )
-    with engine.connect() as conn:
-        return [int(r[0]) for r in conn.execute(text(query))]
-
-
-def add_judgments(engine: Engine, *, file_id: int, rows: Sequence[dict[str, Any]]) -> None:
-    """Fill a file's judgments once (another reviewer filling them at once is fine)."""
-    from sqlalchemy import insert
-    from sqlalchemy.exc import IntegrityError
-
-    from rater_desktop.qa_review.tables import JudgmentRow
-
-    if not rows:
-        return
-    table = JudgmentRow.__table__  # type: ignore[attr-defined]
-    try:
-        with engine.begin() as conn:
-            conn.execute(insert(table), [{"file_id": file_id, **row} for row in rows])
-    except IntegrityError:
-        pass  # already filled by someone else: the rows are the same

@@ -70,6 +70,7 @@ class StoredFile:
     batch_sha256: str | None = None
     opened_batch_sha256: str | None = None
     exported_at: str | None = None
+    problems: str | None = None  # JSON list of the items left out of the file (v4)
     id: int | None = None
 
 
@@ -90,7 +91,7 @@ class StoredAdjudication:
 _FILE_FIELDS = (
     "file_sha256", "path", "status", "detail", "message", "imported_at", "signer",
     "claimed_rater_id", "fingerprint", "batch_id", "batch_sha256", "opened_batch_sha256",
-    "exported_at",
+    "exported_at", "problems",
 )  # fmt: skip
 
 
@@ -220,7 +221,7 @@ class QaStore:
         The file hash is unique, so when two reviewers import the same file at once, one
         insert wins and the other gets ``(the stored copy, False)``; an earlier record
         of a file that failed verification is replaced instead. ``judgments`` (rows of
-        ``sql_figures.judgment_rows``) are written in the same transaction."""
+        ``judgment_rows.judgment_rows``) are written in the same transaction."""
         from sqlalchemy.exc import IntegrityError
 
         try:
@@ -297,6 +298,24 @@ class QaStore:
             stored = self._file(row)
             session.commit()
             return stored, True
+
+    def replace_judgments(
+        self, record: StoredFile, judgments: Sequence[dict[str, Any]]
+    ) -> StoredFile:
+        """A file's judgment rows and left-out items, filled again (one transaction): for
+        files imported before the store kept everything a report needs."""
+        from rater_desktop.qa_review.tables import ResultFileRow
+
+        with self._session() as session:
+            row = session.get(ResultFileRow, record.id)
+            if row is None:
+                raise QaStoreError(f"No imported file with id {record.id}.")
+            row.problems = record.problems
+            session.add(row)
+            self._add_judgments(session, row.id, judgments)
+            stored = self._file(row)
+            session.commit()
+            return stored
 
     def update_file(self, record: StoredFile) -> StoredFile:
         """Change a stored file's verification fields (keeps its signed bytes)."""

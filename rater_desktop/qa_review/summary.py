@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rater_desktop.qa import assistantbench, qualification, scoreboard, standardweb, timecost
 from rater_desktop.qa.agreement import VerdictAgreement, verdict_agreement
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from rater_desktop.qa.inputs import ItemFacts, RaterJudgment, RunInput
     from rater_desktop.qa_review.adapter import BatchItemInfo
     from rater_desktop.qa_review.store import QaStore, StoredAdjudication, StoredFile
+    from rater_desktop.qa_review.study_figures import StudyFigures
 
 DEFAULT_RATERS_PER_ITEM = 3  # study design: three raters on every item
 
@@ -77,6 +78,7 @@ class QaFigures:
     cost: StudyCost | None
     adjudications: tuple[StoredAdjudication, ...]
     problems: tuple[str, ...]
+    study: StudyFigures | None = None  # kappa, AC1/AC2, bias, ability, fragility, drift
 
 
 class _SessionData(Protocol):
@@ -205,10 +207,30 @@ def collect_figures(
     resamples: int = 1000,
     seed: int = 0,
 ) -> QaFigures:
-    """All figures of ``session`` (a QaSession) in one object, for the report."""
+    """All figures of ``session`` (a QaSession) in one object, for the report. Figures of
+    the same used files and settings are computed once per session: a report after a QA
+    decision reads only the decisions, the files and the problems again."""
+    from dataclasses import replace
+
     from rater_desktop.qa_review.session import QaSession
 
     assert isinstance(session, QaSession)
+    settings = (hourly_wage, platform_fee, buffer, raters_per_item, resamples, seed)
+    _, used = session.used_key()
+    figures = session.built("figures", (used, settings), lambda: _figures(
+        session, now=now, hourly_wage=hourly_wage, platform_fee=platform_fee, buffer=buffer,
+        raters_per_item=raters_per_item, resamples=resamples, seed=seed))  # fmt: skip
+    return replace(
+        figures,
+        generated_at=now,
+        files=tuple(session.files()),
+        adjudications=tuple(session.store.adjudications(batch_sha256=session.batch_sha256)),
+        problems=tuple(session.problems()),
+    )
+
+
+def _figures(session: Any, *, now: datetime, hourly_wage: float, platform_fee: float,
+             buffer: float, raters_per_item: int, resamples: int, seed: int) -> QaFigures:
     grouped = session.store_figures()  # counts and verdicts grouped by the database
     cost_inputs, cost = session.cost(
         hourly_wage=hourly_wage,
@@ -244,4 +266,5 @@ def collect_figures(
         cost=cost,
         adjudications=tuple(session.store.adjudications(batch_sha256=session.batch_sha256)),
         problems=tuple(session.problems()),
+        study=session.study_figures(),
     )

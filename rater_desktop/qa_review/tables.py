@@ -44,6 +44,7 @@ class ResultFileRow(QaTable, table=True):
     opened_batch_sha256: str | None = Field(default=None, index=True)
     exported_at: str | None = None
     imported_at: str
+    problems: str | None = None  # JSON list: the file's items left out, and why (v4)
 
 
 class ResultDocumentRow(QaTable, table=True):
@@ -92,3 +93,9 @@ class JudgmentRow(QaTable, table=True):
     tc1: int | None = None
     fa1: int | None = None
     aip1: int | None = None
+    # v4 (``judgment_rows``): place in the file, claims/steps/display order as JSON, the
+    # Items table rows of the report, the rater's CSV/JSONL fields as JSON.
+    item_order: int | None = None
+    facts: str | None = None
+    html: str | None = None
+    export_fields: str | None = None

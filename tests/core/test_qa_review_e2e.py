@@ -214,8 +214,8 @@ def test_html_report_figures_match_independent_computations(setup: Setup, tmp_pa
             table[(second, first)] = table.get((second, first), 0.0) + 1 - out_first
     for model, strength in bradley_terry(table=table, pseudo_count=1.0).strengths.items():
         assert float(cells[f"strength-{model}"]) == pytest.approx(strength, abs=5e-4)
-        low, high = (float(x) for x in cells[f"strength-ci-{model}"].split(" - "))
-        assert low <= strength <= high
+        # 5 standard items: under the small-sample caveat's 30, no interval is drawn
+        assert cells[f"strength-ci-{model}"] == "not drawn: under 30 items"
     for model in ("alpha", "beta", "gamma"):
         tcs = [
             SCORES[r][i][s][0]

@@ -163,7 +163,8 @@ class Setup:
     keys: dict[str, Any]
 
 
-def export_for(rater: str, *, batch_path: Path, info: RaterInfo, key: Any, out_dir: Path) -> Path:
+def export_for(rater: str, *, batch_path: Path, info: RaterInfo, key: Any, out_dir: Path,
+               exported_at: datetime | None = None) -> Path:
     store = MemoryRatingStore()
     for item_id in IDENTITIES:
         store.save_item(BATCH_ID, item_id, rating_for(rater, item_id).to_dict())
@@ -177,7 +178,8 @@ def export_for(rater: str, *, batch_path: Path, info: RaterInfo, key: Any, out_d
     assert not left_out
     meta = BatchMeta(batch_id=BATCH_ID, sha256=batch_sha256(batch_path), title="QA test",
                      rubric=rubric.to_dict())  # fmt: skip
-    document = build_results_document(batch=meta, rater=info, items=records, exported_at=NOW)
+    document = build_results_document(batch=meta, rater=info, items=records,
+                                      exported_at=exported_at or NOW)  # fmt: skip
     return export_results(out_path=out_dir / rater, document=document, private_key=key).results_path
 
 

@@ -10,6 +10,7 @@ import pytest
 from rater_desktop.qa.inputs import ItemFacts, RaterJudgment, SideScores
 from rater_desktop.qa.scoreboard import (
     Comparison,
+    ModelStanding,
     bootstrap,
     bradley_terry,
     comparisons,
@@ -280,6 +281,7 @@ def test_bootstrap_says_conditional_when_redrawing_gives_up(monkeypatch: pytest.
 def test_scoreboard_rows_say_when_intervals_are_conditional(monkeypatch: pytest.MonkeyPatch) -> None:
     import rater_desktop.qa.scoreboard as module
 
+    monkeypatch.setattr(module, "MIN_ITEMS_FOR_INTERVAL", 5)  # 11 items: intervals drawn
     items = [ItemFacts(f"i{n}", ("a", "b")) for n in range(10)] + [ItemFacts("i10", ("c", "a"))]
     judgments = [_j("r1", f"i{n}", -1 if n % 3 else 1) for n in range(11)]
     rows = scoreboard(judgments=judgments, items=items, resamples=50, seed=1)
@@ -287,3 +289,19 @@ def test_scoreboard_rows_say_when_intervals_are_conditional(monkeypatch: pytest.
     monkeypatch.setattr(module, "MAX_DRAWS_PER_RESAMPLE", 1)
     rows = scoreboard(judgments=judgments, items=items, resamples=50, seed=1)
     assert all(r.ci_conditional for r in rows)
+
+
+def test_no_interval_is_drawn_below_the_documented_number_of_items() -> None:
+    from rater_desktop.qa.scoreboard import MIN_ITEMS_FOR_INTERVAL
+
+    def rows_for(count: int) -> list[ModelStanding]:
+        items = [ItemFacts(f"i{n}", ("a", "b")) for n in range(count)]
+        judgments = [_j("r1", f"i{n}", -1 if n % 3 else 1) for n in range(count)]
+        return scoreboard(judgments=judgments, items=items, resamples=30, seed=1)
+
+    few = rows_for(MIN_ITEMS_FOR_INTERVAL - 1)
+    assert all(r.ci_withheld and r.strength_ci is None and r.win_rate_ci is None for r in few)
+    assert all(r.strength is not None for r in few)  # the point estimate stays
+    enough = rows_for(MIN_ITEMS_FOR_INTERVAL)
+    assert not any(r.ci_withheld for r in enough)
+    assert all(r.strength_ci is not None for r in enough)

@@ -1,0 +1,152 @@
+"""What an import keeps of each judgment, so that a report never parses a document again.
+
+At import every item of a kept file becomes one ``qa_judgments`` row: the flat columns the
+SQL figures group (verdict, scores, seconds, models), ``facts`` (claims, step times, the
+display order: the rest of a ``RaterJudgment``, as compact JSON), ``html`` (the rater's
+rows of the report's Items table, escaped once) and ``export_fields`` (the rater-dependent
+fields of the two CSV/JSONL rows). A report reads these back; a file's rows change only when the file
+does, so a session keeps them per file (see ``QaSession``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from rater_desktop.qa.inputs import Claim, RaterJudgment, SideScores
+
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
+
+    from rater_desktop.qa_review.adapter import AdaptedResults, RatedItem
+
+SCORE_COLUMNS = tuple(f"{d}{side}" for side in (0, 1) for d in ("tc", "fa", "aip"))
+# The rater-dependent columns of rows.COLUMNS (the rest come from the batch and decisions).
+RATER_FIELDS = (
+    "rater_id", "results_sha256", "response", "identity", "other_identity", "shown_as", "tc",
+    "fa", "aip", "main_goal_met", "tc_justification", "fa_justification", "aip_justification",
+    "claims", "claims_accurate", "claims_inaccurate", "claims_cca", "claims_subjective",
+    "claim_evidence", "labels_swapped", "verdict", "verdict_score", "preference",
+    "verdict_justification", "seconds", "status",
+)  # fmt: skip
+
+
+def _facts(item: RatedItem) -> str:
+    judgment = item.judgment
+    claims = {str(side): [[c.start, c.end, c.text, c.rating] for c in found]
+              for side, found in judgment.claims.items() if found}  # fmt: skip
+    return json.dumps({"c": claims, "s": dict(judgment.step_seconds),
+                       "t": judgment.total_seconds, "o": "".join(item.display_order),
+                       "d": list(item.disputed_runs)},
+                      ensure_ascii=False, separators=(",", ":"))  # fmt: skip
+
+
+def judgment_rows(adapted: AdaptedResults, file_sha256: str = "") -> list[dict[str, Any]]:
+    """The ``qa_judgments`` rows of one adapted file (without its file id)."""
+    from rater_desktop.qa_review.report_items import rater_rows_html
+    from rater_desktop.qa_review.rows import rater_fields
+    from rater_desktop.qa_review.views import rater_column
+
+    rows = []
+    for position, item in enumerate(adapted.items):
+        column = rater_column(item, file_sha256=file_sha256)
+        rows.append({
+            "item_order": position,
+            "item_id": item.item_id,
+            "rater_id": adapted.rater_id,
+            "kind": item.judgment.kind,
+            "complete": item.complete,
+            "verdict_true": item.judgment.verdict_true,
+            "model_first": item.identities[0],
+            "model_second": item.identities[1],
+            "seconds": item.judgment.seconds(),
+            **{f"{d}{side}": getattr(item.judgment.scores.get(side), d, None)
+               for side in (0, 1) for d in ("tc", "fa", "aip")},
+            "facts": _facts(item),
+            "html": rater_rows_html(column),
+            "export_fields": json.dumps([rater_fields(column, side, item.identities)
+                                for side in column.sides], ensure_ascii=False),
+        })  # fmt: skip
+    return rows
+
+
+@dataclass(frozen=True, eq=False)
+class StoredJudgment:
+    """One judgment as the store holds it: the statistics' input and where it stands."""
+
+    file_id: int
+    complete: bool
+    display_order: tuple[str, str]
+    disputed_runs: tuple[bool, bool]
+    judgment: RaterJudgment
+
+    @property
+    def item_id(self) -> str:
+        return self.judgment.item_id
+
+
+def _judgment(row: Any, expected: dict[str, int | None]) -> StoredJudgment:
+    facts = json.loads(row.facts)
+    scores = {side: SideScores(tc=row[3 * side + 5], fa=row[3 * side + 6], aip=row[3 * side + 7])
+              for side in (0, 1)}  # fmt: skip
+    claims = {side: tuple(Claim(start=c[0], end=c[1], text=c[2], rating=c[3])
+                          for c in facts["c"].get(str(side), ())) for side in (0, 1)}  # fmt: skip
+    order = facts["o"]
+    judgment = RaterJudgment(
+        rater_id=row.rater_id, item_id=row.item_id, verdict_true=row.verdict_true,
+        kind=row.kind, scores=scores, claims=claims, step_seconds=facts["s"],
+        total_seconds=facts["t"], expected_verdict=expected.get(row.item_id),
+    )  # fmt: skip
+    disputed = facts["d"]
+    return StoredJudgment(int(row.file_id), bool(row.complete), (order[0], order[1]),
+                          (bool(disputed[0]), bool(disputed[1])), judgment)  # fmt: skip
+
+
+READ = ("SELECT file_id, item_id, rater_id, kind, verdict_true, tc0, fa0, aip0, tc1, fa1, aip1, "
+        "complete, facts FROM qa_judgments WHERE file_id = :file ORDER BY item_order")
+
+
+def read_judgments(
+    engine: Engine, *, file_id: int, expected: dict[str, int | None]
+) -> list[StoredJudgment] | None:
+    """A file's judgments as the import stored them; None when they predate ``facts`` (v4)
+    and must be filled from the document once."""
+    from sqlalchemy import text
+
+    with engine.connect() as conn:
+        rows = list(conn.execute(text(READ), {"file": file_id}))
+    if any(row.facts is None for row in rows):
+        return None
+    return [_judgment(row, expected) for row in rows]
+
+
+def item_html(
+    engine: Engine, *, file_ids: Sequence[int]
+) -> dict[str, list[tuple[str, str]]]:
+    """Per item, each rater's (rater id, rows HTML) of the Items table, raters by id."""
+    from sqlalchemy import text
+
+    ids = ",".join(str(int(i)) for i in file_ids) or "NULL"  # ints only: safe to inline
+    query = (f"SELECT item_id, rater_id, html FROM qa_judgments WHERE file_id IN ({ids}) "
+             "ORDER BY item_id, rater_id")  # fmt: skip
+    found: dict[str, list[tuple[str, str]]] = {}
+    with engine.connect() as conn:
+        for item_id, rater_id, html in conn.execute(text(query)):
+            found.setdefault(str(item_id), []).append((str(rater_id), str(html or "")))
+    return found
+
+
+def item_rows(engine: Engine, *, file_ids: Sequence[int]) -> dict[str, list[dict[str, Any]]]:
+    """Per item, the rater-dependent fields of every CSV/JSONL row (raters by id, A then B)."""
+    from sqlalchemy import text
+
+    ids = ",".join(str(int(i)) for i in file_ids) or "NULL"
+    query = (f"SELECT item_id, export_fields FROM qa_judgments WHERE file_id IN ({ids}) "
+             "ORDER BY item_id, rater_id")  # fmt: skip
+    found: dict[str, list[dict[str, Any]]] = {}
+    with engine.connect() as conn:
+        for item_id, rows in conn.execute(text(query)):
+            found.setdefault(str(item_id), []).extend(json.loads(rows or "[]"))
+    return found

@@ -1,0 +1,166 @@
+"""QaSession's figures from the store, incrementally (``QaSession`` mixes it in).
+
+The import keeps every judgment's facts, Items rows and export fields (``judgment_rows``),
+so nothing here parses a document, except once for a file imported before the store kept
+them. A session reads each used file's rows once (keyed by file id and hash: a rater's new
+export is a new file), and keeps what it built from the used files (judgments, figures,
+Items blocks) keyed by which files those are: a report after a QA decision reuses them all
+and draws only the decisions again; a new or distrusted file rebuilds them from the rows.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from rater_desktop.qa_review.judgment_rows import (
+    StoredJudgment,
+    item_html,
+    item_rows,
+    judgment_rows,
+    read_judgments,
+)
+
+if TYPE_CHECKING:
+    from rater_desktop.qa.inputs import RaterJudgment
+    from rater_desktop.qa_review.adapter import BatchItemInfo
+    from rater_desktop.qa_review.report_items import ItemBlock
+    from rater_desktop.qa_review.sql_figures import StoreFigures
+    from rater_desktop.qa_review.store import QaStore, StoredFile
+    from rater_desktop.qa_review.study_figures import StudyFigures
+
+T = TypeVar("T")
+FileKey = tuple[tuple[int | None, str], ...]
+
+
+class StoredJudgmentsMixin:
+    """Store-based judgments, grouped figures and report parts of QaSession."""
+
+    store: QaStore
+    _file_rows: dict[tuple[int, str], list[StoredJudgment]]
+    _built: dict[str, tuple[Any, Any]]
+
+    if TYPE_CHECKING:
+
+        def item_infos(self) -> dict[str, BatchItemInfo]: ...
+        def _latest_trusted(self) -> list[StoredFile]: ...
+
+    def used_key(self) -> tuple[list[StoredFile], FileKey]:
+        """The used files and their (id, hash): what every built part is keyed by."""
+        chosen = self._latest_trusted()
+        return chosen, tuple((s.id, s.file_sha256) for s in chosen)
+
+    def built(self, name: str, key: Any, build: Callable[[], T]) -> T:
+        """``build()`` once per ``key`` (what a part was built from); the last one is kept."""
+        found = self._built.get(name)
+        if found is not None and found[0] == key:
+            value: T = found[1]
+            return value
+        value = build()
+        self._built[name] = (key, value)
+        return value
+
+    def stored_rows(self, stored: StoredFile) -> list[StoredJudgment]:
+        """A kept file's judgments as stored (read once per session and file)."""
+        return self._rows_of(stored)
+
+    def _rows_of(self, stored: StoredFile) -> list[StoredJudgment]:
+        """A used file's judgments as stored (read once per session and file)."""
+        assert stored.id is not None
+        key = (stored.id, stored.file_sha256)
+        if key not in self._file_rows:
+            expected = {i: info.expected_verdict for i, info in self.item_infos().items()}
+            found = read_judgments(self.store.engine, file_id=stored.id, expected=expected)
+            if found is None or not found or stored.problems is None:
+                self._fill_rows(stored)
+                found = read_judgments(self.store.engine, file_id=stored.id, expected=expected)
+            self._file_rows[key] = found or []
+        return self._file_rows[key]
+
+    def _fill_rows(self, stored: StoredFile) -> None:
+        """Rows of a file imported by an earlier version, from its document (once)."""
+        from dataclasses import replace
+
+        from rater_desktop.qa_review.adapter import adapt_results
+
+        signed = self.store.signed_bytes(stored.id) if stored.id is not None else None
+        if signed is None:
+            return
+        try:
+            document = json.loads(signed[0].decode("utf-8"))
+        except ValueError:  # the store was changed behind our back: skip, never guess
+            return
+        adapted = adapt_results(document=document, batch_items=self.item_infos())
+        rows = judgment_rows(adapted, stored.file_sha256)
+        problems = json.dumps(list(adapted.problems), ensure_ascii=False)
+        self.store.replace_judgments(replace(stored, problems=problems), rows)
+
+    def stored_judgments(self) -> list[StoredJudgment]:
+        """Every judgment of the used files (complete or not), files by signer, file order."""
+        chosen, key = self.used_key()
+        return self.built("stored", key,
+                          lambda: [j for s in chosen for j in self._rows_of(s)])  # fmt: skip
+
+    def judgments(self) -> list[RaterJudgment]:
+        """The statistics' input: complete items of trusted files, true file order."""
+        _, key = self.used_key()
+        return self.built("judgments", key, lambda: [
+            s.judgment for s in self.stored_judgments() if s.complete])  # fmt: skip
+
+    def file_problems(self) -> list[str]:
+        """Items the used files' imports left out, and why (one line each)."""
+        chosen, _ = self.used_key()
+        for stored in chosen:
+            self._rows_of(stored)  # fills the problems of an earlier version's import
+        fresh = {s.id: s for s in self.store.files()} if any(
+            s.problems is None for s in chosen) else {}  # fmt: skip
+        return [
+            f"{stored.signer}: {problem}"
+            for stored in chosen
+            for problem in json.loads(fresh.get(stored.id, stored).problems or "[]")
+        ]
+
+    def store_figures(self) -> StoreFigures:
+        """Counts, verdicts, wins and times grouped by the database (no document parsed)."""
+        from rater_desktop.qa_review.sql_figures import store_figures
+
+        chosen, key = self.used_key()
+        for stored in chosen:
+            self._rows_of(stored)  # rows of an earlier version's import are filled first
+        ids = [s.id for s in chosen if s.id is not None]
+        return self.built("grouped", key, lambda: store_figures(self.store.engine, file_ids=ids))
+
+    def study_figures(self) -> StudyFigures:
+        """Kappa, AC1/AC2, tendencies, ability, fragility and drift (once per used files)."""
+        from rater_desktop.qa_review.study_figures import study_figures
+
+        _, key = self.used_key()
+        return self.built("study", key, lambda: study_figures(self))  # type: ignore[arg-type]
+
+    def item_blocks(self) -> list[ItemBlock]:
+        """The report's Items blocks (batch order), joined from the stored rater rows."""
+        from rater_desktop.qa_review.report_items import item_block
+
+        chosen, key = self.used_key()
+
+        def build() -> list[ItemBlock]:
+            for stored in chosen:
+                self._rows_of(stored)
+            found = item_html(self.store.engine, file_ids=[s.id for s in chosen if s.id])
+            return [
+                item_block(item_id=item_id, kind=info.facts.kind,
+                           identities=info.facts.identities, prompt=info.prompt,
+                           rater_html=(html for _, html in found[item_id]))
+                for item_id, info in self.item_infos().items() if item_id in found
+            ]  # fmt: skip
+
+        return self.built("items", key, build)
+
+    def item_export_fields(self) -> list[tuple[str, list[dict[str, Any]]]]:
+        """Per judged item (batch order), the rater fields of its CSV/JSONL rows."""
+        chosen, _ = self.used_key()
+        for stored in chosen:
+            self._rows_of(stored)
+        found = item_rows(self.store.engine, file_ids=[s.id for s in chosen if s.id])
+        return [(item_id, found[item_id]) for item_id in self.item_infos() if item_id in found]

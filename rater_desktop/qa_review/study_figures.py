@@ -1,0 +1,116 @@
+"""The figures a study lead asks for after alpha (issue 22), from a session's stored
+judgments: chance-corrected agreement (Cohen, Fleiss, Gwet), per-rater side bias and tie
+tendency, Dawid-Skene ability with the items to check against the guideline, ranking
+fragility and agreement drift over time (docs/qa-statistics.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING
+
+from rater_desktop.qa.agreement import collapse_verdict
+from rater_desktop.qa.agreement_counts import unit_counts
+from rater_desktop.qa.chance_agreement import cohen_kappa, fleiss_kappa, gwet_ac
+from rater_desktop.qa.drift import DriftWindow, agreement_drift, consensus
+from rater_desktop.qa.fragility import RankingFragility, ranking_fragility
+from rater_desktop.qa.rater_model import RaterModel, dawid_skene
+from rater_desktop.qa.rater_tendencies import RaterTendency, rater_tendencies
+from rater_desktop.qa.scoreboard import comparisons
+from rater_desktop.qa_review.figures import DIMENSIONS, dimension_categories, dimension_cells
+
+if TYPE_CHECKING:
+    from rater_desktop.qa.inputs import RaterJudgment
+    from rater_desktop.qa_review.session import QaSession
+
+DRIFT_WIDTH = timedelta(days=7)
+
+
+@dataclass(frozen=True)
+class ChanceAgreement:
+    """Kappa-type figures of one dimension (Cohen only with exactly two raters)."""
+
+    dimension: str
+    label: str
+    cohen: float | None
+    fleiss: float | None
+    gwet: float | None  # AC1 (nominal) or AC2 (ordinal, quadratic weights)
+    gwet_name: str
+
+
+@dataclass(frozen=True)
+class StudyFigures:
+    chance: tuple[ChanceAgreement, ...]
+    tendencies: tuple[RaterTendency, ...]
+    rater_model: RaterModel | None
+    fragility: RankingFragility | None
+    drift: tuple[DriftWindow, ...]
+    drift_width_days: int
+
+
+def chance_agreement(judgments: list[RaterJudgment]) -> list[ChanceAgreement]:
+    raters = sorted({j.rater_id for j in judgments if j.kind == "standard"})
+    found = []
+    for dimension, label, level in DIMENSIONS:
+        cells = dimension_cells(judgments, dimension)
+        table = unit_counts((rater, unit, value) for (rater, unit), value in cells.items())
+        cohen = None
+        if len(raters) == 2:
+            first, second = raters
+            pairs = [(value, cells[(second, unit)]) for (rater, unit), value in cells.items()
+                     if rater == first and (second, unit) in cells]  # fmt: skip
+            cohen = cohen_kappa(pairs)
+        nominal = level == "nominal"
+        found.append(ChanceAgreement(
+            dimension=dimension, label=label, cohen=cohen, fleiss=fleiss_kappa(table),
+            gwet=gwet_ac(table, dimension_categories(dimension), weighted=not nominal),
+            gwet_name="AC1" if nominal else "AC2",
+        ))  # fmt: skip
+    return found
+
+
+def _when(stamp: str | None) -> datetime | None:
+    try:
+        moment = datetime.fromisoformat(str(stamp).replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def drift(session: QaSession, judgments: list[RaterJudgment]) -> list[DriftWindow]:
+    """Each (rater, item) dated by the first trusted export that holds it complete."""
+    agreed = consensus((j.item_id, collapse_verdict(j.verdict_true)) for j in judgments
+                       if j.kind == "standard" and j.verdict_true is not None)  # fmt: skip
+    first: dict[tuple[str, str], tuple[datetime, int]] = {}
+    for stored in session.files():
+        moment = _when(stored.exported_at)
+        if stored.status != "valid" or stored.id is None or moment is None:
+            continue
+        for row in session.stored_rows(stored):
+            j = row.judgment
+            if not row.complete or j.kind != "standard" or j.verdict_true is None:
+                continue
+            key = (str(stored.signer or j.rater_id), j.item_id)
+            if key not in first or moment < first[key][0]:
+                first[key] = (moment, collapse_verdict(j.verdict_true))
+    judged = [(rater, item, verdict, when) for (rater, item), (when, verdict) in first.items()]
+    return agreement_drift(judged, agreed, width=DRIFT_WIDTH)
+
+
+def study_figures(session: QaSession) -> StudyFigures:
+    judgments = session.judgments()
+    standard = [s for s in session.stored_judgments() if s.complete
+                and s.judgment.kind == "standard" and s.judgment.verdict_true is not None]
+    model = dawid_skene((s.judgment.rater_id, s.judgment.item_id,
+                         collapse_verdict(s.judgment.verdict_true or 0)) for s in standard)
+    games = comparisons(judgments=judgments, items=session.item_facts())
+    return StudyFigures(
+        chance=tuple(chance_agreement(judgments)),
+        tendencies=tuple(rater_tendencies(
+            (s.judgment.rater_id, s.judgment.verdict_true or 0, s.display_order)
+            for s in standard)),
+        rater_model=model,
+        fragility=ranking_fragility(games),
+        drift=tuple(drift(session, judgments)),
+        drift_width_days=DRIFT_WIDTH.days,
+    )  # fmt: skip

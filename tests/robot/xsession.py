@@ -122,7 +122,7 @@ class XSession:
         self.xdotool("key", "--delay", "40", *keys)
 
     def type(self, text: str) -> None:
-        self.xdotool("type", "--delay", "8", "--", text, timeout=60)
+        self.xdotool("type", "--delay", "4", "--", text, timeout=60)
 
     def click(self, x: int, y: int) -> None:
         self.xdotool("mousemove", "--sync", str(x), str(y), "click", "1")

@@ -22,7 +22,7 @@ REPO = HERE.parents[1]
 COPY = REPO / "tests" / "_key_recorder_tmp"
 QT_KEYS = {"Key_Tab": "Tab", "Key_Return": "Return", "Key_Escape": "Escape",
            "Key_Left": "Left", "Key_Right": "Right"}
-MODIFIERS = {"ControlModifier": "ctrl", "ShiftModifier": "shift", "AltModifier": "alt"}
+MODIFIERS = {"ControlModifier": "ctrl", "ShiftModifier": "shift", "AltModifier": "alt"}  # order
 CONFTEST = '''
 import sys
 from pathlib import Path
@@ -60,8 +60,8 @@ def convert(log: Path) -> str:
         match = re.match(r"<Key\.(\w+): \d+> (?:<KeyboardModifier\.([\w|]+): \d+>|None)", rest)
         assert match is not None, line
         name = QT_KEYS.get(match.group(1)) or match.group(1).removeprefix("Key_").lower()
-        prefix = "".join(MODIFIERS[m] + "+" for m in (match.group(2) or "").split("|")
-                         if m in MODIFIERS)
+        held = (match.group(2) or "").split("|")
+        prefix = "".join(MODIFIERS[m] + "+" for m in MODIFIERS if m in held)
         lines.append(f"key\t{widget}\t{prefix}{name}")
         if prefix + name == "ctrl+shift+Return":
             break

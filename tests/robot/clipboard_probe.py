@@ -90,7 +90,7 @@ def window_colour(image: Image.Image) -> tuple[int, int, int]:
     window ``image``) shows behind its short texts."""
     width, height = image.size
     counts: dict[tuple[int, int, int], int] = {}
-    for y in (height - 2, height - 3, height - 4):
+    for y in range(max(0, height - 30), height, 2):  # the status bar, maybe a frame edge
         for x in range(0, width, 3):
             pixel = image.getpixel((x, y))
             assert isinstance(pixel, tuple)

@@ -32,7 +32,7 @@ test: $(STAMP) lint
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider
 
 # The rater robot: the real app under its own Xvfb + openbox, driven by xdotool (tests/robot/
-# README.md). Needs xvfb, xauth, openbox and xdotool; display numbers from RATER_ROBOT_DISPLAYS.
+# README.md). Needs xvfb, xauth, openbox, xdotool and x11-utils; display numbers from RATER_ROBOT_DISPLAYS.
 ROBOT_TMP ?= build/robot-tmp
 robot: $(STAMP)
 	mkdir -p $(ROBOT_TMP)

@@ -86,12 +86,17 @@ class Rect:
 
 
 def window_colour(image: Image.Image) -> tuple[int, int, int]:
-    """The palette's window colour: the empty right end of the menu bar (``image`` is the
-    window's client area)."""
-    width, _ = image.size
-    pixel = image.getpixel((width - 12, 10))
-    assert isinstance(pixel, tuple)
-    return (int(pixel[0]), int(pixel[1]), int(pixel[2]))
+    """The palette's window colour: what most of the status bar (the bottom rows of the
+    window ``image``) shows behind its short texts."""
+    width, height = image.size
+    counts: dict[tuple[int, int, int], int] = {}
+    for y in range(max(0, height - 30), height, 2):  # the status bar, maybe a frame edge
+        for x in range(0, width, 3):
+            pixel = image.getpixel((x, y))
+            assert isinstance(pixel, tuple)
+            colour = (int(pixel[0]), int(pixel[1]), int(pixel[2]))
+            counts[colour] = counts.get(colour, 0) + 1
+    return max(counts, key=lambda c: counts[c])
 
 
 def _runs(image: Image.Image, y: int, colour: tuple[int, int, int], minimum: int) -> list[tuple[int, int]]:

@@ -30,8 +30,7 @@ def write_case_file(robot: Robot, batch: BatchFacts, item_id: str, when: str) ->
     # Tab to "+ Add sub-request", Enter adds a row with the cursor in its text, Shift+Tab
     # to its kind list, "o" for other, Ctrl+Enter to the next step.
     robot.x.key("Tab", "Return")
-    robot.settle()
-    robot.x.type(SUB)
+    robot.x.type(SUB)  # at once, as a rater types ahead
     robot.x.key("shift+Tab", "o", "ctrl+Return")
     wait_document(robot, batch, item_id,
                   lambda d: d.get("current_step") == "task_completion"

@@ -14,14 +14,14 @@ from scenario import guideline_walk
 
 SAMPLES = REPO / "sample_batches"
 IMPORTED = "imported:hh-pairs"  # tests/robot/data/hh-pairs.jsonl through `batch import`
-# (batch, size, theme): every batch at least once, every size in both themes.
+# (batch, size, theme): every guideline batch at least once, every size in both themes
+# together with test_robot_preference.py (1920x1080 dark, 853x480 light).
 WALKS = [
     ("standardweb-runs", "1366x768", "light"),
-    ("consumer-tasks", "1920x1080", "dark"),
+    ("consumer-tasks", "1920x1080", "light"),
     ("assistantbench-qualification", "853x480", "dark"),
     (IMPORTED, "1366x768", "dark"),
     ("standardweb-runs", "853x480", "light"),
-    ("consumer-tasks", "1920x1080", "light"),
 ]
 
 
@@ -37,12 +37,22 @@ def batch_path(name: str, tmp_path: Path) -> Path:
     return out
 
 
+def swapping_rater(facts: BatchFacts) -> str:
+    """A rater id for whom the first item shows its responses swapped: a screen in file
+    order then differs from the record, so SCREEN-AB can tell them apart."""
+    for number in range(64):
+        rater = f"robot-{number}"
+        if facts.shown_as(rater, facts.item_ids[0], "A") == 1:
+            return rater
+    raise AssertionError("no rater id among 64 swaps the first item")
+
+
 @pytest.mark.timeout(240)
 @pytest.mark.parametrize(("batch", "size", "theme"), WALKS)
 def test_walk(make_robot, tmp_path: Path, batch: str, size: str, theme: str) -> None:  # type: ignore[no-untyped-def]
-    robot = make_robot(size)
+    facts = BatchFacts.load(batch_path(batch, tmp_path))
+    robot = make_robot(size, rater_id=swapping_rater(facts))
     robot.home.create_profile(robot.rater_id)
     robot.home.set_theme(theme)
-    facts = BatchFacts.load(batch_path(batch, tmp_path))
     guideline_walk(robot, facts, compact=size == "853x480", label=f"{batch} {size} {theme}")
     robot.finish()

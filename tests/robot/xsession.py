@@ -122,7 +122,7 @@ class XSession:
         self.xdotool("key", "--delay", "40", *keys)
 
     def type(self, text: str) -> None:
-        self.xdotool("type", "--delay", "8", "--", text, timeout=60)
+        self.xdotool("type", "--delay", "4", "--", text, timeout=60)
 
     def click(self, x: int, y: int) -> None:
         self.xdotool("mousemove", "--sync", str(x), str(y), "click", "1")
@@ -138,12 +138,16 @@ class XSession:
         return str(wait_until(active, timeout, f"an active window titled *{pattern}*"))
 
     def active_window_rect(self) -> tuple[int, int, int, int]:
-        """(left, top, right, bottom) of the active window's client area on the screen."""
-        out = self.xdotool("getactivewindow", "getwindowgeometry", "--shell")
-        values = dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
-        left, top = int(values["X"]), int(values["Y"])
-        return (max(0, left), max(0, top), min(self.width, left + int(values["WIDTH"])) - 1,
-                min(self.height, top + int(values["HEIGHT"])) - 1)
+        """(left, top, right, bottom) of the active window's client area on the screen
+        (xwininfo's absolute position: xdotool's is off by the frame under openbox)."""
+        window = self.xdotool("getactivewindow")
+        out = self._run(["xwininfo", "-id", window]).decode("utf-8", "replace")
+        values = {k.strip(): v.strip() for k, _, v in
+                  (line.partition(":") for line in out.splitlines()) if v}
+        left, top = int(values["Absolute upper-left X"]), int(values["Absolute upper-left Y"])
+        width, height = int(values["Width"]), int(values["Height"])
+        return (max(0, left), max(0, top), min(self.width, left + width) - 1,
+                min(self.height, top + height) - 1)
 
     def window_names(self) -> list[str]:
         out = self.xdotool("search", "--onlyvisible", "--name", ".", "getwindowname", "%@")

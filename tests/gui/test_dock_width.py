@@ -1,0 +1,53 @@
+"""The rating dock's width follows the screen and what the panel needs, never a claim
+card: seen under Xvfb at 1366x768 the dock widened from ~397 to ~455 px when the first
+claim card appeared and kept (saved) that width across batches, squeezing the responses
+until their Markdown tables broke mid-word."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtWidgets import QApplication
+from steps_kit import fill_case_file, open_rated_window
+
+from rater_desktop.gui.steps.claims import ClaimCard
+from rater_desktop.gui.window_layout import STATE_VERSION, restore_dock_state
+from rater_desktop.rating.model import Step
+
+
+def _settle() -> None:
+    for _ in range(6):
+        QApplication.processEvents()
+
+
+def test_a_claim_card_does_not_widen_the_rating_dock(qtbot: Any, make_window: Any,
+                                                     tmp_path: Path) -> None:
+    window, binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot)
+    _settle()
+    before = window.step_dock.width()
+    fill_case_file(qtbot, binding)
+    service = binding.service
+    service.set_step(Step.TASK_COMPLETION)
+    service.set_step(Step.CLAIMS)
+    service.add_claim_from_selection(0, "The Red Classic costs $18.99")
+    _settle()
+    cards = [c for c in window.findChildren(ClaimCard) if c.isVisible()]
+    assert cards, "the claim card shows"
+    assert window.step_dock.width() == before
+    scroll = binding.panel.scrolls[Step.CLAIMS]
+    assert scroll.minimumSizeHint().width() <= scroll.width()
+    for card in cards:  # and the card is whole inside the panel
+        right = card.mapTo(scroll.viewport(), card.rect().topRight()).x()
+        assert right < scroll.viewport().width()
+
+
+def test_a_layout_saved_with_a_widened_dock_is_not_restored(
+        qtbot: Any, make_window: Any, tmp_path: Path, temp_settings: Any) -> None:
+    """Layouts saved before the fix may hold a dock a claim card widened: dropped once."""
+    window, _binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot)
+    _settle()
+    temp_settings.setValue("window/state", window.saveState(2))
+    assert restore_dock_state(window, temp_settings) is False
+    temp_settings.setValue("window/state", window.saveState(STATE_VERSION))
+    assert restore_dock_state(window, temp_settings) is True

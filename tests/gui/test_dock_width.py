@@ -8,10 +8,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+from PySide6.QtCore import QPoint
 from PySide6.QtWidgets import QApplication
 from steps_kit import fill_case_file, open_rated_window
 
 from rater_desktop.gui.steps.claims import ClaimCard
+from rater_desktop.gui.text_fit import clipped_texts
 from rater_desktop.gui.window_layout import STATE_VERSION, restore_dock_state
 from rater_desktop.rating.model import Step
 
@@ -21,9 +24,15 @@ def _settle() -> None:
         QApplication.processEvents()
 
 
+@pytest.mark.parametrize("size", [None, (853, 480)])  # the fixture's size; 1280x720 at 150 %
 def test_a_claim_card_does_not_widen_the_rating_dock(qtbot: Any, make_window: Any,
-                                                     tmp_path: Path) -> None:
+                                                     tmp_path: Path,
+                                                     size: tuple[int, int] | None) -> None:
+    """At 853x480 the widened dock ran past the window's right edge, cutting "Complete
+    item" and the status chip (seen under Xvfb)."""
     window, binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot)
+    if size is not None:
+        window.resize(*size)
     _settle()
     before = window.step_dock.width()
     fill_case_file(qtbot, binding)
@@ -40,6 +49,10 @@ def test_a_claim_card_does_not_widen_the_rating_dock(qtbot: Any, make_window: An
     for card in cards:  # and the card is whole inside the panel
         right = card.mapTo(scroll.viewport(), card.rect().topRight()).x()
         assert right < scroll.viewport().width()
+    panel = binding.panel
+    assert panel.mapTo(window, QPoint(panel.width() - 1, 0)).x() < window.width()
+    found = [str(p) for p in clipped_texts(window.step_dock)]
+    assert not found, "\n".join(found)
 
 
 def test_a_layout_saved_with_a_widened_dock_is_not_restored(

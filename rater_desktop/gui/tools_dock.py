@@ -80,8 +80,7 @@ def _editor_tab(label: QLabel, field: TextField) -> QWidget:
     label.setWordWrap(True)
     label.setProperty("role", "muted")
     column.addWidget(label)
-    field.setMinimumHeight(80)
-    field.setMaximumHeight(16777215)  # TextField is fixed-height in step 7; here it fills
+    field.fill_space(least_lines=4)  # here the field fills its tab instead of growing
     column.addWidget(field, 1)
     return page
 

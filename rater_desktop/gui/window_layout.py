@@ -21,7 +21,9 @@ Rect = tuple[int, int, int, int]
 LAPTOP_WIDTH = 1600  # below this the window fills the screen
 ROOMY_SIZE = (1680, 1050)  # the most a first start takes on a large monitor
 ROOMY_SHARE = 0.92
-STATE_VERSION = 2  # 2: Tools dock beside the rating panel (was a tab hiding it)
+# 2: Tools dock beside the rating panel (was a tab hiding it); 3: layouts saved before may
+# hold a rating dock widened by a claim card (~455 px at 1366x768), dropped once.
+STATE_VERSION = 3
 # Below these the side docks do not fit beside the responses (the normal arrangement needs
 # about 1003x634 logical pixels): a 1280x720 screen at 150 % is 853x480.
 COMPACT_BELOW = (1060, 660)

@@ -1,4 +1,6 @@
-"""Rule messages that go away while the rater types keep their space: nothing below moves."""
+"""Rule messages that go away while the rater types keep their space: nothing below moves
+until the typing stops; then (and after a click, once it has landed) a rule that passes
+gives its space back (seen under Xvfb: answered rules left 100-300 px gaps in the cards)."""
 
 from __future__ import annotations
 
@@ -78,7 +80,8 @@ def test_a_message_new_while_typing_shows_once_the_rater_moves_on(
 def test_held_space_stays_blank_below_the_remaining_message(
         qtbot: Any, make_window: Any, tmp_path: Path) -> None:
     """Seen under Xvfb: with four messages' space held and one message left, that message
-    stretched into a tall empty box. It keeps its own height; the rest stays blank."""
+    stretched into a tall empty box. It keeps its own height while the space is held, and
+    the space goes once the rater has moved on."""
     from PySide6.QtCore import Qt
 
     _window, binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot)
@@ -89,13 +92,48 @@ def test_held_space_stays_blank_below_the_remaining_message(
     page.checklist.setFocus()  # both rows left empty: two messages
     qtbot.waitUntil(lambda: len(rules.rule_ids()) == 2, timeout=2000)
     first = next(iter(page.sub_rows.values()))
+    first.text.setFocus()
     qtbot.keyClicks(first.text, "Under $20")
     first.kind.setCurrentIndex(1)
     first.kind.activated.emit(1)
-    page.checklist.setFocus()
     qtbot.waitUntil(lambda: len(rules.rule_ids()) == 1, timeout=2000)
     _y(rules)
     badge = next(iter(rules.badges.values()))
-    assert rules.height() >= rules.reserved > badge.sizeHint().height()
+    assert rules.height() >= rules.reserved > badge.sizeHint().height()  # typing: held
     assert badge.height() <= badge.sizeHint().height() + 2
     assert Qt.AlignmentFlag.AlignTop & rules.layout().alignment()
+    page.checklist.setFocus()  # the typing stopped: the space goes
+    qtbot.waitUntil(lambda: rules.reserved == rules.sizeHint().height(), timeout=2000)
+
+
+def test_an_answered_rule_gives_its_space_back_once_the_typing_stops(
+        qtbot: Any, make_window: Any, tmp_path: Path) -> None:
+    _window, binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot)
+    page = binding.panel.page(Step.CASE_FILE)
+    rules = page.findChild(RuleBadges, "caseFileMainGoalRules")
+    add_at = _y(page.add_button)
+    page.main_goal.setFocus()
+    qtbot.keyClicks(page.main_goal, "Find a red umbrella")  # CF-1 passes
+    assert rules.rule_ids() == [] and _y(page.add_button) == add_at  # held while typing
+    page.checklist.setFocus()  # the rater moves on
+    qtbot.waitUntil(lambda: rules.reserved == 0, timeout=2000)
+    assert not rules.isVisible()
+    assert _y(page.add_button) < add_at  # the blank gap under the main goal is gone
+
+
+def test_a_rule_answered_by_a_click_gives_its_space_back_after_the_click(
+        qtbot: Any, make_window: Any, tmp_path: Path) -> None:
+    _window, binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot)
+    page = binding.panel.page(Step.CASE_FILE)
+    click(qtbot, page.add_button)
+    row = next(iter(page.sub_rows.values()))
+    qtbot.keyClicks(row.text, "Under $20")
+    rules = page.findChild(RuleBadges, "caseFileSubRequestRules")
+    row.kind.setFocus()
+    qtbot.waitUntil(lambda: rules.rule_ids() == ["CF-2"], timeout=2000)
+    checklist_at = _y(page.checklist)
+    row.kind.setCurrentIndex(1)
+    row.kind.activated.emit(1)  # CF-2 passes with a choice, not typing
+    assert rules.rule_ids() == [] and _y(page.checklist) == checklist_at  # the click lands
+    qtbot.waitUntil(lambda: rules.reserved == 0, timeout=2000)
+    assert _y(page.checklist) < checklist_at

@@ -169,6 +169,11 @@ class RuleBadges(QWidget):
         self._held_voice: VoiceOf = _always_speak
         self._held: tuple[list[RuleResult], dict[str, str]] | None = None
         self._watching = False
+        self._space_held_in: QWidget | None = None  # the field being typed in, if any
+        self._give_back_timer = QTimer(self)
+        self._give_back_timer.setSingleShot(True)
+        self._give_back_timer.setInterval(self.SETTLE_MS)
+        self._give_back_timer.timeout.connect(self._give_back)
         self.setVisible(False)
 
     def show_results(self, results: Iterable[RuleResult], acknowledged: Mapping[str, str],
@@ -202,12 +207,35 @@ class RuleBadges(QWidget):
                 badge.show_acknowledged(reason)
         self._hold_space()
 
+    def _needed(self) -> int:
+        return self.sizeHint().height() if self.badges else 0
+
     def _hold_space(self) -> None:
         if self.badges:
-            self.reserved = max(self.reserved, self.sizeHint().height())
+            self.reserved = max(self.reserved, self._needed())
             self._capacity = max(self._capacity, len(self.badges))
         self.setMinimumHeight(self.reserved)
         self.setVisible(bool(self.badges) or self.reserved > 0)
+        pending = self._space_held_in is not None or self._give_back_timer.isActive()
+        if self.reserved > self._needed() and not pending:
+            # Held only while the typing (or the click) that made the message go lasts.
+            focus = QApplication.focusWidget()
+            self._space_held_in = focus if self._typing_here() else None
+            if self._space_held_in is not None:
+                self._watch_focus()
+            else:
+                self._give_back_timer.start()
+
+    def _give_back(self) -> None:
+        """The held space of messages that are gone, once nobody types in their field."""
+        focus = QApplication.focusWidget()
+        if self._space_held_in is not None and focus is self._space_held_in:
+            return  # still typing there: the focus watch calls again when it leaves
+        self._space_held_in = None
+        self.reserved = self._needed()
+        self._capacity = len(self.badges)
+        self.setMinimumHeight(self.reserved)
+        self.setVisible(bool(self.badges))
 
     def _typing_here(self) -> bool:
         focus = QApplication.focusWidget()
@@ -225,8 +253,11 @@ class RuleBadges(QWidget):
 
     def _focus_moved(self, *_: object) -> None:
         # The typing stopped once the focus left the field it happened in.
-        if self._held is not None and QApplication.focusWidget() is not self._held_in:
+        focus = QApplication.focusWidget()
+        if self._held is not None and focus is not self._held_in:
             QTimer.singleShot(self.SETTLE_MS, self._show_held)
+        if self._space_held_in is not None and focus is not self._space_held_in:
+            self._give_back_timer.start()
 
     def _show_held(self) -> None:
         held = self._held
@@ -239,6 +270,8 @@ class RuleBadges(QWidget):
         self.reserved = 0
         self._capacity = 0
         self._fresh = True
+        self._space_held_in = None
+        self._give_back_timer.stop()
         self._hold_space()
 
     def _rebuild(self, failing: list[RuleResult], acknowledged: Mapping[str, str]) -> None:

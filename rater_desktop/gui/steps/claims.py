@@ -84,13 +84,20 @@ class ClaimCard(QWidget):
         self.remove = QPushButton("\u2715")
         name(self.remove, f"{base}_remove", f"Remove response {label} claim {number}")
         self.remove.setToolTip(f"Remove this claim ({key_text('undo')} brings it back)")
-        self.remove.setFixedWidth(30)
+        # A square button: the cross needs no more than a line's height of width.
+        self.remove.setFixedWidth(self.remove.sizeHint().height())
         self.remove.clicked.connect(self._remove)
-        for widget in (self.critical, self.action):
-            row.addWidget(widget)
         row.addStretch(1)
         row.addWidget(self.remove)
         column.addLayout(row)
+        # Critical and Action on a row of their own: on one row with the rest the card was
+        # the widest thing in the panel and widened the dock (its width was then saved).
+        marks = QHBoxLayout()
+        marks.setSpacing(4)
+        for widget in (self.critical, self.action):
+            marks.addWidget(widget)
+        marks.addStretch(1)
+        column.addLayout(marks)
         self.rules = page.badges(f"{base}_rules",
                                  lambda r: field_prefix(self._prefix())(r))
         column.addWidget(self.rules)
@@ -148,7 +155,8 @@ class SuggestionRow(QWidget):
         name(self.add, f"suggestion{label}_{number}",
              f"Add {'action ' if sentence.is_action else ''}sentence as claim: "
              f"{sentence.text[:60]}")
-        self.add.setFixedWidth(52)
+        metrics = self.add.fontMetrics()
+        self.add.setFixedWidth(metrics.horizontalAdvance("Add") + 4 * metrics.averageCharWidth())
         self.add.clicked.connect(lambda: page.add_suggestion(label, sentence))
         row.addWidget(self.add, 0, Qt.AlignmentFlag.AlignTop)
 

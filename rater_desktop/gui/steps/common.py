@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import partial
 
-from PySide6.QtCore import QEvent, QObject
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtGui import QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractButton,
     QButtonGroup,
@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QRadioButton,
+    QScrollArea,
     QSizePolicy,
     QVBoxLayout,
     QWidget,
@@ -31,6 +32,8 @@ from rater_desktop.gui.keys import answer_keys, matches
 from rater_desktop.keymap import choice_key
 
 __all__ = ["answer_keys"]  # the step pages take their answer keys from here
+
+QWIDGETSIZE_MAX = (1 << 24) - 1  # Qt's "no maximum"
 
 TC_LABELS = (
     (5, "Fully complete", "The main goal and every condition were done."),
@@ -86,8 +89,17 @@ def name(widget: QWidget, object_name: str, accessible: str) -> QWidget:
     return widget
 
 
+GROW_TO_LINES = 12  # a text box grows with its text up to this many lines, then scrolls
+SCREEN_SHARE = 3  # and never past a third of the screen's height
+
+
 class TextField(QPlainTextEdit):
-    """Multi-line text reporting every edit through ``on_edit(text)``."""
+    """Multi-line text reporting every edit through ``on_edit(text)``.
+
+    It is ``lines`` lines tall when short and grows with its text (wrapped lines too) up
+    to ``GROW_TO_LINES`` lines or a third of the screen; past that it scrolls. The line
+    being typed is kept in view of the panel around it.
+    """
 
     def __init__(self, object_name: str, accessible: str, *, placeholder: str = "",
                  on_edit: Callable[[str], None] | None = None, lines: int = 3) -> None:
@@ -97,11 +109,81 @@ class TextField(QPlainTextEdit):
         self.setTabChangesFocus(True)
         self.setUndoRedoEnabled(False)
         self.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
-        line = self.fontMetrics().lineSpacing()
-        self.setFixedHeight(line * lines + 22)
+        self._lines = lines
+        self._grows = True
         self._on_edit = on_edit
         self.textChanged.connect(self._emit)
+        self.document().documentLayout().documentSizeChanged.connect(self._fit)
+        self.cursorPositionChanged.connect(self._cursor_moved)
         pass_undo_through(self)
+        self._fit()
+
+    def fill_space(self, least_lines: int) -> None:
+        """Stop growing with the text: take what the layout gives, at least ``least_lines``."""
+        self._grows = False
+        self.setMinimumHeight(self.fontMetrics().lineSpacing() * least_lines + self._chrome())
+        self.setMaximumHeight(QWIDGETSIZE_MAX)
+
+    def _chrome(self) -> int:
+        """Height around the text: frame, padding (the style sheet's) and the document's
+        margins; measured from the viewport once the field has been laid out."""
+        self.ensurePolished()
+        margin = 2 * round(self.document().documentMargin())
+        if self.testAttribute(Qt.WidgetAttribute.WA_PendingResizeEvent) or \
+                self.viewport().height() <= 0:
+            margins = self.contentsMargins()
+            viewport = self.viewportMargins()
+            return (margins.top() + margins.bottom() + viewport.top() + viewport.bottom()
+                    + margin)
+        return self.height() - self.viewport().height() + margin
+
+    def text_height(self) -> int:
+        """Height of the text as wrapped at the field's present width."""
+        total = 0.0
+        block = self.document().firstBlock()
+        while block.isValid():
+            total += self.blockBoundingRect(block).height()
+            block = block.next()
+        return round(total)
+
+    def _fit(self, *_: object) -> None:
+        if not self._grows:
+            return
+        line = self.fontMetrics().lineSpacing()
+        least = line * self._lines
+        most = max(least, line * GROW_TO_LINES)
+        screen = self.screen()
+        if screen is not None:
+            most = max(least, min(most, screen.availableGeometry().height() // SCREEN_SHARE))
+        height = min(max(self.text_height(), least), most) + self._chrome()
+        if height != self.height() or self.minimumHeight() != height:
+            self.setFixedHeight(height)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()  # another width wraps the text into more or fewer lines
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._fit()
+
+    def _cursor_moved(self) -> None:
+        if self.hasFocus():
+            QTimer.singleShot(0, self._show_cursor)  # after the field has grown
+
+    def _show_cursor(self) -> None:
+        parent = self.parentWidget()
+        while parent is not None and not isinstance(parent, QScrollArea):
+            parent = parent.parentWidget()
+        if not isinstance(parent, QScrollArea):
+            return
+        page = parent.widget()
+        if page is None or not page.isAncestorOf(self):
+            return
+        rect = self.cursorRect()
+        centre = self.viewport().mapTo(page, rect.center())
+        parent.ensureVisible(centre.x(), centre.y(), 0, rect.height())
 
     def _emit(self) -> None:
         if self._on_edit is not None:

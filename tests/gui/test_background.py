@@ -46,3 +46,26 @@ def _alive(obj: QObject) -> bool:
     except RuntimeError:
         return False
     return True
+
+
+def test_the_owner_is_released_when_the_task_ends_not_while_qt_deletes(qtbot: Any) -> None:
+    """Issue 19: a callback often holds the owner's last reference. The task's signal object
+    was the owner's child and held the callbacks until Qt deleted it; releasing them there
+    deleted the owner, which deleted that object a second time (PySide6 6.12.0 crashed)."""
+    owner = QObject()
+    owner_gone: list[bool] = []
+    owner.destroyed.connect(lambda: owner_gone.append(True))
+
+    class Callback:
+        def __init__(self, keep: QObject) -> None:
+            self.keep = keep
+
+        def __call__(self, _value: object) -> None:
+            pass
+
+    task = run_in_background(lambda _report: 1, owner=owner, on_done=Callback(owner),
+                             on_error=Callback(owner))
+    assert task.signals is not None and task.signals.parent() is not owner
+    del owner  # from now on only the callbacks keep it alive
+    qtbot.waitUntil(lambda: task.done, timeout=5000)
+    assert owner_gone == [True]  # released as the task ended, before any deferred delete

@@ -91,9 +91,11 @@ def screen_for(window: QMainWindow) -> QScreen | None:
     return QGuiApplication.screenAt(centre) or QGuiApplication.primaryScreen()
 
 
-def restore_window_geometry(window: QMainWindow, settings: QSettings) -> None:
-    """Open where the rater left the window, fitted to the screen it opens on."""
-    saved = settings.value("window/geometry")
+def restore_window_geometry(window: QMainWindow, settings: QSettings,
+                            key: str = "window/geometry") -> None:
+    """Open where the user left the window (saved under ``key``), fitted to the screen it
+    opens on; the first start fills a laptop screen (maximized, so the frame fits too)."""
+    saved = settings.value(key)
     if isinstance(saved, QByteArray | bytes):
         window.restoreGeometry(saved)
     screen = screen_for(window)

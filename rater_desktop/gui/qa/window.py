@@ -35,6 +35,7 @@ from rater_desktop.gui.qa.team_store import attach as attach_team_store
 from rater_desktop.gui.qa.team_store import show_store
 from rater_desktop.gui.safe_browser import LinkHandler
 from rater_desktop.gui.session import describe_open_failure
+from rater_desktop.gui.window_layout import restore_window_geometry
 from rater_desktop.preference.stats import MixedProtocolError
 from rater_desktop.qa_review.adjudication import Adjudication, Decision
 from rater_desktop.qa_review.preference_review import import_checked
@@ -73,6 +74,8 @@ def local_paths(mime: Any) -> list[Path]:
         return []
     return [Path(url.toLocalFile()) for url in mime.urls() if url.isLocalFile()]
 
+
+GEOMETRY_KEY = "qa/geometry"
 
 class QaWindow(QMainWindow):
     """The QA reviewer's window; every dependency is passed in (tests pass temp ones)."""
@@ -118,11 +121,9 @@ class QaWindow(QMainWindow):
         self._connect()
         self.watcher = attach_team_store(self)  # other reviewers' decisions, store setting
         self.setWindowTitle(TITLE)
-        geometry = settings.value("qa/geometry")
-        if geometry is not None:
-            self.restoreGeometry(geometry)
-        else:
-            self.resize(1366, 768)
+        # The rater window's rules: a first start fits the screen with its frame, a saved
+        # geometry is clamped to the screen it opens on.
+        restore_window_geometry(self, settings, GEOMETRY_KEY)
 
     # -- building ---------------------------------------------------------------------
 
@@ -423,7 +424,7 @@ class QaWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.compare.adjudication.save_now()
-        self.settings.setValue("qa/geometry", self.saveGeometry())
+        self.settings.setValue(GEOMETRY_KEY, self.saveGeometry())
         self.settings.sync()
         self.closed = True
         self.watcher.stop()

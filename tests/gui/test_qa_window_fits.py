@@ -1,0 +1,60 @@
+"""The QA window's first start fits the screen with its frame, as the rater window does
+(seen under Xvfb at 1366x768: it opened 768 px tall plus its title bar, the status bar
+off-screen), and a saved geometry larger than the screen is fitted to it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QByteArray, QRect, QSettings, Qt
+from PySide6.QtWidgets import QApplication
+
+from rater_desktop.gui.qa import QaWindow
+from rater_desktop.gui.qa.window import GEOMETRY_KEY
+from rater_desktop.qa_review.roster import Roster
+
+
+def _window(qtbot: Any, tmp_path: Path, settings: QSettings) -> QaWindow:
+    window = QaWindow(settings=settings, data_dir=tmp_path / "profiles", store=None,
+                      roster=Roster(tmp_path / "roster.txt"))
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def _inside_screen(window: QaWindow) -> bool:
+    """Frame and all on the screen (where the window's least size fits on it at all: the
+    test screen of the offscreen platform is smaller than a laptop's)."""
+    area: QRect = window.screen().availableGeometry()
+    least = window.minimumSizeHint()
+    if least.width() > area.width() or least.height() > area.height():
+        return bool(window.windowState() & Qt.WindowState.WindowMaximized)
+    return area.contains(window.frameGeometry()) and area.contains(window.geometry())
+
+
+def test_the_first_start_fits_the_screen_with_its_frame(qtbot: Any, tmp_path: Path) -> None:
+    settings = QSettings(str(tmp_path / "qa.ini"), QSettings.Format.IniFormat)
+    window = _window(qtbot, tmp_path, settings)
+    assert _inside_screen(window), (window.frameGeometry(),
+                                    window.screen().availableGeometry())
+    area = window.screen().availableGeometry()
+    if area.width() < 1600:  # a laptop: the window fills it, like the rater window
+        assert window.windowState() & Qt.WindowState.WindowMaximized
+
+
+def test_a_saved_geometry_larger_than_the_screen_is_fitted(qtbot: Any,
+                                                           tmp_path: Path) -> None:
+    settings = QSettings(str(tmp_path / "qa.ini"), QSettings.Format.IniFormat)
+    first = _window(qtbot, tmp_path, settings)
+    area = first.screen().availableGeometry()
+    first.showNormal()
+    first.setGeometry(area.x(), area.y(), area.width() * 2, area.height() * 2)
+    settings.setValue(GEOMETRY_KEY, QByteArray(first.saveGeometry()))
+    first.close()
+    QApplication.processEvents()
+    again = _window(qtbot, tmp_path, settings)
+    assert _inside_screen(again), (again.frameGeometry(), area)
+    if area.width() < 1600:
+        assert again.windowState() & Qt.WindowState.WindowMaximized

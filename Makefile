@@ -9,7 +9,8 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 SAMPLE ?= sample_batches/consumer-tasks
 
-.PHONY: run test robot lint check-python benchmarks benchmarks-tiny clean package package-test wheel wheel-test
+.PHONY: run test robot lint check-python benchmarks benchmarks-tiny clean package package-test wheel \
+	wheel-test test-oldest test-newest
 
 check-python:
 	@test -n "$(PYTHON)" || { echo "Python 3.11 or newer is needed (python3.11, python3.12, python3.13 or python3)."; exit 1; }
@@ -29,6 +30,7 @@ lint: $(STAMP)
 	$(VENV)/bin/mypy
 
 test: $(STAMP) lint
+	@$(call PAIR_NAME,$(VENV))
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider
 
 # The rater robot: the real app under its own Xvfb + openbox, driven by xdotool (tests/robot/
@@ -38,6 +40,45 @@ robot: $(STAMP)
 	mkdir -p $(ROBOT_TMP)
 	RATER_DESKTOP_ROBOT=1 RATER_ROBOT_DISPLAYS=$${RATER_ROBOT_DISPLAYS:-60-64} $(PY) -m pytest -q \
 		-p no:cacheprovider --basetemp=$(ROBOT_TMP) tests/robot
+
+# The suite on the oldest and the newest Python/PySide6 pair pyproject.toml allows, each in
+# its own venv. Oldest: Python 3.11 with the PySide6 floor (keep OLDEST_PYSIDE equal to it).
+# Newest: the newest Python 3.12+ found (on PATH or installed by pyenv) with the newest
+# PySide6 pip picks; a machine without one says so and skips it.
+OLDEST_PYSIDE := 6.7.0
+OLDEST_PYTHON ?= $(shell for p in python3.11 python3; do \
+	command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))' 2>/dev/null \
+	&& echo $$p && break; done)
+NEWEST_PYTHON ?= $(shell for p in python3.14 python3.13 python3.12 \
+	$$(ls -d $${PYENV_ROOT:-$$HOME/.pyenv}/versions/3.*/bin/python3 2>/dev/null | sort -rV); do \
+	command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null \
+	&& echo $$p && break; done)
+PAIR_TEST = mkdir -p build && QT_QPA_PLATFORM=offscreen $(1)/bin/python -m pytest -q -p no:cacheprovider \
+	--basetemp=build/pytest-$(subst .venv-,,$(1))
+PAIR_NAME = $(1)/bin/python -c 'import sys, PySide6; \
+	print(f"== pair: Python {sys.version.split()[0]} + PySide6 {PySide6.__version__}")'
+
+.venv-oldest/.installed-stamp: pyproject.toml
+	@test -n "$(OLDEST_PYTHON)" || { echo "The oldest pair needs Python 3.11 (python3.11 or python3)."; exit 1; }
+	rm -rf .venv-oldest && $(OLDEST_PYTHON) -m venv .venv-oldest
+	.venv-oldest/bin/python -m pip install --quiet --upgrade pip
+	.venv-oldest/bin/python -m pip install --quiet -e '.[test]' 'PySide6-Essentials==$(OLDEST_PYSIDE)'
+	@touch $@
+
+.venv-newest/.installed-stamp: pyproject.toml
+	rm -rf .venv-newest && $(NEWEST_PYTHON) -m venv .venv-newest
+	.venv-newest/bin/python -m pip install --quiet --upgrade pip
+	.venv-newest/bin/python -m pip install --quiet --upgrade -e '.[test]'
+	@touch $@
+
+test-oldest: .venv-oldest/.installed-stamp
+	@$(call PAIR_NAME,.venv-oldest)
+	$(call PAIR_TEST,.venv-oldest)
+
+test-newest:
+	@if [ -z "$(NEWEST_PYTHON)" ]; then echo "== pair: newest SKIPPED: no Python 3.12 or newer on this machine"; \
+	else $(MAKE) --no-print-directory .venv-newest/.installed-stamp && $(call PAIR_NAME,.venv-newest) \
+	&& $(call PAIR_TEST,.venv-newest); fi
 
 benchmarks: $(STAMP)
 	for b in benchmarks/bench_*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
@@ -81,4 +122,4 @@ wheel-test: wheel
 		&& wheel-venv/bin/rater-desktop open $$T/s/consumer-tasks --smoke-test && rm -rf $$T
 
 clean:
-	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .venv-oldest .venv-newest build dist .pytest_cache .mypy_cache .ruff_cache

@@ -21,12 +21,12 @@ class _FirstPaintWatcher(QObject):
         self._callbacks = callbacks
         self._fired = False
         window.installEventFilter(self)
-        QTimer.singleShot(FALLBACK_MS, self._fire)
+        QTimer.singleShot(FALLBACK_MS, self, self._fire)  # dies with the window
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() in (QEvent.Type.Paint, QEvent.Type.UpdateRequest):
             # The paint happens while this event is handled; start right after it.
-            QTimer.singleShot(0, self._fire)
+            QTimer.singleShot(0, self, self._fire)
         return False
 
     def _fire(self) -> None:

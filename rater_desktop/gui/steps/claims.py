@@ -24,7 +24,7 @@ from rater_desktop.gui.steps.common import (
 )
 from rater_desktop.gui.steps.highlight import selection_of
 from rater_desktop.gui.steps.page import StepContext, StepPage
-from rater_desktop.rating.helpers import CandidateSentence, candidate_claims
+from rater_desktop.rating.helpers import CandidateSentence, candidates_shown
 from rater_desktop.rating.model import Claim, ItemRating, Step
 from rater_desktop.rating.service import RatingService
 
@@ -195,7 +195,11 @@ class ClaimsSide(QWidget):
         for number, claim in enumerate(claims, start=1):
             self.cards[claim.id].show_claim(claim, number, true_index)
         verbs = service.rubric.param("FC-4", "action_verbs")
-        candidates = candidate_claims(service.plain_texts[true_index], verbs)
+        if not service.plain_texts_ready:
+            return  # a large item: suggestions follow when its rules return
+        candidates = candidates_shown(service.plain_texts[true_index], verbs)
+        if candidates is None:
+            return
         free = [s for s in candidates
                 if not any(c.start < s.end and s.start < c.end for c in claims)]
         free.sort(key=lambda s: not s.is_action)  # actions first: they must be listed

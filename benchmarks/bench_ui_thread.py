@@ -79,13 +79,13 @@ FIELDS = (("main_goal", "CASE_FILE", "caseFileMainGoal"),
           ("verdict_justification", "VERDICT", "verdictJustification"))
 
 
-def corpus(units: int | None) -> list[tuple[str, str]]:
+def corpus(units: int | None, ordinary: int = len(ORDINARY)) -> list[tuple[str, str]]:
     """(label, text) pairs: hostile units at the limit, then ordinary long answers."""
     from rater_desktop.rating.detect.hostile import TEXT_LIMIT, UNITS, repeated
 
     chosen = UNITS if units is None else UNITS[:units]
     texts = [(repr(unit), repeated(unit, TEXT_LIMIT)) for unit in chosen]
-    texts += [(f"ordinary {n + 1}", text[:TEXT_LIMIT]) for n, text in enumerate(ORDINARY)]
+    texts += [(f"ordinary {n + 1}", text[:TEXT_LIMIT]) for n, text in enumerate(ORDINARY[:ordinary])]
     return texts
 
 
@@ -180,13 +180,13 @@ class GcClock:
             self.longest[generation] = max(self.longest[generation], spent)
 
 
-def run(units: int | None) -> dict[str, Any]:
+def run(units: int | None, ordinary: int = len(ORDINARY)) -> dict[str, Any]:
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     home = Path(tempfile.mkdtemp(prefix="bench-ui-thread-"))
     os.environ["RATER_DESKTOP_HOME"] = str(home)
-    texts = corpus(units)
+    texts = corpus(units, ordinary)
     batch = write_batch(home / "batch", texts)
     window, binding, _ = build_window(str(batch), home)
     gc_clock = GcClock()
@@ -232,11 +232,12 @@ def summary(result: dict[str, Any]) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tiny", action="store_true", help="4 units only (seconds; for CI)")
+    parser.add_argument("--tiny", action="store_true",
+                        help="2 hostile units and 1 ordinary answer (seconds; for CI)")
     parser.add_argument("--units", type=int, help="only the first N hostile units")
     parser.add_argument("--json", type=Path, help="write the raw stalls here")
     args = parser.parse_args()
-    result = run(4 if args.tiny else args.units)
+    result = run(2, 1) if args.tiny else run(args.units)
     print(summary(result))
     if args.json:
         args.json.write_text(json.dumps(result, indent=1), encoding="utf-8")

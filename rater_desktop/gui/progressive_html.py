@@ -60,13 +60,13 @@ def _cut_points(inner: str, size: int) -> list[int]:
             depth += -1 if tag.startswith("/") else 0 if tag.endswith("/") or tag == "br" else 1
             i = end + 1
             continue
+        if depth == 0 and (i - start >= size and char == " " or i - start >= 2 * size):
+            cuts.append(i)  # before an entity is fine too: "&lt;" x 20,000 has no space
+            start = i
         if char == "&":
             end = inner.find(";", i, i + 12)
             i = end + 1 if end > 0 else i + 1
             continue
-        if depth == 0 and (i - start >= size and char == " " or i - start >= 2 * size):
-            cuts.append(i)
-            start = i
         i += 1
     return cuts
 

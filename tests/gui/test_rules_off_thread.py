@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from batchkit import item, response
+from PySide6.QtWidgets import QLabel
 from steps_kit import open_rated_window
 
 from rater_desktop.gui.progressive_html import html_parts
@@ -60,3 +61,25 @@ def test_html_parts_keep_every_row_and_word() -> None:
     assert "".join(parts).count("<tr>") == html.count("<tr>")
     words = render_markdown(LONG)
     assert "".join(html_parts(words)).count("Red Classic") == words.count("Red Classic")
+
+
+def test_html_parts_cut_a_run_of_entities() -> None:
+    """"<" x 20,000 is 80,000 characters of "&lt;" in one paragraph, without a space."""
+    html = render_markdown("<" * 20_000)
+    parts = html_parts(html)
+    assert len(parts) > 5 and max(len(p) for p in parts) < 6_000
+    assert "".join(parts).count("&lt;") == 20_000
+
+
+def test_the_main_goal_question_shows_the_goals_first_words(qtbot: Any, make_window: Any,
+                                                            tmp_path: Path) -> None:
+    """A 20,000-character goal in a label was laid out again on every keystroke."""
+    window, binding, _ = open_rated_window(make_window, tmp_path, qtbot=qtbot, items=_long_items())
+    service = binding.service
+    assert service is not None
+    service.set_main_goal("Find a red umbrella\n" + "- under $20\n" * 2_000)
+    service.rating.current_step = Step.TASK_COMPLETION
+    binding.panel.refresh_all()
+    page = binding.panel.page(Step.TASK_COMPLETION)
+    labels = [lbl.text() for lbl in page.findChildren(QLabel) if lbl.text().startswith("Main goal met?")]
+    assert labels and all(text == "Main goal met? (Find a red umbrella)" for text in labels)

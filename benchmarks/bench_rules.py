@@ -34,7 +34,7 @@ from rater_desktop.rating.text import make_claim, plain_text
 
 BUDGET_MS = 5.0
 COLD_CACHES = (
-    helpers._candidates,
+    helpers._CANDIDATES,
     helpers._private_data_in,
     sources._is_search,
     sources.source_key,

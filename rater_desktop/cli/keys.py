@@ -110,9 +110,12 @@ def profile_private_key(profile: Profile) -> Ed25519PrivateKey:
 
 def move_key_if_needed(profile: Profile, *, keyring: Any) -> Profile:
     """A key found in a refused keyring goes to an encrypted key file (asks a passphrase)."""
-    from rater_desktop.profiles import key_needs_moving, move_key_to_file
+    from rater_desktop.profiles import KeyStorage, key_needs_moving, move_key_to_file
     from rater_desktop.signing import keystore
 
+    if profile.key_storage is KeyStorage.KEYRING:
+        # a key left in a legacy plain-file keyring moves into the secure one now
+        keystore.take_over_legacy_key(keyring=keyring, rater_id=profile.rater_id)
     if not key_needs_moving(profile, keyring=keyring):
         return profile
     print(

@@ -1,5 +1,8 @@
 """Move a signing key out of a keyring that does not protect it (issue 13, item 1).
 
+A key a legacy plain-file keyring still holds next to a secure one (installed later) is
+taken over by the secure one when the window starts (``keystore.LegacyKeyTakeover``).
+
 When the window starts, the profile's keyring backend is judged on a worker thread
 (loading ``keyring`` can take a moment). If the key sits in a plain-file or null keyring,
 the rater is asked for a passphrase and the key is moved into the encrypted key file;
@@ -107,6 +110,9 @@ def check_key_storage(owner: QObject, parent: QWidget, profile: Any, *, data_dir
         from rater_desktop.signing import keystore
 
         keyring = (keyring_factory or keystore.default_keyring)()
+        # a key left in a legacy plain-file keyring next to a secure one moves into the
+        # secure one now, without asking (nothing to choose: it only gets safer)
+        keystore.take_over_legacy_key(keyring=keyring, rater_id=profile.rater_id)
         if not profiles.key_needs_moving(profile, keyring=keyring):
             return None
         held = keystore.take_from_insecure_keyring(keyring=keyring, rater_id=profile.rater_id)

@@ -24,6 +24,7 @@ from rater_desktop.gui.go_to import GoToKeys
 from rater_desktop.gui.item_list import ItemProgress
 from rater_desktop.gui.keys import shortcuts
 from rater_desktop.gui.main_window import MainWindow
+from rater_desktop.gui.rule_worker import RuleWorker
 from rater_desktop.gui.save_state import SAVE_ERROR_POLL_MS, SAVE_POLL_MS, poll_save_state
 from rater_desktop.gui.steps.cover import ResponseCover
 from rater_desktop.gui.steps.highlight import highlight_claims
@@ -71,6 +72,7 @@ class RatingBinding(QObject):
         self._close_store = close_store
         self._report = report or self._message_box
         self.service: RatingService | None = None
+        self.rule_worker = RuleWorker(self)  # a large item's rules, off the window's thread
         self._unsubscribe: Callable[[], None] = lambda: None
         self._highlight_key: tuple[object, ...] = ()
         self._statuses: dict[str, str] | None = None
@@ -140,7 +142,7 @@ class RatingBinding(QObject):
         self.service = RatingService(
             store=self.store, clock=self.clock, rubric=rubric, item_accessor=batch.item,
             batch_key=manifest.batch_id, display_seed=manifest.display_seed,
-            rater_id=self.rater_id, survey=questions_of(batch))
+            rater_id=self.rater_id, survey=questions_of(batch), rule_runner=self.rule_worker)
         self._unsubscribe = self.service.subscribe(self._on_change)
         self.window.tools_dock.set_service(self.service)  # notes and feedback in the dock
         self._statuses = None
@@ -262,7 +264,11 @@ class RatingBinding(QObject):
             viewer.set_step_marks(self._step_marks(change.item_id))  # undo/redo show too
         self.cover.set_hidden(not service.rating.revealed)
         self._refresh_highlights(service)
-        if change.accepted and change.kind != "open":
+        if change.kind == "rules":  # a large item's results, back from the worker
+            if self._statuses is not None:
+                self._statuses[change.item_id] = service.rating.status.value
+            self.window.refresh_item_status(change.item_id)  # an edit may have reopened it
+        elif change.accepted and change.kind != "open":
             if self._statuses is not None:
                 self._statuses[change.item_id] = service.rating.status.value
             self.window.refresh_item_status(change.item_id)
@@ -420,6 +426,7 @@ class RatingBinding(QObject):
         app = QApplication.instance()
         if app is not None:
             app.removeEventFilter(self)
+        self.rule_worker.stop()
         self._end_service()
         self.store.flush()
         if self._close_store is not None:

@@ -9,12 +9,18 @@ from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 from rater_desktop.batch.model import Response
 from rater_desktop.gui.frames import Frame, frame_index_of_step, response_frames
 from rater_desktop.gui.image_loader import ImageLoader
+from rater_desktop.gui.markdown_worker import (
+    PENDING_HTML,
+    QUICK_MARKDOWN,
+    MarkdownWorker,
+    known_html,
+)
+from rater_desktop.gui.progressive_html import ProgressiveFill
 from rater_desktop.gui.run_report_card import RunReportCard
 from rater_desktop.gui.safe_browser import AutoHeightBrowser, LinkHandler
 from rater_desktop.gui.theme import current_theme, document_css
 from rater_desktop.gui.thumbnails import ScreenshotStrip
 from rater_desktop.gui.trajectory_view import TrajectoryTimeline, plain_label
-from rater_desktop.render_markdown import render_markdown
 
 INLINE_IMAGE_SIDE = 1600
 
@@ -39,6 +45,8 @@ class ResponsePane(QFrame):
         self.frames: list[Frame] = []
         self._loader = loader
         self._html = ""
+        self._markdown = MarkdownWorker(self)  # a long text is rendered off this thread
+        self._shown_text: str | None = None
         # A child timer dies with the pane, so a late image never touches a deleted pane.
         self._rerender_timer = QTimer(self)
         self._rerender_timer.setSingleShot(True)
@@ -61,6 +69,7 @@ class ResponsePane(QFrame):
         outer.addWidget(self.scroll_area, 1)
         self.text_browser = AutoHeightBrowser(link_handler=link_handler,
                                               batch_images=self._markdown_image)
+        self._fill = ProgressiveFill(self.text_browser)  # a long text, a part per turn
         self.text_browser.setObjectName(f"responseText{side}")
         self.text_browser.setAccessibleName(f"Response {side} text")
         self._build_content()
@@ -112,8 +121,10 @@ class ResponsePane(QFrame):
         self.final_answer.setVisible(bool(answer))
         self.final_answer_text.setText(answer or "")
         self.text_browser.document().setDefaultStyleSheet(document_css(current_theme()))
-        self._html = render_markdown(response.text, allow_image=lambda _p: True) if response else ""
-        self.text_browser.setHtml(self._html)
+        self._shown_text = response.text if response else None
+        html = self._markdown.html(response.text, self._formatted) if response else ""
+        self._html = html if html is not None else PENDING_HTML
+        self._put_html()
         shots = [f for f in self.frames if not f.is_step]
         self.shots_title.setText(f"Screenshots ({len(shots)})")
         self.strip.set_frames(shots, side=self.side)
@@ -126,6 +137,21 @@ class ResponsePane(QFrame):
         self.timeline.setVisible(bool(steps))
         self._set_report(response)
         self.scroll_area.verticalScrollBar().setValue(0)
+
+    def _formatted(self, html: str) -> None:
+        """A long text's HTML, back from the worker: shown if it is still this text's."""
+        if self._shown_text is not None and known_html(self._shown_text) == html:
+            self._html = html
+            self._put_html()
+
+    def _put_html(self) -> None:
+        """Short HTML at once; long HTML a part per event-loop turn (Qt lays out 20,000
+        characters in hundreds of lines in 50-100 ms)."""
+        if self._shown_text is None or len(self._shown_text) <= QUICK_MARKDOWN:
+            self._fill.cancel()
+            self.text_browser.setHtml(self._html)
+        else:
+            self._fill.show(self._html)
 
     def _set_report(self, response: Response | None) -> None:
         while self._report_host.count():
@@ -156,4 +182,4 @@ class ResponsePane(QFrame):
             self._rerender_timer.start()
 
     def _rerender(self) -> None:
-        self.text_browser.setHtml(self._html)
+        self._put_html()

@@ -16,7 +16,7 @@ class Change:
     """
 
     item_id: str
-    kind: str  # open, edit, undo, redo, step, status, batch
+    kind: str  # open, edit, undo, redo, step, status, batch, rules (a worker's results)
     fields: tuple[str, ...] = ()
     results: tuple[RuleResult, ...] = ()
     accepted: bool = True

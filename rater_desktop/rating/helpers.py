@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from rater_desktop.rating.detect import actions as _actions
-from rater_desktop.rating.detect.dimensions import DIMENSIONS, dimensions_covered
+from rater_desktop.rating.detect.dimensions import DIMENSIONS, dimensions_covered, dimensions_known
+from rater_desktop.rating.detect.memo import Memo
 from rater_desktop.rating.detect.placeholders import is_placeholder, written_word_count
 from rater_desktop.rating.detect.sentences import sentence_spans
 from rater_desktop.rating.detect.sources import (
@@ -32,6 +33,11 @@ __all__ = [
     "DIMENSIONS",
     "CandidateSentence",
     "candidate_claims",
+    "candidate_claims_known",
+    "candidates_shown",
+    "dimensions_shown",
+    "own_words_shown",
+    "dimensions_known",
     "dimensions_covered",
     "distinct_sources",
     "is_action_sentence",
@@ -71,8 +77,8 @@ def is_action_sentence(sentence: str, verbs: Iterable[str] = DEFAULT_ACTION_VERB
     return _actions.is_action_sentence(sentence, verbs)
 
 
-@lru_cache(maxsize=16)
-def _candidates(plain: str, verbs: tuple[str, ...]) -> tuple[CandidateSentence, ...]:
+def _sentences(key: tuple[str, tuple[str, ...]]) -> tuple[CandidateSentence, ...]:
+    plain, verbs = key
     out = []
     for start, end in sentence_spans(plain):
         text = plain[start:end]
@@ -80,11 +86,22 @@ def _candidates(plain: str, verbs: tuple[str, ...]) -> tuple[CandidateSentence, 
     return tuple(out)
 
 
+_CANDIDATES: Memo[tuple[str, tuple[str, ...]], tuple[CandidateSentence, ...]] = Memo(_sentences, size=4)
+
+
 def candidate_claims(
     plain: str, verbs: Iterable[str] = DEFAULT_ACTION_VERBS
 ) -> list[CandidateSentence]:
     """Sentences of a response's plain text with offsets; action reports are marked."""
-    return list(_candidates(plain, tuple(verbs)))
+    return list(_CANDIDATES((plain, tuple(verbs))))
+
+
+def candidate_claims_known(
+    plain: str, verbs: Iterable[str] = DEFAULT_ACTION_VERBS
+) -> list[CandidateSentence] | None:
+    """``candidate_claims`` if already computed (by the rules, FC-4), else None."""
+    found = _CANDIDATES.peek((plain, tuple(verbs)))
+    return list(found) if isinstance(found, tuple) else None
 
 
 def table_row_spans(plain: str) -> list[tuple[int, int]]:
@@ -106,9 +123,12 @@ def suggested_claims(
     """The sentences offered to the rater as claims: table rows are not statements (a row
     "Price | $34.99" is no claim one can label true or false), so none is offered; the
     rater can still select a cell and add it."""
+    return _without_table_rows(plain, candidate_claims(plain, verbs))
+
+
+def _without_table_rows(plain: str, found: list[CandidateSentence]) -> list[CandidateSentence]:
     rows = table_row_spans(plain)
-    return [s for s in candidate_claims(plain, verbs)
-            if not any(start < s.end and s.start < end for start, end in rows)]
+    return [s for s in found if not any(start < s.end and s.start < end for start, end in rows)]
 
 
 # ----------------------------------------------------------------------- vagueness
@@ -194,3 +214,32 @@ def _phone_like(text: str) -> bool:
     """9-12 digits, or up to 15 with a country code (longer runs are card numbers)."""
     digits = sum(ch.isdigit() for ch in text)
     return 9 <= digits <= (15 if text.lstrip().startswith("+") else 12)
+
+
+# ----------------------------------------------------------------------- for the window
+
+QUICK_TEXT = 4_000  # the window works these out itself only for texts this short
+
+
+def own_words_shown(text: str) -> int | None:
+    """Own words of ``text`` for a live counter: a long text's count only once the rules
+    (on their worker) have made it, else None."""
+    if len(text) <= QUICK_TEXT:
+        return written_word_count(text)
+    found = written_word_count.peek(text)
+    return found if isinstance(found, int) else None
+
+
+def dimensions_shown(text: str) -> set[str] | None:
+    """AIP dimensions for the live chips, on the same terms as :func:`own_words_shown`."""
+    return dimensions_covered(text) if len(text) <= QUICK_TEXT else dimensions_known(text)
+
+
+def candidates_shown(plain: str, verbs: Iterable[str]) -> list[CandidateSentence] | None:
+    """Claim suggestions (:func:`suggested_claims`: no table rows), on the same terms as
+    :func:`own_words_shown`."""
+    if len(plain) <= QUICK_TEXT:
+        return suggested_claims(plain, verbs)
+    found = candidate_claims_known(plain, verbs)
+    return None if found is None else _without_table_rows(plain, found)
+

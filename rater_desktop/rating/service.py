@@ -18,13 +18,21 @@ from rater_desktop.rating.display_order import DisplayOrder, display_order
 from rater_desktop.rating.history import Edit, History, snapshot
 from rater_desktop.rating.model import ItemRating, ItemStatus, Step
 from rater_desktop.rating.rubric import Rubric
-from rater_desktop.rating.rules import can_complete, check_item
+from rater_desktop.rating.rule_runs import (
+    BACKGROUND_SIZE,
+    RuleRun,
+    RuleRunner,
+    background_job,
+    check_now,
+    plains_of,
+    rating_size,
+)
+from rater_desktop.rating.rules import can_complete
 from rater_desktop.rating.rules.base import RuleResult
 from rater_desktop.rating.service_edits import EditsMixin
 from rater_desktop.rating.steps import case_file_ready, reachable_steps
 from rater_desktop.rating.store import RatingStore
 from rater_desktop.rating.survey import STATE_KEY, saved_survey, survey_record
-from rater_desktop.rating.text import plain_text
 from rater_desktop.rating.timing import IDLE_THRESHOLD_SECONDS, Clock, ItemTimer
 
 ItemAccessor = Callable[[str], Item]
@@ -49,6 +57,7 @@ class RatingService(EditsMixin):
         rater_id: str = "",
         idle_threshold: float = IDLE_THRESHOLD_SECONDS,
         survey: Sequence[SurveyQuestion] = (),
+        rule_runner: RuleRunner | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
@@ -63,9 +72,15 @@ class RatingService(EditsMixin):
         self._histories: dict[str, History] = {}
         self._rating: ItemRating | None = None
         self._item: Item | None = None
-        self._plain: tuple[str, str] = ("", "")
+        self._plain: tuple[str, str] | None = ("", "")
         self._order = DisplayOrder()
         self._results: tuple[RuleResult, ...] = ()
+        # A large rating is checked by the runner (the window's worker thread): results
+        # are "stale" until its run for the latest ``_version`` comes back.
+        self._runner = rule_runner
+        self._version = 0
+        self._stale = False
+        self._pending_kind = ""
         self._timer: ItemTimer | None = None
         self._batch_state: dict[str, Any] | None = None
 
@@ -91,7 +106,19 @@ class RatingService(EditsMixin):
     @property
     def plain_texts(self) -> tuple[str, str]:
         """Plain text of the two responses by true index (claim offsets refer to these)."""
+        if self._plain is None:
+            self._plain = plains_of(self.item)
         return self._plain
+
+    @property
+    def plain_texts_ready(self) -> bool:
+        """False while a large item's plain texts are still being made on the worker."""
+        return self._plain is not None
+
+    @property
+    def rules_pending(self) -> bool:
+        """True while the results are being checked again on the worker."""
+        return self._stale
 
     @property
     def order(self) -> DisplayOrder:
@@ -129,6 +156,7 @@ class RatingService(EditsMixin):
         return stack[-1].fields if stack else ()
 
     def completion_check(self) -> tuple[bool, list[str]]:
+        """What the results known now say (``complete_item`` checks again if pending)."""
         return can_complete(self._results)
 
     # ------------------------------------------------------------------ subscribers
@@ -175,7 +203,7 @@ class RatingService(EditsMixin):
         rating = self._load(item_id, discard_unreadable)
         self.close_item()
         self._item, self._rating = item, rating
-        self._plain = (plain_text(item.responses[0].text), plain_text(item.responses[1].text))
+        self._plain = None  # made by the rules' run (on the worker for a large item)
         self._order = self.order_for(item_id)
         self._timer = ItemTimer(
             clock=self.clock,
@@ -225,16 +253,49 @@ class RatingService(EditsMixin):
     def _history(self) -> History:
         return self._histories.setdefault(self.rating.item_id, History())
 
-    def _recheck(self) -> None:
-        self._results = tuple(
-            check_item(
-                self.rating,
-                item=self._item,
-                plain_texts=self._plain,
-                rubric=self.rubric,
-                order=self._order,
-            )
-        )
+    def _recheck(self, kind: str = "open") -> bool:
+        """Check the rules again; True when the results are fresh on return (a small
+        rating, or no runner), False when a large one went to the runner."""
+        self._version += 1
+        rating, item = self.rating, self.item
+        if self._runner is None or rating_size(rating, item) <= BACKGROUND_SIZE:
+            self._take(check_now(rating, item, self.rubric, self._order, self._version))
+            return True
+        self._stale, self._pending_kind = True, kind
+        job = background_job(rating, item, self.rubric, self._order, self._version)
+        self._runner.submit(job, self._rules_done)
+        return False
+
+    def _take(self, run: RuleRun) -> None:
+        if self._plain is None:
+            self._plain = run.plains
+        self._results, self._stale = run.results, False
+
+    def _ensure_fresh(self) -> None:
+        """Before completing or changing step: never decide on results of an older text."""
+        if self._stale and self._rating is not None:
+            self._version += 1  # the run in flight is now out of date
+            self._take(check_now(self.rating, self.item, self.rubric, self._order, self._version))
+
+    def _rules_done(self, run: RuleRun) -> None:
+        """A runner's results, back on the caller's thread: kept if still current."""
+        if self._rating is None or run.version != self._version:
+            return
+        self._take(run)
+        notice = ""
+        if self._pending_kind in ("edit", "undo", "redo"):
+            notice = self._update_status(self._pending_kind)
+        self._notify(Change(self.rating.item_id, "rules", (), self._results, notice=notice))
+
+    def _update_status(self, kind: str) -> str:
+        rating, history = self.rating, self._history()
+        before = rating.status
+        status, demoted, notice = status_after_change(
+            status=rating.status, results=self._results, kind=kind, demoted=history.demoted)
+        rating.status, history.demoted = status, demoted
+        if status is not before:
+            self._save()
+        return notice
 
     def _save(self) -> None:
         if self._rating is not None:
@@ -242,11 +303,11 @@ class RatingService(EditsMixin):
 
     def _after_change(self, kind: str, fields: tuple[str, ...], **extra: Any) -> Change:
         rating = self.rating
-        self._recheck()
-        history = self._history()
-        status, demoted, notice = status_after_change(
-            status=rating.status, results=self._results, kind=kind, demoted=history.demoted)
-        rating.status, history.demoted = status, demoted
+        notice = ""
+        if self._recheck(kind):
+            notice = self._update_status(kind)
+        elif rating.status is ItemStatus.NOT_STARTED:
+            rating.status = ItemStatus.IN_PROGRESS  # needs no results; the rest on return
         self.touch(editing=True)
         self._save()
         return self._notify(
@@ -294,6 +355,7 @@ class RatingService(EditsMixin):
         """Go to a step; refused if it is not reachable yet (see steps.reachable_steps)."""
         rating = self.rating
         step = Step(step)
+        self._ensure_fresh()
         if step not in reachable_steps(rating, self._results):
             return self._refuse("step", _step_refusal(step, self._results))
         if step is not Step.CASE_FILE and case_file_ready(self._results):
@@ -308,6 +370,7 @@ class RatingService(EditsMixin):
 
     def complete_item(self) -> Change:
         """Mark complete, or refuse with the failing block rules as reasons."""
+        self._ensure_fresh()
         ok, reasons = can_complete(self._results)
         if not ok:
             return self._refuse("status", *reasons)

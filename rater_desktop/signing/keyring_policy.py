@@ -30,6 +30,9 @@ _REFUSED_CLASSES: tuple[tuple[str, str], ...] = (
 
 
 def backend_name(backend: object) -> str:
+    named = getattr(backend, "backend_name", None)  # a stand-in names what it stands for
+    if isinstance(named, str):
+        return named
     return type(backend).__module__ + "." + type(backend).__qualname__
 
 
@@ -63,6 +66,12 @@ def chained_backends(backend: object) -> list[Any]:
 
 def insecure_reason(backend: object) -> str | None:
     """None when ``backend`` may keep a signing key, else why not (for messages)."""
+    unusable = getattr(backend, "unusable_reason", None)  # a backend that could not load
+    if isinstance(unusable, str):
+        return unusable
+    held = getattr(backend, "secure", None)  # a secure backend taking over legacy keys
+    if held is not None and held is not backend:
+        return insecure_reason(held)
     if is_chainer(backend):
         if not any(insecure_reason(b) is None for b in chained_backends(backend)):
             return "it chains only backends that keep secrets unprotected or not at all"
@@ -73,6 +82,14 @@ def insecure_reason(backend: object) -> str | None:
     if priority is not None and priority < RECOMMENDED_PRIORITY:
         return "the keyring library itself marks it as not suitable for secrets"
     return None
+
+
+def legacy_backends(backend: Any) -> list[Any]:
+    """Of a chainer, the backends that must not hold keys but may hold one from before a
+    secure backend was installed (a plain file of ``keyrings.alt``)."""
+    if not is_chainer(backend):
+        return []
+    return [b for b in chained_backends(backend) if insecure_reason(b) is not None]
 
 
 def secure_backend(backend: Any) -> Any:

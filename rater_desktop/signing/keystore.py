@@ -53,12 +53,104 @@ class KeyFileError(OSError):
     """The encrypted key file cannot be read or written."""
 
 
+class UnloadableKeyring:
+    """Stands in for a keyring backend that cannot be loaded (``PYTHON_KEYRING_BACKEND``
+    naming a missing module or class): it holds nothing, and the policy refuses it with
+    ``unusable_reason``, so callers offer the encrypted key file as for any unusable
+    keyring instead of failing with a traceback."""
+
+    def __init__(self, name: str, error: str) -> None:
+        self.backend_name = name
+        self.unusable_reason = (
+            f"it cannot be loaded ({error}); unset PYTHON_KEYRING_BACKEND or name an "
+            "installed backend"
+        )
+
+    def get_password(self, service: str, username: str) -> str | None:
+        return None
+
+    def set_password(self, service: str, username: str, password: str) -> None:
+        raise KeyringUnavailableError(unavailable_message(self, self.unusable_reason))
+
+    def delete_password(self, service: str, username: str) -> None:
+        return None
+
+
+class LegacyKeyTakeover:
+    """A secure backend that takes over a key still kept by a legacy plain-file backend
+    of the same chain (stored there before the secure one was installed): on first read
+    the key is written to the secure backend, read back, and only then deleted from the
+    legacy one. Writes go to the secure backend only."""
+
+    def __init__(self, secure: Any, legacy: list[Any]) -> None:
+        self.secure = secure
+        self.legacy = legacy
+        self.backend_name = keyring_policy.backend_name(secure)
+
+    @property
+    def priority(self) -> Any:
+        return getattr(self.secure, "priority", None)
+
+    def get_password(self, service: str, username: str) -> str | None:
+        value = self.secure.get_password(service, username)
+        if value is not None:
+            return value
+        for old in self.legacy:
+            try:
+                value = old.get_password(service, username)
+            except Exception:  # noqa: BLE001 - an unreadable legacy backend holds nothing
+                continue
+            if value is not None:
+                return self._take_over(old, service, username, value)
+        return None
+
+    def _take_over(self, old: Any, service: str, username: str, value: str) -> str:
+        self.secure.set_password(service, username, value)
+        if self.secure.get_password(service, username) != value:
+            raise KeyringUnavailableError(unavailable_message(
+                self.secure, "it did not keep the key moved from the plain-file keyring"))
+        try:
+            old.delete_password(service, username)
+        except Exception:  # noqa: BLE001 - checked by the caller's remove_from_keyring
+            pass
+        return value
+
+    def set_password(self, service: str, username: str, password: str) -> None:
+        self.secure.set_password(service, username, password)
+
+    def delete_password(self, service: str, username: str) -> None:
+        for backend in (self.secure, *self.legacy):
+            try:
+                backend.delete_password(service, username)
+            except Exception:  # noqa: BLE001 - "not found" in one of them is fine
+                pass
+
+
 def default_keyring() -> Any:
     """The platform's keyring backend (imports ``keyring`` only when called); of a chainer,
-    its best secure backend."""
+    its best secure backend, taking over keys its legacy plain-file backends still hold.
+    A backend that cannot be loaded gives an :class:`UnloadableKeyring`."""
     import keyring
 
-    return keyring_policy.secure_backend(keyring.get_keyring())
+    try:
+        chain = keyring.get_keyring()
+    except Exception as exc:  # noqa: BLE001 - ImportError, AttributeError, keyring errors
+        name = os.environ.get("PYTHON_KEYRING_BACKEND", "") or "the configured keyring backend"
+        return UnloadableKeyring(name, f"{type(exc).__name__}: {exc}")
+    secure = keyring_policy.secure_backend(chain)
+    legacy = keyring_policy.legacy_backends(chain)
+    if legacy and keyring_policy.insecure_reason(secure) is None:
+        return LegacyKeyTakeover(secure, legacy)
+    return secure
+
+
+def take_over_legacy_key(*, keyring: Any, rater_id: str) -> bool:
+    """Read the profile's key once so a legacy plain-file copy moves to the secure backend
+    now (the window does this when it starts); True when a key is held afterwards."""
+    try:
+        return keyring.get_password(KEYRING_SERVICE, keyring_username(rater_id)) is not None
+    except Exception:  # noqa: BLE001 - reported when the key is needed
+        return False
 
 
 def _backend_name(backend: object) -> str:

@@ -177,3 +177,66 @@ def test_secure_keyring_profiles_are_left_alone(memory_keyring) -> None:  # type
                                       keyring=memory_keyring, data_dir=appdirs.data_dir())
     assert not profiles.key_needs_moving(profile, keyring=memory_keyring)
     assert profiles.key_needs_moving(profile, keyring=PlaintextKeyring())
+
+
+@pytest.fixture
+def secure_next_to_plaintext(plaintext_keyring, memory_keyring, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    """A secure backend installed next to the legacy plain-file one: keyring's chainer."""
+    monkeypatch.setattr(chainer.ChainerBackend, "backends", [memory_keyring, plaintext_keyring])
+    keyring_lib.set_keyring(chainer.ChainerBackend())
+    return memory_keyring, plaintext_keyring
+
+
+def test_a_key_left_in_a_legacy_plaintext_keyring_moves_to_the_secure_one(
+    secure_next_to_plaintext, isolated_app_dirs: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str], tmp_path: Path,
+) -> None:  # type: ignore[no-untyped-def]
+    """Before: `key show` said "OS keyring", export failed "not in this computer's
+    keyring" and the seed stayed in the plain file."""
+    secure, plain = secure_next_to_plaintext
+    profile, private = _profile_in_plaintext_keyring(plain)
+    assert main(["key", "show"]) == 0
+    assert "Key kept in: OS keyring" in capsys.readouterr().out
+    username = keystore.keyring_username("alice")
+    assert secure.get_password(keystore.KEYRING_SERVICE, username) == keys.private_key_to_secret(private)
+    assert plain.get_password(keystore.KEYRING_SERVICE, username) is None
+    assert_seed_nowhere(isolated_app_dirs, private)
+    monkeypatch.setenv("RATER_DESKTOP_PASSPHRASE", "a long passphrase")
+    assert main(["key", "export-backup", "--out", str(tmp_path / "backup")]) == 0, capsys.readouterr().err
+    key = profiles.load_private_key(profile, keyring=keystore.default_keyring(), data_dir=appdirs.data_dir())
+    assert keys.fingerprint(key.public_key()) == profile.fingerprint
+
+
+def test_the_takeover_never_drops_the_legacy_copy_before_the_secure_one_holds_it(
+    secure_next_to_plaintext,
+) -> None:  # type: ignore[no-untyped-def]
+    secure, plain = secure_next_to_plaintext
+    _profile, _private = _profile_in_plaintext_keyring(plain)
+
+    def dropped(_service: str, _username: str, _password: str) -> None:
+        return None  # accepts, keeps nothing
+
+    secure.set_password = dropped
+    with pytest.raises(keystore.KeyringUnavailableError):
+        keystore.default_keyring().get_password(keystore.KEYRING_SERVICE, "signing-key:alice")
+    assert plain.get_password(keystore.KEYRING_SERVICE, "signing-key:alice") is not None
+
+
+@pytest.mark.parametrize("backend", ["no_such_module.Keyring", "keyring.backends.null.NoSuchClass"])
+def test_a_keyring_backend_that_cannot_load_is_one_line_not_a_traceback(
+    backend: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setenv("PYTHON_KEYRING_BACKEND", backend)
+    previous = keyring_lib.get_keyring()
+    monkeypatch.setattr(keyring_lib.core, "_keyring_backend", None)  # loaded again from the env
+    try:
+        assert main(["profile", "create", "--rater-id", "alice", "--name", "Alice"]) == 1
+        err = capsys.readouterr().err
+        assert "Traceback" not in err and err.startswith("error: ")
+        assert backend in err.splitlines()[0] and "--key-file" in err
+        monkeypatch.setenv("RATER_DESKTOP_PASSPHRASE", "a long passphrase")
+        assert main(["profile", "create", "--rater-id", "alice", "--name", "A", "--key-file"]) == 0
+        profile = profiles.load_profile(data_dir=appdirs.data_dir(), rater_id="alice")
+        assert profile.key_storage is profiles.KeyStorage.ENCRYPTED_FILE
+    finally:
+        keyring_lib.set_keyring(previous)

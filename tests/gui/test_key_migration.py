@@ -66,3 +66,35 @@ def test_window_leaves_a_secure_keyring_alone(qtbot, memory_keyring) -> None:  #
     qtbot.waitUntil(lambda: "judged" in calls, timeout=5000)
     qtbot.wait(50)
     assert calls == ["judged"]
+
+
+def test_window_takes_a_legacy_key_into_the_secure_keyring_next_to_it(  # type: ignore[no-untyped-def]
+        qtbot, memory_keyring, isolated_app_dirs: Path, monkeypatch) -> None:
+    """A secure backend installed after the key went to the plain-file one: the window
+    moves the key into the secure backend at start, asking nothing."""
+    import keyring as keyring_lib
+    from keyring.backends import chainer
+
+    backend = PlaintextKeyring()
+    backend.file_path = str(isolated_app_dirs / "home" / "keyring_pass.cfg")
+    profile = _old_profile(backend)
+    monkeypatch.setattr(chainer.ChainerBackend, "backends", [memory_keyring, backend])
+    previous = keyring_lib.get_keyring()
+    keyring_lib.set_keyring(chainer.ChainerBackend())
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    asked: list[str] = []
+    try:
+        check_key_storage(parent, parent, profile, data_dir=appdirs.data_dir(),
+                          on_moved=lambda _p: None, keyring_factory=keystore.default_keyring,
+                          ask=lambda _p, rater: asked.append(rater) or None,
+                          inform=lambda *_a: None)
+        username = keystore.keyring_username("alice")
+        qtbot.waitUntil(lambda: backend.get_password(keystore.KEYRING_SERVICE, username) is None,
+                        timeout=5000)
+    finally:
+        keyring_lib.set_keyring(previous)
+    assert memory_keyring.get_password(keystore.KEYRING_SERVICE, username) is not None
+    assert asked == []
+    key = profiles.load_private_key(profile, keyring=memory_keyring, data_dir=appdirs.data_dir())
+    assert keys.fingerprint(key.public_key()) == profile.fingerprint

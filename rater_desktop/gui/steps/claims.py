@@ -28,7 +28,7 @@ from rater_desktop.gui.steps.where import reveal, scroll_to
 from rater_desktop.keymap import choice_key, key_text
 from rater_desktop.rating.change import Change
 from rater_desktop.rating.focus import created_to_focus
-from rater_desktop.rating.helpers import CandidateSentence, suggested_claims
+from rater_desktop.rating.helpers import CandidateSentence, candidates_shown
 from rater_desktop.rating.model import Claim, ItemRating, Step
 from rater_desktop.rating.service import RatingService
 
@@ -206,7 +206,11 @@ class ClaimsSide(QWidget):
         for number, claim in enumerate(claims, start=1):
             self.cards[claim.id].show_claim(claim, number, true_index)
         verbs = service.rubric.param("FC-4", "action_verbs")
-        candidates = suggested_claims(service.plain_texts[true_index], verbs)
+        if not service.plain_texts_ready:
+            return  # a large item: suggestions follow when its rules return
+        candidates = candidates_shown(service.plain_texts[true_index], verbs)
+        if candidates is None:
+            return
         free = [s for s in candidates
                 if not any(c.start < s.end and s.start < c.end for c in claims)]
         free.sort(key=lambda s: not s.is_action)  # actions first: they must be listed

@@ -359,7 +359,12 @@ class WordCounter(QLabel):
         name(self, object_name, accessible)
         self.setProperty("role", "wordCount")
 
-    def show_count(self, words: int, minimum: int, what: str = "words") -> None:
+    def show_count(self, words: int | None, minimum: int, what: str = "words") -> None:
+        """``None``: a long text still being counted with the rules, off this thread."""
+        if words is None:
+            self.setText(f"counting\u2026 / {minimum} {what}" if minimum else f"counting\u2026 {what}")
+            set_look(self, "tone", "off")
+            return
         self.setText(f"{words} / {minimum} {what}" if minimum else f"{words} {what}")
         set_look(self, "tone", "good" if words >= minimum else "warn")
 

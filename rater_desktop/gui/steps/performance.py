@@ -21,7 +21,7 @@ from rater_desktop.gui.steps.common import (
     title_label,
 )
 from rater_desktop.gui.steps.page import StepContext, StepPage
-from rater_desktop.rating.helpers import DIMENSIONS, dimensions_covered, written_word_count
+from rater_desktop.rating.helpers import DIMENSIONS, dimensions_shown, own_words_shown
 from rater_desktop.rating.model import ItemRating, ResponseRating, Step, StepMarkKind
 from rater_desktop.rating.service import RatingService
 
@@ -116,10 +116,11 @@ class PerformanceSide(QWidget):
         self.scale.show_value(side.aip)
         self.justification.show_text(side.aip_justification)
         minimum = int(service.rubric.param("AP-1", "min_words"))
-        self.words.show_count(written_word_count(side.aip_justification), minimum)
-        covered = dimensions_covered(side.aip_justification)
-        for key, chip in self.dimensions.items():
-            done = key in covered
+        self.words.show_count(own_words_shown(side.aip_justification), minimum)
+        covered = dimensions_shown(side.aip_justification)
+        # a long text: the chips keep their look until the rules return with its answer
+        for key, chip in self.dimensions.items() if covered is not None else ():
+            done = key in (covered or ())
             chip.setText(("\u2713 " if done else "") + DIMENSION_TITLES[key])
             set_look(chip, "tone", "good" if done else "off")
             chip.setAccessibleName(

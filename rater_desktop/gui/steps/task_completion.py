@@ -63,7 +63,7 @@ class TaskCompletionSide(QWidget):
     def refresh(self, rating: ItemRating, true_index: int) -> None:
         self.true_index = true_index
         side = rating.responses[true_index]
-        goal = rating.case_file.main_goal.strip()
+        goal = _first_words(rating.case_file.main_goal)
         self.main_goal.set_question(f"Main goal met? ({goal})" if goal else "Main goal met?")
         self.main_goal.show_value(side.main_goal_met)
         subs = rating.case_file.sub_requests
@@ -122,3 +122,14 @@ class TaskCompletionStep(StepPage):
     def refresh_fields(self, service: RatingService, rating: ItemRating) -> None:
         for label, true_index in self.ctx.display_sides():
             self.sides[label].refresh(rating, true_index)
+
+
+GOAL_SHOWN = 160  # characters of the main goal repeated in the question
+
+
+def _first_words(goal: str) -> str:
+    """The goal's first line, shortened: a 20,000-character goal in a label would be laid
+    out again on every keystroke of the page."""
+    line = goal.strip().split("\n", 1)[0].strip()
+    return line if len(line) <= GOAL_SHOWN else line[: GOAL_SHOWN - 1].rstrip() + "\u2026"
+

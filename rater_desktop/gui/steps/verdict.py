@@ -19,7 +19,7 @@ from rater_desktop.gui.steps.common import (
 )
 from rater_desktop.gui.steps.page import StepContext, StepPage
 from rater_desktop.keymap import choice_key
-from rater_desktop.rating.helpers import written_word_count
+from rater_desktop.rating.helpers import own_words_shown
 from rater_desktop.rating.justification import verdict_template
 from rater_desktop.rating.model import ItemRating, Step
 from rater_desktop.rating.rules.verdict import justification_body
@@ -99,7 +99,7 @@ class VerdictStep(StepPage):
         set_checked_quietly(list(self.buttons.values()), self.group, checked)
         self.justification.show_text(rating.verdict_justification)
         minimum = int(service.rubric.param("FV-2", "min_words"))
-        own = written_word_count(rating.verdict_justification)
+        own = own_words_shown(rating.verdict_justification)
         self.words.show_count(own, minimum, "words of your own")
 
     def _choose(self, displayed: Verdict) -> None:

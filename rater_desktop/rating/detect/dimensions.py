@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from rater_desktop.rating.detect.memo import Memo
+
 DIMENSIONS = ("navigation", "interaction", "efficiency", "output_quality")
 _JUDGED = r"(?:was|were|is|are|felt|seemed|looked|stayed)\s+(?:very\s+|quite\s+|fairly\s+|not\s+)?"
 _CONTROLS = (
@@ -52,7 +54,20 @@ _RES = {name: re.compile(rf"\b(?:{p})\b", re.IGNORECASE) for name, p in _PATTERN
 MAX_TEXT = 20_000  # a justification is a paragraph; a longer one is cut, not scanned whole
 
 
+def _dimensions_covered(text: str) -> frozenset[str]:
+    text = text[:MAX_TEXT]
+    return frozenset(name for name, regex in _RES.items() if regex.search(text))
+
+
+_COVERED: Memo[str, frozenset[str]] = Memo(_dimensions_covered, size=64)
+
+
 def dimensions_covered(text: str) -> set[str]:
     """Which of the four AIP dimensions a justification talks about (natural variants)."""
-    text = text[:MAX_TEXT]
-    return {name for name, regex in _RES.items() if regex.search(text)}
+    return set(_COVERED(text))
+
+
+def dimensions_known(text: str) -> set[str] | None:
+    """``dimensions_covered(text)`` if already computed (by the rules), else None."""
+    found = _COVERED.peek(text)
+    return set(found) if isinstance(found, frozenset) else None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from rater_desktop.rating.detect.memo import Memo
 from rater_desktop.rating.detect.words import word_count
 
 # A template's fill-in part: "[Brief explanation of your reasoning]". A Markdown link
@@ -99,12 +100,16 @@ def _line_words(line: str) -> int:
     return _value_words(body)
 
 
-def written_word_count(text: str) -> int:
+def _written_word_count(text: str) -> int:
     """The rater's own words: placeholders, unfilled template parts, template labels and
     the lines a template fills in by itself (scores, Yes/No, the built verdict) excluded."""
     if len(text) > CHECK_LIMIT:
         return word_count(text)
     return sum(_line_words(line) for line in text.split("\n"))
+
+
+# remembered: the window shows the same count the rules computed (``Memo.peek``)
+written_word_count: Memo[str, int] = Memo(_written_word_count, size=64)
 
 
 def is_placeholder(text: str) -> bool:

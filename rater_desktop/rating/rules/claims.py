@@ -36,6 +36,9 @@ _NOUN_SUBJECT = re.compile(
 )
 _AND = re.compile(r"(?<!\s),?\s++and\s++")
 _CLAUSE_WORDS = 12  # a second clause's verb follows its subject closely
+# FC-4 names this many unlisted action sentences per response, then counts the rest in
+# one result: a long hostile response would otherwise give the rater hundreds of badges
+FC4_LISTED = 12
 
 
 def _joins_two_clauses(text: str) -> bool:
@@ -193,7 +196,8 @@ def fc4_actions_listed(ctx: RuleContext) -> list[RuleResult]:
         claims = ctx.rating.responses[side].claims
         failures = []
         sentences = candidate_claims(ctx.plain_texts[side], verbs)
-        for sentence in _uncovered_actions(sentences, claims, verbs):
+        uncovered = _uncovered_actions(sentences, claims, verbs)
+        for sentence in uncovered[:FC4_LISTED]:
             excerpt = sentence.text if len(sentence.text) <= 60 else sentence.text[:57] + "..."
             message = (
                 f'{ctx.response_label(side)} reports an action that is not listed as a claim: '
@@ -201,5 +205,9 @@ def fc4_actions_listed(ctx: RuleContext) -> list[RuleResult]:
             )
             field = side_field(side, f"claims@{sentence.start}-{sentence.end}")
             failures.append(ctx.fail("FC-4", message, field, side))
+        if len(uncovered) > FC4_LISTED:
+            message = (f"{ctx.response_label(side)} reports {len(uncovered) - FC4_LISTED} more "
+                       "actions that are not listed as claims.")
+            failures.append(ctx.fail("FC-4", message, side_field(side, "claims"), side))
         results += ctx.outcome("FC-4", failures, side_field(side, "claims"), side)
     return results

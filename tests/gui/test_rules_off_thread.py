@@ -1,0 +1,85 @@
+"""A large item's rules and long Markdown are worked out off the window's thread: the
+window shows the results when they come back (issue 23). No timing is asserted here;
+benchmarks/bench_ui_thread.py measures the stalls."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from batchkit import item, response
+from PySide6.QtWidgets import QLabel
+from steps_kit import open_rated_window
+
+from rater_desktop.gui.progressive_html import html_parts
+from rater_desktop.rating.model import Step
+from rater_desktop.rating.rule_runs import BACKGROUND_SIZE
+from rater_desktop.rating.text import plain_text
+from rater_desktop.render_markdown import render_markdown
+
+LONG = ("I searched the shop for red umbrellas and opened the [Red Classic]"
+        "(https://shop.example/red) page. ") * (BACKGROUND_SIZE // 60)
+
+
+def _long_items() -> list[dict[str, Any]]:
+    return [item("long-1", responses=[response("model-alpha", LONG, []),
+                                      response("model-beta", "The Crimson Mini costs $15.", [])])]
+
+
+def test_a_large_items_rules_come_back_from_the_worker(qtbot: Any, make_window: Any,
+                                                       tmp_path: Path) -> None:
+    window, binding, _ = open_rated_window(make_window, tmp_path, qtbot=qtbot, items=_long_items())
+    service = binding.service
+    assert service is not None
+    qtbot.waitUntil(lambda: not binding.rule_worker.busy and not service.rules_pending, timeout=20000)
+    page = binding.panel.page(Step.CASE_FILE)
+    badges = page.findChild(type(page.other_badges), "caseFileMainGoalRules")
+    assert "CF-1" in badges.rule_ids()
+    qtbot.keyClicks(page.main_goal, "Find a red umbrella")
+    assert service.rating.case_file.main_goal == "Find a red umbrella"
+    qtbot.waitUntil(lambda: not service.rules_pending, timeout=20000)
+    qtbot.waitUntil(lambda: "CF-1" not in badges.rule_ids(), timeout=5000)
+
+
+def test_a_long_response_is_formatted_off_the_thread_and_shown_in_parts(
+        qtbot: Any, make_window: Any, tmp_path: Path) -> None:
+    window, binding, _ = open_rated_window(make_window, tmp_path, qtbot=qtbot, items=_long_items())
+    pane = window.item_view.pane_for_true_index(0)
+    qtbot.waitUntil(lambda: not pane._markdown.busy and not pane._fill.busy, timeout=20000)
+    shown = pane.text_browser.document().toPlainText()
+    assert "Red Classic" in shown and "Formatting" not in shown
+    assert pane.text_browser.document().blockCount() > 1  # laid out a part at a time
+    # cut between words only: every word is there, in order
+    assert shown.split() == plain_text(LONG).split()
+
+
+def test_html_parts_keep_every_row_and_word() -> None:
+    table = "| Shoe | Price |\n|---|---|\n" + "| Pacer Glide 5 Wide | $109.95 |\n" * 300
+    html = render_markdown(table)
+    parts = html_parts(html)
+    assert len(parts) > 1 and all(len(p) < 4000 for p in parts)
+    assert "".join(parts).count("<tr>") == html.count("<tr>")
+    words = render_markdown(LONG)
+    assert "".join(html_parts(words)).count("Red Classic") == words.count("Red Classic")
+
+
+def test_html_parts_cut_a_run_of_entities() -> None:
+    """"<" x 20,000 is 80,000 characters of "&lt;" in one paragraph, without a space."""
+    html = render_markdown("<" * 20_000)
+    parts = html_parts(html)
+    assert len(parts) > 5 and max(len(p) for p in parts) < 6_000
+    assert "".join(parts).count("&lt;") == 20_000
+
+
+def test_the_main_goal_question_shows_the_goals_first_words(qtbot: Any, make_window: Any,
+                                                            tmp_path: Path) -> None:
+    """A 20,000-character goal in a label was laid out again on every keystroke."""
+    window, binding, _ = open_rated_window(make_window, tmp_path, qtbot=qtbot, items=_long_items())
+    service = binding.service
+    assert service is not None
+    service.set_main_goal("Find a red umbrella\n" + "- under $20\n" * 2_000)
+    service.rating.current_step = Step.TASK_COMPLETION
+    binding.panel.refresh_all()
+    page = binding.panel.page(Step.TASK_COMPLETION)
+    labels = [lbl.text() for lbl in page.findChildren(QLabel) if lbl.text().startswith("Main goal met?")]
+    assert labels and all(text == "Main goal met? (Find a red umbrella)" for text in labels)

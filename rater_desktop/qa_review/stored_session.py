@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from rater_desktop.qa_review.judgment_rows import (
     StoredJudgment,
+    files_to_fill,
     item_html,
     item_rows,
     judgment_rows,
@@ -126,9 +127,11 @@ class StoredJudgmentsMixin:
         from rater_desktop.qa_review.sql_figures import store_figures
 
         chosen, key = self.used_key()
-        for stored in chosen:
-            self._rows_of(stored)  # rows of an earlier version's import are filled first
         ids = [s.id for s in chosen if s.id is not None]
+        missing = files_to_fill(self.store.engine, file_ids=ids)
+        for stored in chosen:
+            if stored.id in missing:
+                self._rows_of(stored)  # rows of an earlier version's import are filled first
         return self.built("grouped", key, lambda: store_figures(self.store.engine, file_ids=ids))
 
     def study_figures(self) -> StudyFigures:

@@ -19,12 +19,13 @@ from rater_desktop.qa.agreement import (
     collapse_verdict,
 )
 from rater_desktop.qa.agreement_counts import (
+    UnitCounts,
     alpha_from_counts,
     leave_one_out_counts,
     percent_from_counts,
     unit_counts,
 )
-from rater_desktop.qa.inputs import RaterJudgment
+from rater_desktop.qa.inputs import SCORE_NAMES, RaterJudgment
 
 SCORE_CATEGORIES = (1, 2, 3, 4, 5)
 DIMENSIONS = (
@@ -71,6 +72,28 @@ def dimension_cells(
     return cells
 
 
+Tables = dict[str, UnitCounts]
+
+
+def dimension_tables(judgments: Sequence[RaterJudgment]) -> Tables:
+    """Every dimension's unit counts in one pass over the judgments (``dimension_cells``
+    per dimension, grouped): what alpha, kappa and AC are computed from."""
+    cells: dict[str, list[tuple[str, tuple[str, int], float]]] = {d: [] for d, _, _ in DIMENSIONS}
+    for j in judgments:
+        if j.kind != "standard":
+            continue
+        if j.verdict_true is not None:
+            cells["verdict"].append((j.rater_id, (j.item_id, -1), float(j.verdict_true)))
+            cells["verdict_collapsed"].append(
+                (j.rater_id, (j.item_id, -1), float(collapse_verdict(j.verdict_true))))
+        for side, scores in j.scores.items():
+            for name in SCORE_NAMES:
+                score = getattr(scores, name)
+                if score is not None:
+                    cells[name].append((j.rater_id, (j.item_id, side), float(score)))
+    return {dimension: unit_counts(found) for dimension, found in cells.items()}
+
+
 def dimension_categories(dimension: str) -> tuple[int, ...]:
     """The scale's full category list of a dimension (ordinal alpha needs every one)."""
     if dimension == "verdict":
@@ -80,15 +103,18 @@ def dimension_categories(dimension: str) -> tuple[int, ...]:
     return SCORE_CATEGORIES
 
 
-def agreement_by_dimension(judgments: Sequence[RaterJudgment]) -> list[DimensionAgreement]:
+def agreement_by_dimension(
+    judgments: Sequence[RaterJudgment], tables: Tables | None = None
+) -> list[DimensionAgreement]:
     """TC, FA, AIP, verdict (ordinal) and collapsed verdict (nominal), standard items; from
-    grouped value counts (``qa.agreement_counts``), never a raters x units matrix."""
+    grouped value counts (``qa.agreement_counts``), never a raters x units matrix.
+    ``tables``: ``dimension_tables(judgments)`` when the caller has them already."""
     raters = sorted({j.rater_id for j in judgments if j.kind == "standard"})
+    tables = tables if tables is not None else dimension_tables(judgments)
     result = []
     for dimension, label, level_name in DIMENSIONS:
         level: Level = "nominal" if level_name == "nominal" else "ordinal"
-        cells = dimension_cells(judgments, dimension)
-        table = unit_counts((rater, unit, value) for (rater, unit), value in cells.items())
+        table = tables[dimension]
         categories = dimension_categories(dimension)
         percent, pairable = percent_from_counts(table)
         result.append(

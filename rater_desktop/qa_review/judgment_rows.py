@@ -122,6 +122,23 @@ def read_judgments(
     return [_judgment(row, expected) for row in rows]
 
 
+def files_to_fill(engine: Engine, *, file_ids: Sequence[int]) -> set[int]:
+    """Kept files whose rows predate what a report needs (none, or without ``facts``)."""
+    from sqlalchemy import text
+
+    if not file_ids:
+        return set()
+    ids = ",".join(str(int(i)) for i in file_ids)
+    query = (
+        f"SELECT f.id FROM qa_result_files f JOIN qa_result_documents d ON d.file_id = f.id "
+        f"WHERE f.id IN ({ids}) AND (f.problems IS NULL OR NOT EXISTS (SELECT 1 FROM "
+        "qa_judgments j WHERE j.file_id = f.id) OR EXISTS (SELECT 1 FROM qa_judgments j "
+        "WHERE j.file_id = f.id AND j.facts IS NULL))"
+    )
+    with engine.connect() as conn:
+        return {int(row[0]) for row in conn.execute(text(query))}
+
+
 def item_html(
     engine: Engine, *, file_ids: Sequence[int]
 ) -> dict[str, list[tuple[str, str]]]:

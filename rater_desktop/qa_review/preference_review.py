@@ -243,10 +243,11 @@ def preference_review(session: QaSession, *, question: str | None,
         title=str(batch.manifest.title or batch.manifest.batch_id))
 
 
-def import_checked(session: QaSession, paths: Sequence[Path]) -> list[Any]:
-    """Import after refusing a mixed set (MixedProtocolError says which file is which)."""
+def import_checked(session: QaSession, paths: Sequence[Path], **steps: Any) -> list[Any]:
+    """Import after refusing a mixed set (MixedProtocolError says which file is which);
+    ``steps``: the ``cancelled`` / ``progress`` callbacks of ``import_results``."""
     protocol = str(getattr(session.batch.manifest, "protocol", "guideline"))
     problem = protocol_problem(paths, batch_protocol=protocol)
     if problem is not None:
         raise MixedProtocolError(problem)
-    return session.import_results(paths)
+    return session.import_results(paths, **steps)

@@ -127,6 +127,39 @@ def study_columns(study: StudyFigures) -> Callable[[str, str], dict[str, Any]]:
     return columns
 
 
+def study_lines(study: StudyFigures) -> list[str]:
+    """The study checks in a few plain lines (the QA window's dashboard)."""
+    lines = ["Kappa / Gwet: " + "; ".join(
+        f"{c.label}: Fleiss {num(c.fleiss, 2)}, {c.gwet_name} {num(c.gwet, 2)}"
+        + ("" if c.cohen is None else f", Cohen {num(c.cohen, 2)}") for c in study.chance)]
+    sided = [t for t in study.tendencies
+             if t.side_p_value is not None and t.side_p_value < SIGNIFICANT]
+    ties = [t for t in study.tendencies
+            if t.tie_p_value is not None and t.tie_p_value < SIGNIFICANT]
+    lines.append("Side bias (p < 0.01): " + (", ".join(
+        f"{t.rater} {pct(t.shown_first_share)} shown first" for t in sided) or "none"))
+    lines.append("Tie tendency (p < 0.01): " + (", ".join(
+        f"{t.rater} {pct(t.tie_share)} ties vs {pct(t.others_tie_share)}" for t in ties)
+        or "none"))  # fmt: skip
+    model = study.rater_model
+    if model is not None:
+        best = sorted(model.ability, key=lambda r: (-model.ability[r], r))
+        lines.append(f"Most reliable (Dawid-Skene): {', '.join(best[:3])}; check the "
+                     f"guideline on {len(model.check_guideline)} item(s)"
+                     + (f": {', '.join(model.check_guideline[:10])}"
+                        if model.check_guideline else ""))  # fmt: skip
+    if study.fragility is not None:
+        flips = study.fragility.top_flips
+        lines.append(f"Top model {study.fragility.order[0]}: "
+                     + ("cannot change by flips" if flips is None else
+                        f"{flips} flipped judgment(s) would tie or change it"))  # fmt: skip
+    if study.drift:
+        shares = [pct(w.share) for w in study.drift]
+        lines.append(f"Agreement with consensus per {study.drift_width_days}-day window: "
+                     + " \u2192 ".join(shares))
+    return lines
+
+
 def study_section(study: StudyFigures | None) -> str:
     if study is None:
         return ""

@@ -172,10 +172,25 @@ class QaSession(StoredJudgmentsMixin, SummaryMixin, DecisionsMixin):
 
     # ------------------------------------------------------------------ import
 
-    def import_results(self, paths: Iterable[Path]) -> list[ImportOutcome]:
-        """Verify and record each file; see ImportStatus for what can happen."""
+    def import_results(
+        self,
+        paths: Iterable[Path],
+        *,
+        cancelled: Callable[[], bool] | None = None,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> list[ImportOutcome]:
+        """Verify and record each file; see ImportStatus for what can happen. Between
+        files ``progress(done, total)`` is told and ``cancelled()`` asked: once it says
+        so, the files not yet started are left alone (those done stay imported)."""
         signers = self._signers()
-        outcomes = [self._import_one(Path(p), signers) for p in paths]
+        todo = [Path(p) for p in paths]
+        outcomes = []
+        for done, path in enumerate(todo):
+            if cancelled is not None and cancelled():
+                break
+            if progress is not None:
+                progress(done, len(todo))
+            outcomes.append(self._import_one(path, signers))
         self._adapted = None
         return outcomes
 

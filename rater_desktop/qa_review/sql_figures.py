@@ -76,8 +76,11 @@ class StoreFigures:
     agreement: dict[str, tuple[float | None, float | None, int]]  # alpha, percent, units
 
 
-def store_figures(engine: Engine, *, file_ids: Sequence[int]) -> StoreFigures:
-    """Every grouped figure over the judgments of ``file_ids``."""
+def store_figures(
+    engine: Engine, *, file_ids: Sequence[int], agreement: bool = True
+) -> StoreFigures:
+    """Every grouped figure over the judgments of ``file_ids`` (``agreement`` False: without
+    the per-dimension alpha, which the report computes from its own unit counts)."""
     from sqlalchemy import text
 
     ids = ",".join(str(int(i)) for i in file_ids) or "NULL"  # ints only: safe to inline
@@ -95,7 +98,7 @@ def store_figures(engine: Engine, *, file_ids: Sequence[int]) -> StoreFigures:
             for r, n, timed, total in conn.execute(text(PER_RATER.format(ids=ids)), params)
         }
         judgments, items = conn.execute(text(TOTALS.format(ids=ids)), params).one()
-        agreement = {d: _agreement(conn, ids, d) for d in DIMENSION_LEVELS}
+        found = {d: _agreement(conn, ids, d) for d in DIMENSION_LEVELS} if agreement else {}
     return StoreFigures(
         file_ids=tuple(file_ids),
         judgments=int(judgments),
@@ -103,7 +106,7 @@ def store_figures(engine: Engine, *, file_ids: Sequence[int]) -> StoreFigures:
         verdict_distribution={v: int(verdicts.get(v, 0)) for v in VERDICT_CATEGORIES},
         records=records,
         per_rater=per_rater,
-        agreement=agreement,
+        agreement=found,
     )
 
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from rater_desktop.qa_review.judgment_rows import (
     StoredJudgment,
+    files_to_fill,
     item_html,
     item_rows,
     judgment_rows,
@@ -25,6 +26,7 @@ from rater_desktop.qa_review.judgment_rows import (
 if TYPE_CHECKING:
     from rater_desktop.qa.inputs import RaterJudgment
     from rater_desktop.qa_review.adapter import BatchItemInfo
+    from rater_desktop.qa_review.figures import Tables
     from rater_desktop.qa_review.report_items import ItemBlock
     from rater_desktop.qa_review.sql_figures import StoreFigures
     from rater_desktop.qa_review.store import QaStore, StoredFile
@@ -108,6 +110,13 @@ class StoredJudgmentsMixin:
         return self.built("judgments", key, lambda: [
             s.judgment for s in self.stored_judgments() if s.complete])  # fmt: skip
 
+    def dimension_tables(self) -> Tables:
+        """Every dimension's unit value counts (alpha, kappa, AC), once per used files."""
+        from rater_desktop.qa_review.figures import dimension_tables
+
+        _, key = self.used_key()
+        return self.built("tables", key, lambda: dimension_tables(self.judgments()))
+
     def file_problems(self) -> list[str]:
         """Items the used files' imports left out, and why (one line each)."""
         chosen, _ = self.used_key()
@@ -121,15 +130,19 @@ class StoredJudgmentsMixin:
             for problem in json.loads(fresh.get(stored.id, stored).problems or "[]")
         ]
 
-    def store_figures(self) -> StoreFigures:
-        """Counts, verdicts, wins and times grouped by the database (no document parsed)."""
+    def store_figures(self, *, agreement: bool = True) -> StoreFigures:
+        """Counts, verdicts, wins and times grouped by the database (no document parsed);
+        ``agreement`` adds alpha per dimension from value counts grouped in SQL."""
         from rater_desktop.qa_review.sql_figures import store_figures
 
         chosen, key = self.used_key()
-        for stored in chosen:
-            self._rows_of(stored)  # rows of an earlier version's import are filled first
         ids = [s.id for s in chosen if s.id is not None]
-        return self.built("grouped", key, lambda: store_figures(self.store.engine, file_ids=ids))
+        missing = files_to_fill(self.store.engine, file_ids=ids)
+        for stored in chosen:
+            if stored.id in missing:
+                self._rows_of(stored)  # rows of an earlier version's import are filled first
+        return self.built(f"grouped-{agreement}", key, lambda: store_figures(
+            self.store.engine, file_ids=ids, agreement=agreement))  # fmt: skip
 
     def study_figures(self) -> StudyFigures:
         """Kappa, AC1/AC2, tendencies, ability, fragility and drift (once per used files)."""

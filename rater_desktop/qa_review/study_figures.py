@@ -10,14 +10,18 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
 from rater_desktop.qa.agreement import collapse_verdict
-from rater_desktop.qa.agreement_counts import unit_counts
 from rater_desktop.qa.chance_agreement import cohen_kappa, fleiss_kappa, gwet_ac
 from rater_desktop.qa.drift import DriftWindow, agreement_drift, consensus
 from rater_desktop.qa.fragility import RankingFragility, ranking_fragility
 from rater_desktop.qa.rater_model import RaterModel, dawid_skene
 from rater_desktop.qa.rater_tendencies import RaterTendency, rater_tendencies
 from rater_desktop.qa.scoreboard import comparisons
-from rater_desktop.qa_review.figures import DIMENSIONS, dimension_categories, dimension_cells
+from rater_desktop.qa_review.figures import (
+    DIMENSIONS,
+    Tables,
+    dimension_categories,
+    dimension_tables,
+)
 
 if TYPE_CHECKING:
     from rater_desktop.qa.inputs import RaterJudgment
@@ -48,18 +52,18 @@ class StudyFigures:
     drift_width_days: int
 
 
-def chance_agreement(judgments: list[RaterJudgment]) -> list[ChanceAgreement]:
+def chance_agreement(judgments: list[RaterJudgment], tables: Tables | None = None
+                     ) -> list[ChanceAgreement]:  # fmt: skip
     raters = sorted({j.rater_id for j in judgments if j.kind == "standard"})
+    tables = tables if tables is not None else dimension_tables(judgments)
     found = []
     for dimension, label, level in DIMENSIONS:
-        cells = dimension_cells(judgments, dimension)
-        table = unit_counts((rater, unit, value) for (rater, unit), value in cells.items())
+        table = tables[dimension]
         cohen = None
         if len(raters) == 2:
-            first, second = raters
-            pairs = [(value, cells[(second, unit)]) for (rater, unit), value in cells.items()
-                     if rater == first and (second, unit) in cells]  # fmt: skip
-            cohen = cohen_kappa(pairs)
+            first = dict(table.by_rater.get(raters[0], ()))
+            second = dict(table.by_rater.get(raters[1], ()))
+            cohen = cohen_kappa([(v, second[u]) for u, v in first.items() if u in second])
         nominal = level == "nominal"
         found.append(ChanceAgreement(
             dimension=dimension, label=label, cohen=cohen, fleiss=fleiss_kappa(table),
@@ -105,7 +109,7 @@ def study_figures(session: QaSession) -> StudyFigures:
                          collapse_verdict(s.judgment.verdict_true or 0)) for s in standard)
     games = comparisons(judgments=judgments, items=session.item_facts())
     return StudyFigures(
-        chance=tuple(chance_agreement(judgments)),
+        chance=tuple(chance_agreement(judgments, session.dimension_tables())),
         tendencies=tuple(rater_tendencies(
             (s.judgment.rater_id, s.judgment.verdict_true or 0, s.display_order)
             for s in standard)),

@@ -21,6 +21,7 @@ from rater_desktop.qa.standardweb import ModelRuns
 from rater_desktop.qa.timecost import StudyCost, TimingSummary
 from rater_desktop.qa_review.figures import (
     DimensionAgreement,
+    Tables,
     agreement_by_dimension,
     sd4_threshold,
 )
@@ -87,6 +88,7 @@ class _SessionData(Protocol):
     store: QaStore
 
     def judgments(self) -> list[RaterJudgment]: ...
+    def dimension_tables(self) -> Tables: ...
     def item_facts(self) -> list[ItemFacts]: ...
     def runs(self) -> list[RunInput]: ...
     def files(self) -> list[StoredFile]: ...
@@ -102,7 +104,7 @@ class SummaryMixin:
 
     def agreement(self: _SessionData) -> list[DimensionAgreement]:
         """Alpha, percent agreement and leave-one-out per rater for TC, FA, AIP, verdict."""
-        return agreement_by_dimension(self.judgments())
+        return agreement_by_dimension(self.judgments(), self.dimension_tables())
 
     def verdict_agreement(self: _SessionData) -> VerdictAgreement:
         return verdict_agreement(judgments=self.judgments())
@@ -231,7 +233,7 @@ def collect_figures(
 
 def _figures(session: Any, *, now: datetime, hourly_wage: float, platform_fee: float,
              buffer: float, raters_per_item: int, resamples: int, seed: int) -> QaFigures:
-    grouped = session.store_figures()  # counts and verdicts grouped by the database
+    grouped = session.store_figures(agreement=False)  # counts, verdicts: grouped in SQL
     cost_inputs, cost = session.cost(
         hourly_wage=hourly_wage,
         platform_fee=platform_fee,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor
+from PySide6.QtGui import QColor, QShowEvent, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -66,6 +66,7 @@ class CompareView(QWidget):
         self.item: Item | None = None
         self._adjudication_for = adjudication_for
         self._hidden_raters: set[str] = set()
+        self._deferred: str | None = None  # the item to draw when the tab is shown
         self.segments: dict[int, list[Segment]] = {}
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 8, 8, 8)
@@ -175,7 +176,19 @@ class CompareView(QWidget):
         self.combo.blockSignals(False)
         target = keep if keep in state.comparisons else next(iter(state.comparisons), None)
         self.item_id = None
+        if not self.isVisible() and target is not None:
+            # Drawn when the tab is shown: fifty raters' columns on every import would
+            # hold the UI thread while another tab is on screen.
+            self._deferred = target
+            return
+        self._deferred = None
         self.show_item(target)
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        target, self._deferred = self._deferred, None
+        if target is not None and self.item_id is None:
+            self.show_item(target)
 
     def _build_legend(self) -> None:
         for box in self.legend_boxes.values():
@@ -213,6 +226,7 @@ class CompareView(QWidget):
 
     def show_item(self, item_id: str | None) -> None:
         """Show ``item_id`` (None: nothing); selecting it in the combo too."""
+        self._deferred = None
         if item_id == self.item_id and item_id is not None:
             return
         self.adjudication.save_now()

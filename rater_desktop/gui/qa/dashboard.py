@@ -11,6 +11,8 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QVBoxLayout, QWi
 from rater_desktop.gui.qa.charts import Bar, BarChart
 from rater_desktop.gui.qa.dashboard_tables import fill_models, fill_raters, tables_section
 from rater_desktop.gui.qa.rater_answers import fit_height, seconds_text
+from rater_desktop.qa.scoreboard import MIN_ITEMS_FOR_INTERVAL
+from rater_desktop.qa_review.report_study import study_lines
 from rater_desktop.qa_review.summary import QaFigures
 
 VERDICT_LABELS = {-3: "A\u226b", -2: "A>", -1: "A\u2265", 0: "=", 1: "B\u2265", 2: "B>",
@@ -44,6 +46,8 @@ def strength_bars(figures: QaFigures) -> list[Bar]:
         text = "n/a" if s.strength is None else f"{s.strength:.2f}"
         if ci:
             text += f" [{ci[0]:.2f}\u2013{ci[1]:.2f}]"
+        elif s.ci_withheld:
+            text += f" (no interval: under {MIN_ITEMS_FOR_INTERVAL} items)"
         bars.append(Bar(s.model, s.strength, text, ci[0] if ci else None, ci[1] if ci else None))
     return bars
 
@@ -92,6 +96,12 @@ class Dashboard(QScrollArea):
         for index, chart in enumerate(charts):
             grid.addWidget(chart, index // 2, index % 2, Qt.AlignmentFlag.AlignTop)
         layout.addLayout(grid)
+        self.study = QLabel("")
+        self.study.setObjectName("qaDashboardStudy")
+        self.study.setAccessibleName("Study checks")
+        self.study.setWordWrap(True)
+        self.study.setTextFormat(Qt.TextFormat.PlainText)
+        layout.addWidget(self.study)
         tables, self.raters_table, self.models_table, self.cost = tables_section(settings)
         layout.addWidget(tables)
         layout.addStretch(1)
@@ -138,4 +148,6 @@ class Dashboard(QScrollArea):
         self.strengths.set_bars(strengths, minimum=0.0, maximum=_top(strengths))
         fill_raters(self.raters_table, figures)
         fill_models(self.models_table, figures)
+        self.study.setText("Study checks\n" + "\n".join(study_lines(figures.study))
+                           if figures.study is not None else "")
         self.cost.set_figures(figures)

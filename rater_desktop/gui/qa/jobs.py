@@ -7,6 +7,7 @@ session is not meant to be changed from two threads at once.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -18,6 +19,7 @@ Failed = Callable[[BaseException], None]
 
 class _Relay(QObject):
     finished = Signal(int, object, object)  # job number, result, exception or None
+    progressed = Signal(int, int)  # done, total (emitted from the worker: queued)
 
 
 class _Job(QRunnable):
@@ -40,6 +42,7 @@ class JobRunner(QObject):
     """Runs one background job at a time; ``busyChanged`` drives the progress indicator."""
 
     busyChanged = Signal(bool, str)  # busy, what is being done
+    progressChanged = Signal(int, int)  # done, total of the running job (total 0: unknown)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -47,6 +50,8 @@ class JobRunner(QObject):
         self._pool.setMaxThreadCount(1)
         self._relay = _Relay(self)
         self._relay.finished.connect(self._on_finished)
+        self._relay.progressed.connect(self.progressChanged)
+        self._cancel = threading.Event()
         self._number = 0
         self._callbacks: dict[int, tuple[Done, Failed]] = {}
         self.pending: list[str] = []
@@ -54,6 +59,18 @@ class JobRunner(QObject):
     @property
     def busy(self) -> bool:
         return bool(self._callbacks)
+
+    def report(self, done: int, total: int) -> None:
+        """A job's progress (callable from the worker thread)."""
+        self._relay.progressed.emit(done, total)
+
+    def cancel(self) -> None:
+        """Ask the running and queued jobs to stop at their next check (``cancelled``)."""
+        self._cancel.set()
+
+    def cancelled(self) -> bool:
+        """True once Cancel was asked for, until every queued job has finished."""
+        return self._cancel.is_set()
 
     def start(self, label: str, work: Callable[[], Any], *, done: Done, failed: Failed) -> int:
         """Queue ``work``; ``done(result)`` or ``failed(exception)`` runs on the UI thread."""
@@ -76,6 +93,8 @@ class JobRunner(QObject):
                 done(result)
         finally:
             label = self.pending[0] if self.pending else ""
+            if not self.busy:
+                self._cancel.clear()  # a cancel ends with the jobs it was asked for
             self.busyChanged.emit(self.busy, label)
 
     def wait(self, msecs: int = 30_000) -> bool:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rater_desktop.qa.disagreement import ItemDisagreement
 from rater_desktop.qa_review.store import StoredFile
@@ -57,10 +57,12 @@ def review_state(session: QaSession) -> ReviewState:
 
 def import_and_review(
     session: QaSession, paths: Sequence[Path],
-    importer: Callable[[QaSession, Sequence[Path]], list[ImportOutcome]] | None = None,
+    importer: Callable[..., list[ImportOutcome]] | None = None, **steps: Any,
 ) -> tuple[list[ImportOutcome], ReviewState]:
-    """Import (with ``importer``, e.g. one refusing a mixed set) and review."""
-    outcomes = importer(session, paths) if importer else session.import_results(paths)
+    """Import (with ``importer``, e.g. one refusing a mixed set) and review; ``steps``:
+    ``cancelled`` and ``progress`` callbacks (see ``QaSession.import_results``)."""
+    outcomes = (importer(session, paths, **steps) if importer
+                else session.import_results(paths, **steps))
     return outcomes, review_state(session)
 
 

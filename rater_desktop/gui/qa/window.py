@@ -9,7 +9,14 @@ from typing import Any
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
-from PySide6.QtWidgets import QLabel, QMainWindow, QProgressBar, QTabWidget, QWidget
+from PySide6.QtWidgets import (
+    QLabel,
+    QMainWindow,
+    QProgressBar,
+    QPushButton,
+    QTabWidget,
+    QWidget,
+)
 
 from rater_desktop.batch.model import Verdict
 from rater_desktop.gui import dialogs
@@ -159,9 +166,16 @@ class QaWindow(QMainWindow):
         self.busy_bar.setRange(0, 0)
         self.busy_bar.setMaximumWidth(160)
         self.busy_bar.setVisible(False)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setObjectName("qaCancelButton")
+        self.cancel_button.setAccessibleName("Cancel the work in progress")
+        self.cancel_button.setVisible(False)
+        self.cancel_button.clicked.connect(self._cancel_work)
+        self.runner.progressChanged.connect(self._progress)
         bar.addWidget(self.batch_label, 1)
         bar.addPermanentWidget(self.busy_label)
         bar.addPermanentWidget(self.busy_bar)
+        bar.addPermanentWidget(self.cancel_button)
 
     def _connect(self) -> None:
         acts = self.actions_
@@ -183,8 +197,22 @@ class QaWindow(QMainWindow):
 
     def _busy_changed(self, busy: bool, label: str) -> None:
         self.busy_bar.setVisible(busy)
+        self.busy_bar.setRange(0, 0)  # indeterminate until the job reports progress
+        self.cancel_button.setVisible(busy)
+        self.cancel_button.setEnabled(True)
         self.busy_label.setText(label if busy else "")
         self._update_actions()
+
+    def _progress(self, done: int, total: int) -> None:
+        if total > 0 and self.runner.busy:
+            self.busy_bar.setRange(0, total)
+            self.busy_bar.setValue(done)
+
+    def _cancel_work(self) -> None:
+        """Stop after the file being verified; what was imported stays."""
+        self.runner.cancel()
+        self.cancel_button.setEnabled(False)
+        self.busy_label.setText("Cancelling after the current step\u2026")
 
     def _update_actions(self) -> None:
         has_session = self.session is not None
@@ -294,8 +322,11 @@ class QaWindow(QMainWindow):
             self.report_error(self, "No results files",
                               "No *.results.json file was found there.", "")
             return False
+        runner = self.runner
         self.runner.start(f"Verifying {len(files)} file(s)\u2026",
-                          lambda: import_and_review(session, files, importer=import_checked),
+                          lambda: import_and_review(session, files, importer=import_checked,
+                                                    cancelled=runner.cancelled,
+                                                    progress=runner.report),
                           done=self._imported, failed=self._import_failed)
         return True
 

@@ -1,0 +1,118 @@
+"""QA window responsiveness: the longest UI-thread stall while opening a batch, importing
+R signed exports of N items and switching tabs (a 5 ms timer: the largest gap between its
+ticks is the longest time the UI thread could not answer).
+
+    python benchmarks/bench_qa_window.py [--raters 50] [--items 2000] [--switches 3]
+
+Exports come from ``bench_qa_postgres.prepare`` (cached in benchmarks/out/qa-R-N). The
+window runs offscreen in a fresh process with a temp home and a temp SQLite store. The
+floor, measured in the same process before the window exists, is read + hash + verify of
+every export (what any import must do); each phase's wall time is shown against it. The
+target is no stall over 50 ms in any phase.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE), str(HERE.parent / "tests")]
+TARGET_MS = 50.0
+
+
+def worker(raters: int, items: int, switches: int) -> dict[str, Any]:
+    from bench_qa_postgres import floor, prepare
+    from bench_window import StallMeter, run_until
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from rater_desktop.gui.qa import open_qa_window
+
+    batch, roster, files = prepare(raters, items)
+    floor_s = floor(roster, files)
+    app = QApplication.instance() or QApplication([])
+    home = Path(tempfile.mkdtemp(prefix="bench-qa-window-"))
+    settings = QSettings(str(home / "settings.ini"), QSettings.Format.IniFormat)
+    meter = StallMeter()
+    meter.start()
+    phases: dict[str, dict[str, float]] = {}
+
+    def phase(name: str, action: Any, done: Any) -> None:
+        meter.take_max()
+        started = time.perf_counter()
+        action()
+        run_until(done, timeout_s=3600)
+        phases[name] = {"seconds": time.perf_counter() - started, "stall_ms": meter.take_max()}
+
+    holder: dict[str, Any] = {}
+    phase("build the window (no batch)", lambda: holder.update(window=open_qa_window(
+        parent=None, settings=settings, data_dir=home, roster_path=roster,
+        store_path=home / "qa.sqlite3", resamples=20)), lambda: True)
+    window = holder["window"]
+    phase("open the batch", lambda: window.open_batch_path(str(batch)),
+          lambda: window.session is not None and not window.runner.busy)
+    phase(f"import {len(files)} exports", lambda: window.import_paths(files),
+          lambda: not window.runner.busy and len(window.state.raters) == raters)
+
+    def switch_all() -> None:
+        for _ in range(switches):
+            for index in range(window.tabs.count()):
+                window.tabs.setCurrentIndex(index)
+                app.processEvents()
+
+    phase(f"switch tabs x{switches}", switch_all, lambda: not window.runner.busy)
+    meter.stop()
+    gaps = meter.gaps
+    window.close()
+    app.processEvents()
+    return {"floor": floor_s, "phases": phases, "over": sum(1 for g in gaps if g > TARGET_MS),
+            "longest": max(gaps, default=0.0)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--raters", type=int, default=50)
+    parser.add_argument("--items", type=int, default=2000)
+    parser.add_argument("--switches", type=int, default=3)
+    parser.add_argument("--tiny", action="store_true",
+                        help="a seconds-long run for CI (make benchmarks-tiny): tiny sizes, "
+                        "no budget check")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.tiny:
+        args.raters, args.items, args.switches = 3, 20, 1
+    if args.worker:
+        print(json.dumps(worker(args.raters, args.items, args.switches)), flush=True)
+        os._exit(0)
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    command = [sys.executable, __file__, "--worker", "--raters", str(args.raters), "--items",
+               str(args.items), "--switches", str(args.switches)]
+    done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=7200)
+    lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
+    if done.returncode != 0 or not lines:
+        raise SystemExit(f"worker failed ({done.returncode}):\n{done.stderr[-3000:]}")
+    result = json.loads(lines[-1])
+    floor_s = result["floor"]
+    print(f"{args.raters} exports x {args.items} items, offscreen; floor (read + hash + verify) "
+          f"{floor_s:.2f} s")
+    print("| phase | wall s | x floor | longest UI stall ms |")
+    print("|---|---:|---:|---:|")
+    for name, found in result["phases"].items():
+        print(f"| {name} | {found['seconds']:.2f} | {found['seconds'] / floor_s:.2f} | "
+              f"{found['stall_ms']:.0f} |")
+    verdict = "within" if result["longest"] <= TARGET_MS else "OVER"
+    print(f"UI gaps over {TARGET_MS:.0f} ms: {result['over']}; longest {result['longest']:.0f} "
+          f"ms ({verdict} the target)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

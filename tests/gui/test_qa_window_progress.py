@@ -1,0 +1,90 @@
+"""Long QA steps show progress and can be cancelled; the Compare tab draws its item only
+when shown (issue 22: the QA window stays responsive with many exports)."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QSettings
+from qa_window_kit import Errors, Setup, build_setup, make_qa_window, result_files, wait_idle
+
+from rater_desktop.qa_review.session import QaSession
+
+RATERS = ("alice", "bob", "carol")
+
+
+@pytest.fixture
+def setup(tmp_path: Path, memory_keyring: Any) -> Setup:
+    return build_setup(tmp_path, memory_keyring)
+
+
+def test_an_import_shows_progress_and_cancel_stops_after_the_current_file(
+    qtbot: Any, setup: Setup, temp_settings: QSettings, memory_keyring: Any,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    errors: Errors = []
+    window = make_qa_window(qtbot, setup, settings=temp_settings, keyring=memory_keyring,
+                            errors=errors)
+    window.show()
+    gate, started = threading.Event(), threading.Event()
+    original = QaSession._import_one
+
+    def slow_import(self: QaSession, path: Path, signers: Any) -> Any:
+        started.set()
+        gate.wait(10)  # the first file waits until the test pressed Cancel
+        return original(self, path, signers)
+
+    monkeypatch.setattr(QaSession, "_import_one", slow_import)
+    assert window.import_paths(result_files(setup, *RATERS))
+    qtbot.waitUntil(started.is_set, timeout=10_000)
+    qtbot.waitUntil(lambda: window.busy_bar.maximum() == 3, timeout=10_000)  # 0 of 3 files
+    assert window.cancel_button.isVisible() and window.cancel_button.isEnabled()
+    window.cancel_button.click()
+    assert "Cancelling" in window.busy_label.text() and not window.cancel_button.isEnabled()
+    gate.set()
+    wait_idle(qtbot, window)
+    assert [f.claimed_rater_id for f in window.state.files] == ["alice"]  # one file, then stop
+    assert not window.cancel_button.isVisible() and not window.runner.cancelled()
+    monkeypatch.undo()
+    assert window.import_paths(result_files(setup, "bob", "carol"))  # a later import runs
+    wait_idle(qtbot, window)
+    assert len(window.state.files) == 3 and errors == []
+
+
+def test_the_compare_tab_draws_its_item_only_when_shown(
+    qtbot: Any, setup: Setup, temp_settings: QSettings, memory_keyring: Any,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    errors: Errors = []
+    window = make_qa_window(qtbot, setup, settings=temp_settings, keyring=memory_keyring,
+                            errors=errors)
+    window.show()
+    drawn: list[str | None] = []
+    original = type(window.compare).show_item
+    monkeypatch.setattr(type(window.compare), "show_item",
+                        lambda self, item_id: (drawn.append(item_id), original(self, item_id)))
+    window.tabs.setCurrentWidget(window.files_panel)
+    assert window.import_paths(result_files(setup, *RATERS))
+    wait_idle(qtbot, window)
+    assert drawn == []  # the import did not draw the hidden Compare tab
+    window.tabs.setCurrentWidget(window.compare)
+    qtbot.waitUntil(lambda: window.compare.item_id is not None, timeout=5_000)
+    assert drawn == [window.compare.item_id]
+    assert window.compare.comparison() is not None and errors == []
+
+
+def test_the_dashboard_shows_the_study_checks(
+    qtbot: Any, setup: Setup, temp_settings: QSettings, memory_keyring: Any,
+) -> None:
+    errors: Errors = []
+    window = make_qa_window(qtbot, setup, settings=temp_settings, keyring=memory_keyring,
+                            errors=errors)
+    assert window.import_paths(result_files(setup, *RATERS))
+    wait_idle(qtbot, window, figures=True)
+    text = window.dashboard.study.text()
+    assert text.startswith("Study checks") and "Fleiss" in text and "AC1" in text
+    assert "Most reliable (Dawid-Skene)" in text and "Top model" in text
+    assert "Side bias (p < 0.01)" in text and errors == []

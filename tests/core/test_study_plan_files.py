@@ -154,3 +154,16 @@ def test_the_qa_session_reviews_a_placement_as_its_pool_attention_item(tmp_path:
         infos = session.item_infos()
         assert infos["att1:p3"].facts.item_id == "att1:p3"
         assert infos["att1:p3"].facts.kind == "attention"
+
+
+def test_a_plan_whose_owner_entry_has_expired_is_refused(tmp_path: Path) -> None:
+    from rater_desktop.study.document import load_owners, read_signed_plan
+
+    raters = [{"rater_id": "a", "batch_id": "b", "batch_sha256": "x", "items": []}]
+    path = _signed_plan(tmp_path / "study.json", _plan_doc(raters))
+    owners = tmp_path / "owners"
+    assert read_signed_plan(path, owners=load_owners(owners))["study_id"] == "s"
+    principal, key = owners.read_text().split(" ", 1)
+    owners.write_text(f'{principal} valid-before="20200101" {key}')
+    with pytest.raises(ValueError, match="not a study owner's key in the owners roster \\(or its entry has expired\\)"):
+        read_signed_plan(path, owners=load_owners(owners))

@@ -78,6 +78,11 @@ def _check_source(request: ImportRequest) -> None:
         raise ImportOutputError(f"{request.source} does not exist.")
     if request.kind != "browser-use" and not wants_folder and not request.source.is_file():
         raise ImportOutputError(f"{request.source} is not a file.")
+    if request.source.is_file() and request.kind != "standardweb" and (
+            request.kind != "pairs" or request.source.suffix.lower() != ".csv"):  # fmt: skip
+        from rater_desktop.batch_import.generic import check_json_lines
+
+        check_json_lines(request.source)  # one message for a JSON array, not one per line
     out = request.output.resolve()
     if out == request.source.resolve() or request.source.resolve() in out.parents:
         raise ImportOutputError("The output must not be inside the input; choose another place.")

@@ -118,6 +118,7 @@ class BatchWriter:
         self._count = 0
         self._images = 0
         self._stored: set[str] = set()
+        self._pending: list[str] = []  # images stored for the record not yet added
         self._ids: set[str] = set()  # grows with the ids only, not with the items
         self._root = self._prepare(overwrite)
         # Lines are gathered and written (and CRC'd) in blocks: one call per line into the
@@ -169,7 +170,23 @@ class BatchWriter:
         (self._root / folder).mkdir(parents=True, exist_ok=True)
         (self._root / relative).write_bytes(data)
         self._stored.add(relative)
+        self._pending.append(relative)
         return relative
+
+    def discard_pending_images(self) -> int:
+        """Remove the images stored since the last item was added; returns how many.
+
+        Images are stored while a record is read, before its item is added; when the
+        record is refused (by its reader or by ``add_item``) they belong to nothing, and
+        ``feed_record`` calls this so no file of a refused record is left in the batch.
+        """
+        for relative in self._pending:
+            (self._root / relative).unlink(missing_ok=True)
+            self._stored.discard(relative)
+        count = len(self._pending)
+        self._images -= count  # they were the latest: their numbers are free again
+        self._pending.clear()
+        return count
 
     def add_item(self, item: dict[str, Any] | FlatItem) -> None:
         """Append one item (in the batch's item shape, as a dict or flat)."""
@@ -208,6 +225,7 @@ class BatchWriter:
             self._write_lines()
         self._ids.add(item_id)
         self._count += 1
+        self._pending.clear()  # the item holds them now
 
     def add_plain_pair(self, item_id: Any, prompt: Any, text_a: Any, text_b: Any) -> bool:
         """``add_item`` of the plain pair ``FlatItem(PLAIN_PAIR_SHAPE, [item_id, prompt,
@@ -312,13 +330,16 @@ def feed_record(
     report: ImportReport,
     source: Path | None,
 ) -> None:
-    """One record of ``run_import``: written, or its problem noted in ``report``."""
+    """One record of ``run_import``: written, or its problem noted in ``report`` (and the
+    images stored for it removed)."""
     if isinstance(record, ImportInputError):
+        writer.discard_pending_images()
         report.skipped.append(str(record))
         return
     try:
         writer.add_item(record)
     except ImportInputError as exc:
+        writer.discard_pending_images()
         line = record.line if isinstance(record, FlatItem) else 0
         report.skipped.append(f"{source} line {line}: {exc}" if line and source else str(exc))
         return

@@ -57,7 +57,7 @@ def _records(request: ImportRequest, writer: BatchWriter) -> Records:
         from rater_desktop.batch_import.browser_use import read_history_pairs, read_history_runs
 
         if source.is_dir():
-            return read_history_runs(source, store=store)
+            return read_history_runs(source, store=store, root=request.root)
         return read_history_pairs(source, store=store, root=request.root)
     if request.kind == "standardweb":
         from rater_desktop.batch_import.standardweb import read_standardweb_runs

@@ -23,7 +23,7 @@ from rater_desktop.batch_import.browser_use import (
     InputRoot,
     StoreImage,
     history_to_response,
-    load_history,
+    prepare_history,
 )
 from rater_desktop.batch_import.generic import clean_id
 from rater_desktop.batch_import.writer import ImportInputError
@@ -108,8 +108,8 @@ def _agent_response(agent_dir: Path, *, store: StoreImage, files: InputRoot, whe
     history_file = agent_dir / "history.json"
     if not history_file.is_file():
         raise ImportInputError(f"{where}: history.json is missing")
-    response = history_to_response(load_history(history_file, where=where), identity=agent_dir.name,
-                                   store=store, files=files, base=agent_dir, where=where)  # fmt: skip
+    prepared = prepare_history(history_file, files=files, base=agent_dir, where=where)
+    response = history_to_response(prepared, identity=agent_dir.name, store=store, where=where)
     report_file = agent_dir / "report.json"
     raw = (_small_json(report_file, where=where) if report_file.is_file()
            else _report_from_history(response, where=where))  # fmt: skip

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import gzip
 import io
 import json
@@ -13,10 +14,12 @@ import pytest
 
 from rater_desktop.batch.loader import open_batch
 from rater_desktop.batch_import import generic
+from rater_desktop.batch_import import writer as writer_module
 from rater_desktop.batch_import.chosen_rejected import split_turns
 from rater_desktop.batch_import.run import ImportRequest, import_batch
+from rater_desktop.batch_import.writer import ImportInputError
 from rater_desktop.cli import main
-from tests.import_kit import write_inside
+from tests.import_kit import history_entry, png_bytes, write_inside
 
 DATA = Path(__file__).parent / "data"
 
@@ -120,3 +123,135 @@ def test_bounded_lines_on_a_2_gib_line() -> None:
     lines = generic.bounded_lines(io.BufferedReader(_EndlessLine(), buffer_size=1 << 16))  # type: ignore[arg-type]
     first = next(lines)
     assert len(first) == generic.MAX_LINE_BYTES + 1 and next(lines, None) is None
+
+
+# ---- browser-use ---------------------------------------------------------------------------
+
+
+def _history(folder: Path, name: str, entries: list[dict[str, Any]]) -> Path:
+    return write_inside(folder, f"{name}.json", json.dumps({"history": entries, "usage": None}))
+
+
+def _entry(action: dict[str, Any], shot: dict[str, str] | None = None, **result: Any) -> dict[str, Any]:
+    entry = history_entry(action, url="https://shop.example/", title="Shop",
+                          screenshot=shot or {"screenshot": base64.b64encode(png_bytes()).decode()})  # fmt: skip
+    entry["result"][0].update(result)
+    return entry
+
+
+def _pairs(runs: Path, a: str = "a.json", b: str = "b.json") -> Path:
+    return write_inside(runs, "pairs.jsonl", json.dumps({"id": "x", "task": "Buy a lamp.", "a": a, "b": b}) + "\n")
+
+
+def _files(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*") if p.is_file())
+
+
+def test_failed_done_errors_thoughts_and_scrolls_are_kept(tmp_path: Path) -> None:
+    runs = tmp_path / "runs"
+    thinking = _entry({"scroll": {"down": False, "num_pages": 2.0, "index": None}})
+    thinking["model_output"]["thinking"] = "The lamp should be further up."
+    old = _entry({"scroll_down": {"amount": 300}})
+    old["model_output"] = {"current_state": {"evaluation_previous_goal": "Failed - no lamp.", "memory": "m",
+                                             "next_goal": "Scroll down."}, "action": old["model_output"]["action"]}  # fmt: skip
+    _history(runs, "a", [
+        thinking, old,
+        _entry({"click": {"index": 3}}, error="Element with index 3 does not exist"),
+        _entry({"done": {"text": "The lamp is sold out.", "success": False}}, is_done=True, success=False,
+               extracted_content="The lamp is sold out."),
+    ])  # fmt: skip
+    _history(runs, "b", [_entry({"done": {"text": "Added.", "success": True}}, is_done=True, success=True,
+                                extracted_content="Added.")])  # fmt: skip
+    report = import_batch(_request("browser-use", _pairs(runs), tmp_path / "out"))
+    assert report.ok, report.skipped
+    failed, succeeded = _items(tmp_path / "out")[0].responses
+    steps = failed.trajectory
+    assert steps[0].value == "up 2 pages" and "Thinking: The lamp should be further up." in steps[0].thought
+    assert steps[1].value == "down 300 px" and "Evaluation: Failed - no lamp." in steps[1].thought
+    assert "Next goal: Scroll down." in steps[1].thought
+    assert steps[2].observation == "Error: Element with index 3 does not exist"
+    assert steps[3].observation == "Reported failure: The lamp is sold out."
+    assert "did not succeed" in failed.text and failed.final_answer == "The lamp is sold out."
+    assert succeeded.text == "Added." and "did not succeed" not in succeeded.text
+
+
+def test_moved_run_folder_and_a_missing_screenshot(tmp_path: Path) -> None:
+    runs = tmp_path / "runs"
+    write_inside(runs, "screenshots/step_1.png", png_bytes())
+    gone = "/tmp/browser_use_agent_0000-gone/screenshots"  # the library's temp folder, long removed
+    _history(runs, "a", [_entry({"navigate": {"url": "https://shop.example/"}}, {"screenshot_path": f"{gone}/step_1.png"}),
+                         _entry({"click": {"index": 1}}, {"screenshot_path": f"{gone}/step_2.png"})])  # fmt: skip
+    _history(runs, "b", [_entry({"wait": {"seconds": 1}})])
+    report = import_batch(_request("browser-use", _pairs(runs), tmp_path / "out"))
+    assert report.ok, report.skipped
+    first, second = _items(tmp_path / "out")[0].responses[0].trajectory
+    assert first.screenshot and not second.screenshot
+    assert second.observation.startswith("Screenshot missing: 'step_2.png'")
+
+
+def test_folder_mode_keeps_to_root(tmp_path: Path) -> None:
+    inputs = tmp_path / "inputs"
+    write_inside(inputs, "shots/1.png", png_bytes())
+    tasks = inputs / "tasks"
+    write_inside(tasks, "t1/task.txt", "Buy a lamp.")
+    _history(tasks / "t1", "a", [_entry({"wait": {}}, {"screenshot_path": "../../shots/1.png"})])
+    _history(tasks / "t1", "b", [_entry({"wait": {}})])
+    report = import_batch(_request("browser-use", tasks, tmp_path / "out", root=inputs))
+    assert report.ok and _items(tmp_path / "out")[0].responses[0].trajectory[0].screenshot
+    # Without --root the file outside the task folder is not read (only noted missing).
+    report = import_batch(_request("browser-use", tasks, tmp_path / "out2"))
+    assert not _items(tmp_path / "out2")[0].responses[0].trajectory[0].screenshot
+    with pytest.raises(ImportInputError, match="outside the --root folder"):
+        import_batch(_request("browser-use", tasks, tmp_path / "out3", root=inputs / "shots"))
+    assert not (tmp_path / "out3").exists()
+
+
+def test_links_out_of_the_input_folder_are_refused(tmp_path: Path) -> None:
+    secret = write_inside(tmp_path, "private/secret.txt", "SECRET-TOKEN-123")
+    runs = tmp_path / "runs"
+    for task in ("t1", "t2"):
+        _history(runs / task, "a", [_entry({"wait": {}})])
+        _history(runs / task, "b", [_entry({"wait": {}})])
+    (runs / "t1" / "task.txt").symlink_to(secret)
+    write_inside(runs, "t2/task.txt", "Buy a lamp.")
+    outside = tmp_path / "private" / "t3"
+    write_inside(outside, "task.txt", "SECRET-TOKEN-123")
+    _history(outside, "a", [_entry({"wait": {}})])
+    _history(outside, "b", [_entry({"wait": {}})])
+    (runs / "t3").symlink_to(outside, target_is_directory=True)
+    report = import_batch(_request("browser-use", runs, tmp_path / "out"))
+    assert report.items == 1 and len(report.skipped) == 2
+    assert "outside the input folder" in report.skipped[0] and "t3: links outside" in report.skipped[1]
+    assert all(b"SECRET-TOKEN" not in p.read_bytes() for p in _files(tmp_path / "out"))
+
+
+def test_limits_are_refused_before_any_image_is_decoded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    runs = tmp_path / "runs"
+    write_inside(runs, "shot.png", png_bytes())
+    shot = {"screenshot_path": "shot.png"}
+    _history(runs, "a", [_entry({"wait": {}}, shot)] + [_entry({"wait": {}}, shot) for _ in range(1000)])
+    _history(runs, "b", [_entry({"wait": {}})])
+    decoded: list[str] = []
+    monkeypatch.setattr(writer_module, "decode_image", lambda data, **kw: decoded.append("x"))
+    monkeypatch.setattr(writer_module, "sniff_format", lambda data: decoded.append("x") or "PNG")
+    report = import_batch(_request("browser-use", _pairs(runs), tmp_path / "out"))
+    assert report.items == 0 and "1001 steps, more than the 1000" in report.skipped[0]
+    assert decoded == []
+
+
+def test_a_refused_record_leaves_no_screenshot_behind(tmp_path: Path) -> None:
+    runs = tmp_path / "runs"
+    good = {"screenshot": base64.b64encode(png_bytes()).decode()}
+    bad = {"screenshot": base64.b64encode(b"not an image").decode()}
+    _history(runs, "a", [_entry({"wait": {}}, good), _entry({"wait": {}}, good)])
+    _history(runs, "bad", [_entry({"wait": {}}, good), _entry({"wait": {}}, bad)])
+    lines = [{"id": "one", "task": "t", "a": "a.json", "b": "a.json"},
+             {"id": "two", "task": "t", "a": "a.json", "b": "bad.json"},  # refused by its reader
+             {"id": "one", "task": "t", "a": "a.json", "b": "a.json"},  # refused by the writer
+             {"id": "three", "task": "t", "a": "a.json", "b": "a.json"}]  # fmt: skip
+    pairs = write_inside(runs, "pairs.jsonl", "\n".join(json.dumps(line) for line in lines) + "\n")
+    report = import_batch(_request("browser-use", pairs, tmp_path / "out"))
+    assert report.items == 2 and len(report.skipped) == 2
+    used = {step.screenshot for item in _items(tmp_path / "out") for r in item.responses for step in r.trajectory}
+    stored = {p.relative_to(tmp_path / "out").as_posix() for p in _files(tmp_path / "out" / "screens")}
+    assert stored == used and len(stored) == 8

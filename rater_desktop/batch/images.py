@@ -14,6 +14,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import BinaryIO
 
 from rater_desktop.batch.limits import DEFAULT_LIMITS, BatchLimits
 
@@ -84,6 +85,32 @@ def decode_image(
     except (OSError, ValueError, SyntaxError) as exc:
         raise ImageProblem(f"{name} is damaged or truncated ({exc}); it cannot be shown.") from exc
     return DecodedImage(rgba.width, rgba.height, rgba.tobytes(), width, height)
+
+
+def check_header(stream: BinaryIO, *, name: str = "image", limits: BatchLimits = DEFAULT_LIMITS) -> str:
+    """The format of the image in ``stream`` after checking it without decoding a pixel:
+    format by content, dimensions from the header and, for PNG, every chunk's checksum
+    (a truncated or altered PNG is refused). What an importer checks before it stores."""
+    from PIL import Image
+
+    fmt = sniff_format(stream.read(16))
+    if fmt is None:
+        raise ImageProblem(f"{name}: not a PNG, JPEG or WebP image")
+    stream.seek(0)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            image = Image.open(stream, formats=[fmt])
+            _check_dimensions(*image.size, name=name, limits=limits)
+            if fmt == "PNG":
+                image.verify()
+    except ImageProblem:
+        raise
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
+        raise ImageProblem(_too_many_pixels(name, limits)) from exc
+    except (OSError, ValueError, SyntaxError, EOFError) as exc:
+        raise ImageProblem(f"{name} is damaged or truncated ({exc}); it cannot be shown.") from exc
+    return fmt
 
 
 def _check_dimensions(width: int, height: int, *, name: str, limits: BatchLimits) -> None:

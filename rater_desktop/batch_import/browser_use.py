@@ -21,7 +21,7 @@ from rater_desktop.batch_import.writer import ImportInputError, decode_base64_im
 
 MAX_HISTORY_BYTES = 512 * 1024 * 1024
 MAX_IMAGE_BYTES = 64 * 1024 * 1024
-StoreImage = Callable[[bytes, str], str]
+StoreImage = Callable[[bytes | Path, str], str]  # image bytes, or a file to copy
 
 # browser-use action names (old and new) -> the batch format's step actions.
 ACTION_NAMES = {
@@ -179,10 +179,7 @@ def _store_shot(shot: Shot | None, *, store: StoreImage, where: str) -> str | No
     if shot.encoded is not None:
         return store(decode_base64_image(shot.encoded, where=where, max_bytes=MAX_IMAGE_BYTES), where)
     assert shot.path is not None
-    try:
-        return store(shot.path.read_bytes(), where)
-    except OSError as exc:
-        raise ImportInputError(f"{where}: the screenshot cannot be read ({exc.strerror or exc})") from exc
+    return store(shot.path, where)
 
 
 def _target(element: Any) -> str | None:

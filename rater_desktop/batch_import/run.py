@@ -41,7 +41,7 @@ class ImportRequest:
 
 
 def _records(request: ImportRequest, writer: BatchWriter) -> Records:
-    def store(data: bytes, where: str) -> str:
+    def store(data: bytes | Path, where: str) -> str:
         return writer.store_image(data, where=where)
 
     source = request.source

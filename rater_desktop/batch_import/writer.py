@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from rater_desktop.batch.errors import ProblemList
-from rater_desktop.batch.images import ImageProblem, decode_image, sniff_format
+from rater_desktop.batch.images import ImageProblem, check_header
 from rater_desktop.batch.limits import DEFAULT_LIMITS, BatchLimits
 from rater_desktop.batch.loader import line_item_id
 from rater_desktop.batch.parse import parse_item
@@ -153,22 +153,38 @@ class BatchWriter:
     def count(self) -> int:
         return self._count
 
-    def store_image(self, data: bytes, *, where: str) -> str:
-        """Check ``data`` is a PNG/JPEG/WebP within the limits; store it; return its batch path."""
-        if len(data) > self.limits.max_image_bytes:
-            raise ImportInputError(f"{where}: the image is larger than the batch limit")
-        fmt = sniff_format(data)
-        if fmt is None:
-            raise ImportInputError(f"{where}: not a PNG, JPEG or WebP image")
+    def store_image(self, data: bytes | Path, *, where: str) -> str:
+        """Store a PNG/JPEG/WebP given as bytes or as a file to copy; return its batch path.
+
+        The stored copy is what is checked (format by content, dimensions from the header,
+        PNG chunk checksums: ``images.check_header``), so the input cannot change under the
+        check; pixels are not decoded here, as ``validate`` does not decode them either.
+        A file is copied by the kernel, never read into memory whole.
+        """
+        staged = self._root / f"screens/incoming-{self._images + 1}"
+        staged.parent.mkdir(parents=True, exist_ok=True)
         try:
-            decode_image(data, max_side=32, name=where, limits=self.limits)
+            if isinstance(data, Path):
+                if data.stat().st_size > self.limits.max_image_bytes:
+                    raise ImportInputError(f"{where}: the image is larger than the batch limit")
+                shutil.copyfile(data, staged)
+            else:
+                if len(data) > self.limits.max_image_bytes:
+                    raise ImportInputError(f"{where}: the image is larger than the batch limit")
+                staged.write_bytes(data)
+            with staged.open("rb") as stream:
+                fmt = check_header(stream, name=where, limits=self.limits)
         except ImageProblem as exc:
+            staged.unlink(missing_ok=True)
             raise ImportInputError(str(exc)) from exc
+        except OSError as exc:
+            staged.unlink(missing_ok=True)
+            raise ImportInputError(f"{where}: the image cannot be read ({exc.strerror or exc})") from exc
         self._images += 1
         folder = f"screens/{self._images // 1000:04d}"
         relative = f"{folder}/{self._images:07d}.{_EXTENSIONS[fmt]}"
         (self._root / folder).mkdir(parents=True, exist_ok=True)
-        (self._root / relative).write_bytes(data)
+        os.replace(staged, self._root / relative)
         self._stored.add(relative)
         self._pending.append(relative)
         return relative

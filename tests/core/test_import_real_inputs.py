@@ -237,12 +237,11 @@ def test_limits_are_refused_before_any_image_is_decoded(tmp_path: Path, monkeypa
     shot = {"screenshot_path": "shot.png"}
     _history(runs, "a", [_entry({"wait": {}}, shot)] + [_entry({"wait": {}}, shot) for _ in range(1000)])
     _history(runs, "b", [_entry({"wait": {}})])
-    decoded: list[str] = []
-    monkeypatch.setattr(writer_module, "decode_image", lambda data, **kw: decoded.append("x"))
-    monkeypatch.setattr(writer_module, "sniff_format", lambda data: decoded.append("x") or "PNG")
+    stored: list[str] = []
+    monkeypatch.setattr(writer_module.BatchWriter, "store_image", lambda self, data, where: stored.append(where))
     report = import_batch(_request("browser-use", _pairs(runs), tmp_path / "out"))
     assert report.items == 0 and "1001 steps, more than the 1000" in report.skipped[0]
-    assert decoded == []
+    assert stored == []
 
 
 def test_a_refused_record_leaves_no_screenshot_behind(tmp_path: Path) -> None:
@@ -333,3 +332,22 @@ def test_standardweb_links_out_of_the_input_are_refused(tmp_path: Path) -> None:
     assert report.items == 1 and len(report.skipped) == 2
     assert "elsewhere: links outside" in report.skipped[0] and "outside the input folder" in report.skipped[1]
     assert all(b"SECRET-TOKEN" not in p.read_bytes() for p in _files(tmp_path / "out"))
+
+
+def test_stored_screenshots_are_checked_without_decoding(tmp_path: Path) -> None:
+    runs = tmp_path / "runs"
+    good = png_bytes()
+    broken = bytearray(good)
+    broken[-20] ^= 0xFF  # inside the image data: only its checksum tells
+    write_inside(runs, "good.png", good)
+    write_inside(runs, "broken.png", bytes(broken))
+    write_inside(runs, "huge.png", png_bytes(size=(20_001, 1)))
+    for name in ("good", "broken", "huge"):
+        _history(runs, name, [_entry({"wait": {}}, {"screenshot_path": f"{name}.png"})])
+    lines = [{"id": n, "task": "t", "a": "good.json", "b": f"{n}.json"} for n in ("good", "broken", "huge")]
+    pairs = write_inside(runs, "pairs.jsonl", "\n".join(json.dumps(line) for line in lines) + "\n")
+    report = import_batch(_request("browser-use", pairs, tmp_path / "out"))
+    assert report.items == 1 and len(report.skipped) == 2
+    assert "damaged or truncated" in report.skipped[0] and "larger than the limit" in report.skipped[1]
+    stored = _files(tmp_path / "out" / "screens")
+    assert len(stored) == 2 and all(p.read_bytes() == good for p in stored)

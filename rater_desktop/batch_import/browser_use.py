@@ -11,8 +11,10 @@ come from the result's ``click_x``/``click_y`` metadata, target boxes from the e
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path, PurePath
 from typing import Any
 
@@ -42,13 +44,18 @@ class InputRoot:
 
     root: Path
 
+    @cached_property
+    def real(self) -> Path:
+        """The folder with its links followed (once: an import asks for every screenshot)."""
+        return self.root.resolve()
+
     def inside(self, path: Path) -> bool:
         """Whether ``path``, links followed, is inside the input folder."""
-        return path.resolve().is_relative_to(self.root.resolve())
+        return path.resolve().is_relative_to(self.real)
 
     def resolve(self, name: str, *, base: Path, where: str) -> Path:
         candidate = (base / name).resolve()
-        if not candidate.is_relative_to(self.root.resolve()):
+        if not candidate.is_relative_to(self.real):
             raise ImportInputError(f"{where}: {name!r} is outside the input folder {self.root}")
         if not candidate.is_file():
             raise ImportInputError(f"{where}: {name!r} does not exist")
@@ -61,14 +68,15 @@ class InputRoot:
         moved: then a file of that name in the run folder (or its ``screenshots/``) is it.
         """
         parts = PurePath(name).parts
-        tails = [Path(*parts[-2:]), Path(parts[-1])] if parts else []
-        for candidate in (base / name, *(base / tail for tail in tails)):
+        tails = [os.path.join(*parts[-2:]), parts[-1]] if parts else []
+        root = str(self.real)
+        for candidate in (os.path.join(base, name), *(os.path.join(base, tail) for tail in tails)):
             try:
-                resolved = candidate.resolve()
-            except (OSError, RuntimeError):  # a link loop
+                resolved = os.path.realpath(candidate, strict=False)
+            except (OSError, ValueError):  # a link loop, a NUL
                 continue
-            if resolved.is_relative_to(self.root.resolve()) and resolved.is_file():
-                return resolved
+            if resolved.startswith(root + os.sep) and os.path.isfile(resolved):
+                return Path(resolved)
         return None
 
 

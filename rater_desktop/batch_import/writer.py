@@ -119,6 +119,7 @@ class BatchWriter:
         self._images = 0
         self._stored: set[str] = set()
         self._pending: list[str] = []  # images stored for the record not yet added
+        self._folders: set[str] = set()
         self._ids: set[str] = set()  # grows with the ids only, not with the items
         self._root = self._prepare(overwrite)
         # Lines are gathered and written (and CRC'd) in blocks: one call per line into the
@@ -161,8 +162,7 @@ class BatchWriter:
         check; pixels are not decoded here, as ``validate`` does not decode them either.
         A file is copied by the kernel, never read into memory whole.
         """
-        staged = self._root / f"screens/incoming-{self._images + 1}"
-        staged.parent.mkdir(parents=True, exist_ok=True)
+        staged = self._folder("screens") / f"incoming-{self._images + 1}"
         try:
             if isinstance(data, Path):
                 if data.stat().st_size > self.limits.max_image_bytes:
@@ -183,11 +183,18 @@ class BatchWriter:
         self._images += 1
         folder = f"screens/{self._images // 1000:04d}"
         relative = f"{folder}/{self._images:07d}.{_EXTENSIONS[fmt]}"
-        (self._root / folder).mkdir(parents=True, exist_ok=True)
-        os.replace(staged, self._root / relative)
+        os.replace(staged, self._folder(folder) / relative.rpartition("/")[2])
         self._stored.add(relative)
         self._pending.append(relative)
         return relative
+
+    def _folder(self, relative: str) -> Path:
+        """``root/relative``, made on first use (one mkdir per folder, not per image)."""
+        folder = self._root / relative
+        if relative not in self._folders:
+            folder.mkdir(parents=True, exist_ok=True)
+            self._folders.add(relative)
+        return folder
 
     def discard_pending_images(self) -> int:
         """Remove the images stored since the last item was added; returns how many.

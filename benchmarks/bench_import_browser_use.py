@@ -113,18 +113,27 @@ def main() -> None:
             for shot in shots:
                 shot.read_bytes()
 
-        def run() -> None:
+        def run(link: bool) -> None:
             shutil.rmtree(out, ignore_errors=True)
             report = import_batch(ImportRequest(kind="browser-use", source=pairs, output=out,
-                                                batch_id="bench", title="bench"))  # fmt: skip
+                                                batch_id="bench", title="bench", link_images=link))  # fmt: skip
             assert report.ok and not report.skipped, report.skipped[:3] + report.validation[:3]
+
+        def copy() -> None:  # for scale: copying the screenshot bytes alone, nothing else
+            shutil.rmtree(out, ignore_errors=True)
+            out.mkdir()
+            for number, shot in enumerate(shots):
+                shutil.copyfile(shot, out / f"{number}.png")
 
         floor()  # warm the page cache for both
         floor_wall, floor_cpu = best(args.repeat, floor)
-        wall, cpu = best(args.repeat, run)
         size = sum(s.stat().st_size for s in shots) / 2**20
-        print(f"{len(shots)} steps with screenshots ({size:.0f} MiB): import {wall:.2f} s wall / {cpu:.2f} s CPU; "
-              f"floor {floor_wall:.2f} s / {floor_cpu:.2f} s = {wall / floor_wall:.2f}x / {cpu / floor_cpu:.2f}x")
+        print(f"{len(shots)} steps with screenshots ({size:.0f} MiB); floor (json.loads + read the files) "
+              f"{floor_wall:.2f} s wall / {floor_cpu:.2f} s CPU")
+        for label, work in (("import (copies)", lambda: run(False)), ("import --link-screenshots", lambda: run(True)),
+                            ("copying the files alone", copy)):  # fmt: skip
+            wall, cpu = best(args.repeat, work)
+            print(f"  {label:26s} {wall:6.2f} s / {cpu:5.2f} s = {wall / floor_wall:5.2f}x / {cpu / floor_cpu:5.2f}x")
 
         huge = folder / "huge.json"
         huge.write_text(json.dumps({"history": [entry(n, "run-0000-a/step_1.png") for n in range(1, big + 1)]}))

@@ -38,6 +38,7 @@ class ImportRequest:
     root: Path | None = None
     instructions: str | None = None
     overwrite: bool = False
+    link_images: bool = False
 
 
 def _records(request: ImportRequest, writer: BatchWriter) -> Records:
@@ -92,7 +93,8 @@ def import_batch(request: ImportRequest, *, progress: Callable[[int], None] | No
     """Write the batch; on no items or a failed validation nothing is left behind."""
     _check_source(request)
     writer = BatchWriter(request.output, batch_id=request.batch_id, title=request.title,
-                         instructions=request.instructions, overwrite=request.overwrite)  # fmt: skip
+                         instructions=request.instructions, overwrite=request.overwrite,
+                         link_images=request.link_images)  # fmt: skip
     report = ImportReport(output=request.output)
     try:
         if request.kind == "pairs" and request.source.suffix.lower() != ".csv":

@@ -99,6 +99,7 @@ class BatchWriter:
         manifest_extra: dict[str, Any] | None = None,
         limits: BatchLimits = DEFAULT_LIMITS,
         overwrite: bool = False,
+        link_images: bool = False,
     ) -> None:
         self.output = Path(output)
         self.as_zip = self.output.suffix.lower() == ".zip"
@@ -115,6 +116,10 @@ class BatchWriter:
             **(manifest_extra or {}),
         }
         self._instructions = instructions
+        # Hard-link image files instead of copying them (same disk only; else copied): an
+        # import at about the cost of reading the input, but the batch then shares those
+        # files with the input, so an input image edited in place changes the batch too.
+        self._link_images = link_images
         self._count = 0
         self._images = 0
         self._stored: set[str] = set()
@@ -167,7 +172,7 @@ class BatchWriter:
             if isinstance(data, Path):
                 if data.stat().st_size > self.limits.max_image_bytes:
                     raise ImportInputError(f"{where}: the image is larger than the batch limit")
-                shutil.copyfile(data, staged)
+                self._copy(data, staged)
             else:
                 if len(data) > self.limits.max_image_bytes:
                     raise ImportInputError(f"{where}: the image is larger than the batch limit")
@@ -187,6 +192,15 @@ class BatchWriter:
         self._stored.add(relative)
         self._pending.append(relative)
         return relative
+
+    def _copy(self, source: Path, target: Path) -> None:
+        if self._link_images:
+            try:
+                os.link(source, target)
+                return
+            except OSError:  # another disk, or links not allowed: copy
+                pass
+        shutil.copyfile(source, target)
 
     def _folder(self, relative: str) -> Path:
         """``root/relative``, made on first use (one mkdir per folder, not per image)."""

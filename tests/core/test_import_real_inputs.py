@@ -349,3 +349,17 @@ def test_stored_screenshots_are_checked_without_decoding(tmp_path: Path) -> None
     assert "damaged or truncated" in report.skipped[0] and "larger than the limit" in report.skipped[1]
     stored = _files(tmp_path / "out" / "screens")
     assert len(stored) == 2 and all(p.read_bytes() == good for p in stored)
+
+
+def test_link_screenshots_shares_the_files_and_copying_does_not(tmp_path: Path) -> None:
+    runs = tmp_path / "runs"
+    shot = write_inside(runs, "shot.png", png_bytes())
+    for name in ("a", "b"):
+        _history(runs, name, [_entry({"wait": {}}, {"screenshot_path": "shot.png"})])
+    pairs = _pairs(runs)
+    for flag, out in (([], tmp_path / "copied"), (["--link-screenshots"], tmp_path / "linked")):
+        assert main(["batch", "import", "browser-use", str(pairs), "--out", str(out), *flag]) == 0
+    copied, linked = (_files(tmp_path / name / "screens") for name in ("copied", "linked"))
+    assert len(copied) == len(linked) == 2
+    assert all(p.stat().st_ino != shot.stat().st_ino for p in copied)
+    assert all(p.stat().st_ino == shot.stat().st_ino for p in linked)

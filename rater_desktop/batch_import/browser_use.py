@@ -102,6 +102,10 @@ def _dict(value: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
 def _cloud_action(raw: Any) -> dict[str, Any]:
     if isinstance(raw, str):  # the cloud API gives each action as its JSON text
         try:
@@ -114,11 +118,11 @@ def _cloud_action(raw: Any) -> dict[str, Any]:
 def _cloud_entries(data: dict[str, Any]) -> tuple[list[Any], tuple[str | None, bool | None]]:
     """A Browser Use Cloud task view (API v1 snake_case or v2 camelCase) as history entries."""
     entries = []
-    for step in data.get("steps") or []:
+    for step in _list(data.get("steps")):
         step = _dict(step)
         output = {"evaluation_previous_goal": step.get("evaluationPreviousGoal", step.get("evaluation_previous_goal")),
                   "memory": step.get("memory"), "next_goal": step.get("nextGoal", step.get("next_goal")),
-                  "action": [_cloud_action(a) for a in step.get("actions") or []]}  # fmt: skip
+                  "action": [_cloud_action(a) for a in _list(step.get("actions"))]}  # fmt: skip
         entries.append({"model_output": output, "result": [], "state": {"url": step.get("url")}})
     success = data.get("isSuccess", data.get("is_success"))
     if not isinstance(success, bool):
@@ -147,7 +151,7 @@ def load_history(path: Path, *, where: str) -> tuple[list[Any], tuple[str | None
 
 
 def _actions(entry: dict[str, Any]) -> list[dict[str, Any]]:
-    return [a for a in _dict(entry.get("model_output")).get("action") or [] if isinstance(a, dict)]
+    return [a for a in _list(_dict(entry.get("model_output")).get("action")) if isinstance(a, dict)]
 
 
 def _plan_shot(state: dict[str, Any], *, files: InputRoot, base: Path, where: str) -> Shot | None:
@@ -285,7 +289,7 @@ def _final(prepared: PreparedHistory) -> tuple[str | None, bool | None]:
     if prepared.final is not None:
         return prepared.final
     for entry in reversed(prepared.entries):
-        for result in reversed(entry.get("result") or []):
+        for result in reversed(_list(entry.get("result"))):
             result = _dict(result)
             if result.get("is_done"):
                 text = result.get("extracted_content")
@@ -297,7 +301,7 @@ def _final(prepared: PreparedHistory) -> tuple[str | None, bool | None]:
 
 def _entry_steps(entry: dict[str, Any], shot: Shot | None, stored: str | None) -> list[dict[str, Any]]:
     state, output = _dict(entry.get("state")), _dict(entry.get("model_output"))
-    results = [_dict(r) for r in entry.get("result") or []]
+    results = [_dict(r) for r in _list(entry.get("result"))]
     elements = state.get("interacted_element") or []
     thought = _thought(output)
     steps = []

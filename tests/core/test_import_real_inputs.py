@@ -363,3 +363,18 @@ def test_link_screenshots_shares_the_files_and_copying_does_not(tmp_path: Path) 
     assert len(copied) == len(linked) == 2
     assert all(p.stat().st_ino != shot.stat().st_ino for p in copied)
     assert all(p.stat().st_ino == shot.stat().st_ino for p in linked)
+
+
+def test_wrong_types_in_a_history_are_data_not_crashes(tmp_path: Path) -> None:
+    runs = tmp_path / "runs"
+    odd = _entry({"wait": {}})
+    odd["model_output"]["action"], odd["result"] = 5, 7
+    _history(runs, "a", [odd])
+    write_inside(runs, "b.json", json.dumps({"steps": [{"number": 1, "actions": 3}, {"actions": ["[[", 5]}],
+                                             "output": None, "status": "failed"}))  # fmt: skip
+    report = import_batch(_request("browser-use", _pairs(runs), tmp_path / "out"))
+    assert report.ok, report.skipped
+    a, b = _items(tmp_path / "out")[0].responses
+    assert [s.action for s in a.trajectory] == ["unknown"]
+    assert [s.action for s in b.trajectory] == ["unknown", "unknown", "unknown"]
+    assert "did not succeed" in b.text

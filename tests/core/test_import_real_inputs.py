@@ -58,11 +58,13 @@ def _pair_line(n: int) -> str:
     return json.dumps({"chosen": f"\n\nHuman: q{n}\n\nAssistant: good", "rejected": f"\n\nHuman: q{n}\n\nAssistant: bad"})
 
 
-def test_gzip_input_is_read_as_its_lines(tmp_path: Path) -> None:
+@pytest.mark.parametrize("kind", ["chosen-rejected", "pairs"])
+def test_gzip_input_is_read_as_its_lines(tmp_path: Path, kind: str) -> None:
     source = tmp_path / "in" / "hh.jsonl.gz"
     source.parent.mkdir()
     source.write_bytes(gzip.compress(("\n".join(_pair_line(n) for n in range(3)) + "\n").encode()))
-    report = import_batch(_request("chosen-rejected", source, tmp_path / "out"))
+    mapping = ["prompt=chosen", "response_a=chosen", "response_b=rejected"] if kind == "pairs" else []
+    report = import_batch(_request(kind, source, tmp_path / "out", mapping=mapping))
     assert report.ok and report.items == 3 and report.skipped == []
 
 

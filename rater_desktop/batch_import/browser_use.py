@@ -33,7 +33,7 @@ ACTION_NAMES = {
     "input_text": "type", "input": "type", "send_keys": "keys",
     "scroll": "scroll", "scroll_down": "scroll", "scroll_up": "scroll",
     "select_dropdown_option": "select", "select_dropdown": "select",
-    "go_back": "back", "wait": "wait", "done": "done", "switch_tab": "switch_tab",
+    "go_back": "back", "wait": "wait", "done": "done", "switch_tab": "switch_tab", "switch": "switch_tab",
     "extract_content": "extract", "extract_structured_data": "extract", "extract": "extract",
 }  # fmt: skip
 
@@ -100,6 +100,10 @@ class PreparedHistory:
 
 def _dict(value: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def _list(value: Any) -> list[Any]:
@@ -215,7 +219,7 @@ def _bbox(element: Any) -> dict[str, float] | None:
 
 
 def _scroll(name: str, params: dict[str, Any]) -> str | None:
-    """The scroll's direction and amount (0.13 ``scroll{down, num_pages}``, older
+    """The scroll's direction and amount (``scroll{down, pages}``, ``num_pages`` before 0.13, older
     ``scroll_down``/``scroll_up{amount}``), which the action name alone loses."""
     if name == "scroll":
         direction = "down" if params.get("down", True) is not False else "up"
@@ -223,10 +227,10 @@ def _scroll(name: str, params: dict[str, Any]) -> str | None:
         direction = name.removeprefix("scroll_")
     else:
         return None
-    pages, amount = params.get("num_pages"), params.get("amount")
-    if isinstance(pages, (int, float)) and not isinstance(pages, bool):
+    pages, amount = params.get("pages", params.get("num_pages")), params.get("amount")
+    if _number(pages):
         return f"{direction} {pages:g} page{'' if pages == 1 else 's'}"
-    if isinstance(amount, (int, float)) and not isinstance(amount, bool):
+    if _number(amount):
         return f"{direction} {amount:g} px"
     return direction
 
@@ -262,8 +266,11 @@ def _step(action: dict[str, Any], result: dict[str, Any], element: Any,
     if isinstance(state.get("url"), str) and state["url"]:
         step["url"] = state["url"][:2000]
     metadata = _dict(result.get("metadata"))
-    if isinstance(metadata.get("click_x"), (int, float)) and isinstance(metadata.get("click_y"), (int, float)):
-        step["click"] = {"x": float(metadata["click_x"]), "y": float(metadata["click_y"])}
+    for x, y in ((metadata.get("click_x"), metadata.get("click_y")),
+                 (params.get("coordinate_x"), params.get("coordinate_y"))):  # a click by coordinate
+        if _number(x) and _number(y):
+            step["click"] = {"x": float(x), "y": float(y)}
+            break
     box = _bbox(element)
     if box is not None:
         step["bbox"] = box

@@ -157,7 +157,7 @@ def _files(folder: Path) -> list[Path]:
 
 def test_failed_done_errors_thoughts_and_scrolls_are_kept(tmp_path: Path) -> None:
     runs = tmp_path / "runs"
-    thinking = _entry({"scroll": {"down": False, "num_pages": 2.0, "index": None}})
+    thinking = _entry({"scroll": {"down": False, "pages": 2.0, "index": None}})
     thinking["model_output"]["thinking"] = "The lamp should be further up."
     old = _entry({"scroll_down": {"amount": 300}})
     old["model_output"] = {"current_state": {"evaluation_previous_goal": "Failed - no lamp.", "memory": "m",
@@ -165,6 +165,7 @@ def test_failed_done_errors_thoughts_and_scrolls_are_kept(tmp_path: Path) -> Non
     _history(runs, "a", [
         thinking, old,
         _entry({"click": {"index": 3}}, error="Element with index 3 does not exist"),
+        _entry({"click": {"index": None, "coordinate_x": 640, "coordinate_y": 355}}),
         _entry({"done": {"text": "The lamp is sold out.", "success": False}}, is_done=True, success=False,
                extracted_content="The lamp is sold out."),
     ])  # fmt: skip
@@ -178,7 +179,8 @@ def test_failed_done_errors_thoughts_and_scrolls_are_kept(tmp_path: Path) -> Non
     assert steps[1].value == "down 300 px" and "Evaluation: Failed - no lamp." in steps[1].thought
     assert "Next goal: Scroll down." in steps[1].thought
     assert steps[2].observation == "Error: Element with index 3 does not exist"
-    assert steps[3].observation == "Reported failure: The lamp is sold out."
+    assert steps[3].click is not None and (steps[3].click.x, steps[3].click.y) == (640.0, 355.0)
+    assert steps[4].observation == "Reported failure: The lamp is sold out."
     assert "did not succeed" in failed.text and failed.final_answer == "The lamp is sold out."
     assert succeeded.text == "Added." and "did not succeed" not in succeeded.text
 

@@ -266,8 +266,9 @@ def _step(action: dict[str, Any], result: dict[str, Any], element: Any,
     if isinstance(state.get("url"), str) and state["url"]:
         step["url"] = state["url"][:2000]
     metadata = _dict(result.get("metadata"))
-    for x, y in ((metadata.get("click_x"), metadata.get("click_y")),
-                 (params.get("coordinate_x"), params.get("coordinate_y"))):  # a click by coordinate
+    points: tuple[tuple[Any, Any], ...] = ((metadata.get("click_x"), metadata.get("click_y")),
+                                           (params.get("coordinate_x"), params.get("coordinate_y")))
+    for x, y in points:  # the result's click point, else a click by coordinate
         if _number(x) and _number(y):
             step["click"] = {"x": float(x), "y": float(y)}
             break

@@ -14,6 +14,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import BinaryIO
 
 from rater_desktop.batch.limits import DEFAULT_LIMITS, BatchLimits
 
@@ -84,6 +85,54 @@ def decode_image(
     except (OSError, ValueError, SyntaxError) as exc:
         raise ImageProblem(f"{name} is damaged or truncated ({exc}); it cannot be shown.") from exc
     return DecodedImage(rgba.width, rgba.height, rgba.tobytes(), width, height)
+
+
+_PNG_END = b"\x00\x00\x00\x00IEND\xaeB`\x82"
+
+
+def _complete(stream: BinaryIO, fmt: str, head: bytes) -> bool:
+    """Whether the file ends as a whole image does (a truncated file does not)."""
+    size = stream.seek(0, 2)
+    stream.seek(max(0, size - 1024))
+    tail = stream.read()
+    if fmt == "PNG":
+        return tail.endswith(_PNG_END)
+    if fmt == "JPEG":
+        return b"\xff\xd9" in tail  # end of image (some writers append a few bytes after it)
+    return size >= int.from_bytes(head[4:8], "little") + 8  # WebP: the RIFF size
+
+
+def check_header(stream: BinaryIO, *, name: str = "image", limits: BatchLimits = DEFAULT_LIMITS) -> str:
+    """The format of the image in ``stream`` after checking it without decoding a pixel:
+    format by content, dimensions from the header, and that the file is whole (ends with
+    the format's end marker), as an importer checks before it stores. Not decoding keeps
+    a thousand screenshots at about the cost of reading them; damage inside the pixel data
+    is still refused by a deep ``validate`` and shown as damaged in the window."""
+    from PIL import Image
+
+    head = stream.read(32)
+    fmt = sniff_format(head)
+    if fmt is None:
+        raise ImageProblem(f"{name}: not a PNG, JPEG or WebP image")
+    try:
+        if not _complete(stream, fmt, head):
+            raise ImageProblem(f"{name} is damaged or truncated (it does not end as a {fmt} file does)")
+        if fmt == "PNG" and head[12:16] == b"IHDR":  # the size is the first chunk's first 8 bytes
+            _check_dimensions(int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big"),
+                              name=name, limits=limits)  # fmt: skip
+            return fmt
+        stream.seek(0)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            image = Image.open(stream, formats=[fmt])
+            _check_dimensions(*image.size, name=name, limits=limits)
+    except ImageProblem:
+        raise
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
+        raise ImageProblem(_too_many_pixels(name, limits)) from exc
+    except (OSError, ValueError, SyntaxError, EOFError) as exc:
+        raise ImageProblem(f"{name} is damaged or truncated ({exc}); it cannot be shown.") from exc
+    return fmt
 
 
 def _check_dimensions(width: int, height: int, *, name: str, limits: BatchLimits) -> None:

@@ -16,7 +16,9 @@ from typing import Any
 from rater_desktop.batch_import.generic import clean_id, map_jsonl
 from rater_desktop.batch_import.writer import ImportInputError
 
-_TURN = re.compile(r"(?:^|\n\n)(Human|Assistant): ", re.MULTILINE)
+# A marker starts the text or follows a blank line; "\nAssistant:" after one newline is
+# text inside a turn (HH-RLHF harmless-base test line 1561 has one).
+_TURN = re.compile(r"(?:\A|\n\n)(Human|Assistant): ")
 
 
 def split_turns(transcript: str) -> list[tuple[str, str]]:

@@ -8,12 +8,14 @@ The mapping names where each item field comes from: a dotted path into a JSON li
 from __future__ import annotations
 
 import csv
+import gzip
 import json
 import re
+import zlib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from rater_desktop.batch.quickcheck import FlatItem
 from rater_desktop.batch_import.jsonline import loads_line
@@ -177,13 +179,59 @@ def _build(record: Any, plan: _Compiled, number: int, line: int = 0) -> FlatItem
     return FlatItem(shape, texts, line)
 
 
+GZIP_MAGIC = b"\x1f\x8b"
+# What a damaged gzip stream raises while it is read (BadGzipFile is an OSError).
+GZIP_ERRORS = (EOFError, zlib.error, gzip.BadGzipFile)
+
+
+def open_input(path: Path) -> BinaryIO:
+    """The file's bytes; gzip data (known by its content, not its name) read decompressed."""
+    with path.open("rb") as probe:
+        gzipped = probe.read(2) == GZIP_MAGIC
+    return gzip.open(path, "rb") if gzipped else path.open("rb")  # type: ignore[return-value]
+
+
+def check_json_lines(path: Path) -> None:
+    """Refuse, in one message, a file that is one JSON array of records, not JSON Lines."""
+    try:
+        with open_input(path) as handle:
+            start = handle.read(4096).lstrip(b"\xef\xbb\xbf \t\r\n")
+    except (OSError, *GZIP_ERRORS) as exc:
+        raise ImportInputError(f"{path} cannot be read ({exc})") from exc
+    # An array of records: "[" then "{" (JSON Lines of arrays stay lines, refused one by one).
+    if start.startswith(b"[") and start[1:].lstrip(b" \t\r\n").startswith(b"{"):
+        raise ImportInputError(
+            f"{path} is one JSON array, not JSON Lines (one object per line); convert it "
+            f"first, e.g. jq -c '.[]' {path.name} > {path.stem}.jsonl")
+
+
+def skip_line(handle: BinaryIO) -> None:
+    """Read past the rest of the current line in bounded pieces (never the whole line)."""
+    while (piece := handle.readline(1 << 20)) and not piece.endswith(b"\n"):
+        pass
+
+
+def bounded_lines(handle: BinaryIO, limit: int = MAX_LINE_BYTES) -> Iterator[bytes]:
+    """The lines iterating ``handle`` gives, but a line over ``limit`` bytes comes as its
+    first ``limit + 1`` bytes (enough to be refused as too long) and the rest is skipped
+    unread into memory: a 2 GiB line costs 8 MiB, not 2 GiB."""
+    while line := handle.readline(limit + 1):
+        if len(line) > limit and not line.endswith(b"\n"):
+            skip_line(handle)
+        yield line
+
+
 def iter_jsonl(path: Path) -> Iterator[tuple[int, Any] | ImportInputError]:
     """(line number, parsed JSON) per non-blank line, streaming; bad lines become errors."""
-    with path.open("rb") as handle:
-        for number, raw in enumerate(handle, start=1):
-            row = jsonl_row(path, number, raw)
-            if row is not None:
-                yield row
+    number = 0
+    with open_input(path) as handle:
+        try:
+            for number, raw in enumerate(bounded_lines(handle), start=1):
+                row = jsonl_row(path, number, raw)
+                if row is not None:
+                    yield row
+        except GZIP_ERRORS as exc:
+            yield ImportInputError(f"{path}: the gzip data is damaged after line {number} ({exc})")
 
 
 def jsonl_row(path: Path, number: int, raw: bytes) -> tuple[int, Any] | ImportInputError | None:

@@ -18,12 +18,15 @@ from pathlib import Path
 from typing import BinaryIO
 
 from rater_desktop.batch_import.generic import (
+    GZIP_ERRORS,
     MAX_LINE_BYTES,
     FieldMapping,
     _Compiled,
     _compiled,
     generic_item,
     jsonl_row,
+    open_input,
+    skip_line,
 )
 from rater_desktop.batch_import.jsonline import scan_once
 from rater_desktop.batch_import.writer import (
@@ -50,10 +53,16 @@ def _plain_keys(plan: _Compiled) -> tuple[str, str, str, str] | None:
 
 
 def _blocks(handle: BinaryIO, size: int) -> Iterator[bytes]:
-    """The file in blocks of whole lines (the last line may lack its newline)."""
+    """The file in blocks of whole lines (the last line may lack its newline); a line
+    over MAX_LINE_BYTES ends its block cut short (still over the limit, so refused) and its
+    rest is skipped, never read whole."""
     while block := handle.read(size):
         if block[-1:] != b"\n":
-            block += handle.readline()
+            tail = handle.readline(MAX_LINE_BYTES + 1)
+            if len(tail) > MAX_LINE_BYTES and not tail.endswith(b"\n"):
+                skip_line(handle)
+                tail += b"\n"  # the cut line ends here; the next block starts a new line
+            block += tail
         yield block
 
 
@@ -135,16 +144,23 @@ def import_pairs_jsonl(
 ) -> None:
     """``run_import(writer, read_generic(path, mapping), ...)`` for a JSONL file, faster."""
     loop = _Loop(writer, path, mapping, progress, report)
-    with path.open("rb") as handle:
-        for block in _blocks(handle, block_bytes):
-            try:
-                text = block.decode("utf-8")
-            except UnicodeDecodeError:  # each line on its own, as the general path reads it
-                for raw in _split(block):
-                    loop.general(raw)
-                continue
-            loop.block(text)
+    with open_input(path) as handle:
+        try:
+            for block in _blocks(handle, block_bytes):
+                _feed(loop, block)
+        except GZIP_ERRORS as exc:
+            report.skipped.append(f"{path}: the gzip data is damaged after line {loop.number} ({exc})")
     report.items = writer.count
+
+
+def _feed(loop: _Loop, block: bytes) -> None:
+    try:
+        text = block.decode("utf-8")
+    except UnicodeDecodeError:  # each line on its own, as the general path reads it
+        for raw in _split(block):
+            loop.general(raw)
+        return
+    loop.block(text)
 
 
 __all__ = ["BLOCK_BYTES", "import_pairs_jsonl"]

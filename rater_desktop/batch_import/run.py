@@ -38,10 +38,11 @@ class ImportRequest:
     root: Path | None = None
     instructions: str | None = None
     overwrite: bool = False
+    link_images: bool = False
 
 
 def _records(request: ImportRequest, writer: BatchWriter) -> Records:
-    def store(data: bytes, where: str) -> str:
+    def store(data: bytes | Path, where: str) -> str:
         return writer.store_image(data, where=where)
 
     source = request.source
@@ -57,7 +58,7 @@ def _records(request: ImportRequest, writer: BatchWriter) -> Records:
         from rater_desktop.batch_import.browser_use import read_history_pairs, read_history_runs
 
         if source.is_dir():
-            return read_history_runs(source, store=store)
+            return read_history_runs(source, store=store, root=request.root)
         return read_history_pairs(source, store=store, root=request.root)
     if request.kind == "standardweb":
         from rater_desktop.batch_import.standardweb import read_standardweb_runs
@@ -78,6 +79,11 @@ def _check_source(request: ImportRequest) -> None:
         raise ImportOutputError(f"{request.source} does not exist.")
     if request.kind != "browser-use" and not wants_folder and not request.source.is_file():
         raise ImportOutputError(f"{request.source} is not a file.")
+    if request.source.is_file() and request.kind != "standardweb" and (
+            request.kind != "pairs" or request.source.suffix.lower() != ".csv"):  # fmt: skip
+        from rater_desktop.batch_import.generic import check_json_lines
+
+        check_json_lines(request.source)  # one message for a JSON array, not one per line
     out = request.output.resolve()
     if out == request.source.resolve() or request.source.resolve() in out.parents:
         raise ImportOutputError("The output must not be inside the input; choose another place.")
@@ -87,7 +93,8 @@ def import_batch(request: ImportRequest, *, progress: Callable[[int], None] | No
     """Write the batch; on no items or a failed validation nothing is left behind."""
     _check_source(request)
     writer = BatchWriter(request.output, batch_id=request.batch_id, title=request.title,
-                         instructions=request.instructions, overwrite=request.overwrite)  # fmt: skip
+                         instructions=request.instructions, overwrite=request.overwrite,
+                         link_images=request.link_images)  # fmt: skip
     report = ImportReport(output=request.output)
     try:
         if request.kind == "pairs" and request.source.suffix.lower() != ".csv":

@@ -15,15 +15,18 @@ the report in the response, where the rater compares the report with the recorde
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from rater_desktop.batch_import.browser_use import (
     InputRoot,
+    PreparedHistory,
     StoreImage,
     history_to_response,
-    load_history,
+    prepare_history,
+    task_folders,
 )
 from rater_desktop.batch_import.generic import clean_id
 from rater_desktop.batch_import.writer import ImportInputError
@@ -34,7 +37,8 @@ BLOCK_KINDS = ("captcha", "access_denied", "bot_notice", "rate_limit", "login_re
 MAX_SMALL_FILE = 1024 * 1024
 
 
-def _small_json(path: Path, *, where: str) -> Any:
+def _small_json(path: Path, *, files: InputRoot, where: str) -> Any:
+    path = files.resolve(path.name, base=path.parent, where=where)  # a link out is refused
     try:
         if path.stat().st_size > MAX_SMALL_FILE:
             raise ImportInputError(f"{where}: {path.name} is larger than 1 MiB")
@@ -70,6 +74,17 @@ def check_run_report(report: Any, *, where: str) -> dict[str, Any]:
     return clean
 
 
+_MARKDOWN = re.compile(r"([\\`*_\[\]<>#|~])")
+
+
+def md_inline(value: Any) -> str:
+    """Agent-written text as one line of plain Markdown text: line breaks become spaces and
+    Markdown's marks are escaped, so a ``|`` cannot break the table and a note cannot
+    render as a quote, heading or list (such as a line that reads like the judge's)."""
+    text = " ".join(str(value).split())
+    return _MARKDOWN.sub(r"\\\1", text)
+
+
 def _report_markdown(report: dict[str, Any], judge: dict[str, Any] | None) -> str:
     reached = ", ".join(report.get("checkpoints") or []) or "none"
     lines = [f"**Outcome: {report['outcome']}** (checkpoints reached: {reached})", ""]
@@ -77,45 +92,58 @@ def _report_markdown(report: dict[str, Any], judge: dict[str, Any] | None) -> st
     rows = [("Item", (item or {}).get("name")), ("Price", (item or {}).get("price")),
             ("Final URL", report.get("final_url")), ("Actions", report.get("actions"))]  # fmt: skip
     lines += ["| Field | Value |", "|---|---|"]
-    lines += [f"| {name} | {value} |" for name, value in rows if value not in (None, "")]
+    lines += [f"| {name} | {md_inline(value)} |" for name, value in rows if value not in (None, "")]
     if report.get("block"):
         block = report["block"]
-        lines += ["", f"Blocked at {block.get('at', '?')} ({block.get('kind', '?')}): "
-                      f"\"{block.get('quote', '')}\""]  # fmt: skip
+        lines += ["", f"Blocked at {md_inline(block.get('at', '?'))} ({md_inline(block.get('kind', '?'))}): "
+                      f"\"{md_inline(block.get('quote', ''))}\""]  # fmt: skip
     if report.get("evidence"):
-        lines += ["", *[f"- {e}" for e in report["evidence"]]]
+        lines += ["", *[f"- {md_inline(e)}" for e in report["evidence"]]]
     if report.get("notes"):
-        lines += ["", str(report["notes"])]
+        lines += ["", f"The agent's notes: {md_inline(report['notes'])}"]
+    # Only judge.json makes a judge's verdict: nothing above can render as one.
     if judge is not None:
         verdict = ("the run report matches the recorded steps" if judge.get("consistent")
                    else "the run report DOES NOT match the recorded steps")  # fmt: skip
-        note = f" {judge['notes']}" if isinstance(judge.get("notes"), str) and judge["notes"] else ""
+        note = f" {md_inline(judge['notes'])}" if isinstance(judge.get("notes"), str) and judge["notes"] else ""
         lines += ["", f"> Independent judge: {verdict}.{note}"]
     return "\n".join(lines)
+
+
+_FENCE = re.compile(r"\A\s*```[A-Za-z]*[ \t]*\n(.*)\n[ \t]*```\s*\Z", re.DOTALL)
 
 
 def _report_from_history(response: dict[str, Any], *, where: str) -> Any:
     answer = response.get("final_answer")
     if not isinstance(answer, str):
         raise ImportInputError(f"{where}: no report.json and the run has no final answer")
+    fenced = _FENCE.match(answer)  # models often wrap the JSON in ```json fences anyway
     try:
-        return json.loads(answer)
-    except json.JSONDecodeError as exc:
+        return json.loads(fenced.group(1) if fenced else answer)
+    except (json.JSONDecodeError, RecursionError) as exc:
         raise ImportInputError(f"{where}: the final answer is not the JSON run report ({exc})") from exc
 
 
-def _agent_response(agent_dir: Path, *, store: StoreImage, files: InputRoot, where: str) -> dict[str, Any]:
-    history_file = agent_dir / "history.json"
-    if not history_file.is_file():
+def _present(path: Path) -> bool:
+    return path.is_file() or path.is_symlink()  # a link is resolved (and checked) when read
+
+
+def _prepare_agent(agent_dir: Path, *, files: InputRoot, where: str) -> PreparedHistory:
+    """An agent's history read and checked (limits, links) before any image is stored."""
+    if not _present(agent_dir / "history.json"):
         raise ImportInputError(f"{where}: history.json is missing")
-    response = history_to_response(load_history(history_file, where=where), identity=agent_dir.name,
-                                   store=store, files=files, base=agent_dir, where=where)  # fmt: skip
-    report_file = agent_dir / "report.json"
-    raw = (_small_json(report_file, where=where) if report_file.is_file()
+    history_file = files.resolve("history.json", base=agent_dir, where=where)
+    return prepare_history(history_file, files=files, base=agent_dir, where=where)
+
+
+def _agent_response(agent_dir: Path, prepared: PreparedHistory, *, store: StoreImage, files: InputRoot,
+                    where: str) -> dict[str, Any]:  # fmt: skip
+    response = history_to_response(prepared, identity=agent_dir.name, store=store, where=where)
+    report_file, judge_file = agent_dir / "report.json", agent_dir / "judge.json"
+    raw = (_small_json(report_file, files=files, where=where) if _present(report_file)
            else _report_from_history(response, where=where))  # fmt: skip
     report = check_run_report(raw, where=where)
-    judge_file = agent_dir / "judge.json"
-    judge = _small_json(judge_file, where=where) if judge_file.is_file() else None
+    judge = _small_json(judge_file, files=files, where=where) if _present(judge_file) else None
     response["run_report"] = report
     response["text"] = _report_markdown(report, judge if isinstance(judge, dict) else None)
     response.pop("final_answer", None)
@@ -133,19 +161,22 @@ def objective_prompt(objective: Any, *, where: str) -> str:
 def read_standardweb_runs(folder: Path, *, store: StoreImage) -> Iterator[dict[str, Any] | ImportInputError]:
     """Items from a folder of objectives, each with two agents' runs."""
     files = InputRoot(folder)
-    for number, task_dir in enumerate(sorted(p for p in folder.iterdir() if p.is_dir()), start=1):
-        where = f"{folder}/{task_dir.name}"
+    for number, task_dir, where, outside in task_folders(folder, files):
+        if outside is not None:
+            yield outside
+            continue
         agents = sorted(p for p in task_dir.iterdir() if p.is_dir() and not p.is_symlink())
         try:
             if len(agents) != 2:
                 raise ImportInputError(f"{where}: needs exactly two agent folders (found {len(agents)})")
-            objective = _small_json(task_dir / "objective.json", where=where)
+            objective = _small_json(task_dir / "objective.json", files=files, where=where)
             item: dict[str, Any] = {
                 "id": clean_id(task_dir.name, f"objective-{number:04d}"),
                 "prompt": objective_prompt(objective, where=where),
-                "responses": [_agent_response(a, store=store, files=files, where=f"{where}/{a.name}")
-                              for a in agents],  # fmt: skip
             }
+            prepared = [_prepare_agent(a, files=files, where=f"{where}/{a.name}") for a in agents]
+            item["responses"] = [_agent_response(a, p, store=store, files=files, where=f"{where}/{a.name}")
+                                 for a, p in zip(agents, prepared, strict=True)]  # fmt: skip
             protocol = objective.get("protocol")
             item["context"] = (f"Recorded under standardweb protocol {protocol}. " if protocol else "") + (
                 "Compare each run report with the recorded steps before you trust it.")

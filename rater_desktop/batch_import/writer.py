@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from rater_desktop.batch.errors import ProblemList
-from rater_desktop.batch.images import ImageProblem, decode_image, sniff_format
+from rater_desktop.batch.images import ImageProblem, check_header
 from rater_desktop.batch.limits import DEFAULT_LIMITS, BatchLimits
 from rater_desktop.batch.loader import line_item_id
 from rater_desktop.batch.parse import parse_item
@@ -99,6 +99,7 @@ class BatchWriter:
         manifest_extra: dict[str, Any] | None = None,
         limits: BatchLimits = DEFAULT_LIMITS,
         overwrite: bool = False,
+        link_images: bool = False,
     ) -> None:
         self.output = Path(output)
         self.as_zip = self.output.suffix.lower() == ".zip"
@@ -115,9 +116,15 @@ class BatchWriter:
             **(manifest_extra or {}),
         }
         self._instructions = instructions
+        # Hard-link image files instead of copying them (same disk only; else copied): an
+        # import at about the cost of reading the input, but the batch then shares those
+        # files with the input, so an input image edited in place changes the batch too.
+        self._link_images = link_images
         self._count = 0
         self._images = 0
         self._stored: set[str] = set()
+        self._pending: list[str] = []  # images stored for the record not yet added
+        self._folders: set[str] = set()
         self._ids: set[str] = set()  # grows with the ids only, not with the items
         self._root = self._prepare(overwrite)
         # Lines are gathered and written (and CRC'd) in blocks: one call per line into the
@@ -152,24 +159,71 @@ class BatchWriter:
     def count(self) -> int:
         return self._count
 
-    def store_image(self, data: bytes, *, where: str) -> str:
-        """Check ``data`` is a PNG/JPEG/WebP within the limits; store it; return its batch path."""
-        if len(data) > self.limits.max_image_bytes:
-            raise ImportInputError(f"{where}: the image is larger than the batch limit")
-        fmt = sniff_format(data)
-        if fmt is None:
-            raise ImportInputError(f"{where}: not a PNG, JPEG or WebP image")
+    def store_image(self, data: bytes | Path, *, where: str) -> str:
+        """Store a PNG/JPEG/WebP given as bytes or as a file to copy; return its batch path.
+
+        The stored copy is what is checked (format by content, dimensions from the header,
+        PNG chunk checksums: ``images.check_header``), so the input cannot change under the
+        check; pixels are not decoded here, as ``validate`` does not decode them either.
+        A file is copied by the kernel, never read into memory whole.
+        """
+        staged = self._folder("screens") / f"incoming-{self._images + 1}"
         try:
-            decode_image(data, max_side=32, name=where, limits=self.limits)
+            if isinstance(data, Path):
+                if data.stat().st_size > self.limits.max_image_bytes:
+                    raise ImportInputError(f"{where}: the image is larger than the batch limit")
+                self._copy(data, staged)
+            else:
+                if len(data) > self.limits.max_image_bytes:
+                    raise ImportInputError(f"{where}: the image is larger than the batch limit")
+                staged.write_bytes(data)
+            with staged.open("rb") as stream:
+                fmt = check_header(stream, name=where, limits=self.limits)
         except ImageProblem as exc:
+            staged.unlink(missing_ok=True)
             raise ImportInputError(str(exc)) from exc
+        except OSError as exc:
+            staged.unlink(missing_ok=True)
+            raise ImportInputError(f"{where}: the image cannot be read ({exc.strerror or exc})") from exc
         self._images += 1
         folder = f"screens/{self._images // 1000:04d}"
         relative = f"{folder}/{self._images:07d}.{_EXTENSIONS[fmt]}"
-        (self._root / folder).mkdir(parents=True, exist_ok=True)
-        (self._root / relative).write_bytes(data)
+        os.replace(staged, self._folder(folder) / relative.rpartition("/")[2])
         self._stored.add(relative)
+        self._pending.append(relative)
         return relative
+
+    def _copy(self, source: Path, target: Path) -> None:
+        if self._link_images:
+            try:
+                os.link(source, target)
+                return
+            except OSError:  # another disk, or links not allowed: copy
+                pass
+        shutil.copyfile(source, target)
+
+    def _folder(self, relative: str) -> Path:
+        """``root/relative``, made on first use (one mkdir per folder, not per image)."""
+        folder = self._root / relative
+        if relative not in self._folders:
+            folder.mkdir(parents=True, exist_ok=True)
+            self._folders.add(relative)
+        return folder
+
+    def discard_pending_images(self) -> int:
+        """Remove the images stored since the last item was added; returns how many.
+
+        Images are stored while a record is read, before its item is added; when the
+        record is refused (by its reader or by ``add_item``) they belong to nothing, and
+        ``feed_record`` calls this so no file of a refused record is left in the batch.
+        """
+        for relative in self._pending:
+            (self._root / relative).unlink(missing_ok=True)
+            self._stored.discard(relative)
+        count = len(self._pending)
+        self._images -= count  # they were the latest: their numbers are free again
+        self._pending.clear()
+        return count
 
     def add_item(self, item: dict[str, Any] | FlatItem) -> None:
         """Append one item (in the batch's item shape, as a dict or flat)."""
@@ -208,6 +262,7 @@ class BatchWriter:
             self._write_lines()
         self._ids.add(item_id)
         self._count += 1
+        self._pending.clear()  # the item holds them now
 
     def add_plain_pair(self, item_id: Any, prompt: Any, text_a: Any, text_b: Any) -> bool:
         """``add_item`` of the plain pair ``FlatItem(PLAIN_PAIR_SHAPE, [item_id, prompt,
@@ -312,13 +367,16 @@ def feed_record(
     report: ImportReport,
     source: Path | None,
 ) -> None:
-    """One record of ``run_import``: written, or its problem noted in ``report``."""
+    """One record of ``run_import``: written, or its problem noted in ``report`` (and the
+    images stored for it removed)."""
     if isinstance(record, ImportInputError):
+        writer.discard_pending_images()
         report.skipped.append(str(record))
         return
     try:
         writer.add_item(record)
     except ImportInputError as exc:
+        writer.discard_pending_images()
         line = record.line if isinstance(record, FlatItem) else 0
         report.skipped.append(f"{source} line {line}: {exc}" if line and source else str(exc))
         return

@@ -42,6 +42,10 @@ def register(subparsers: Any) -> None:
     run.add_argument("--root", type=Path, help="browser-use: folder the history files must be in")
     run.add_argument("--instructions", type=Path, help="Markdown instructions for the raters")
     run.add_argument("--force", action="store_true", help="replace an existing output")
+    run.add_argument("--link-screenshots", action="store_true",
+                     help="browser-use, standardweb: hard-link screenshot files into the batch instead of "
+                          "copying them (much faster on one disk; the batch then shares those files with "
+                          "the input, so do not edit the input's screenshots afterwards)")  # fmt: skip
     run.set_defaults(handler=run_batch_import)
 
 
@@ -59,7 +63,7 @@ def _request(args: argparse.Namespace) -> Any:
     return ImportRequest(kind=args.kind, source=args.source, output=args.out, batch_id=batch_id,
                          title=args.title or batch_id, mapping=list(args.map),
                          constants=constants, root=args.root, instructions=instructions,
-                         overwrite=args.force)  # fmt: skip
+                         overwrite=args.force, link_images=args.link_screenshots)  # fmt: skip
 
 
 def run_batch_import(args: argparse.Namespace) -> int:

@@ -127,17 +127,21 @@ def test_browser_use_screenshot_path_escape_and_bad_images(tmp_path: Path) -> No
     path = browser_use_history(runs, "agent-a", answer="ok", base64_shots=True)
     data = json.loads(path.read_text())
     data["history"][0]["state"] = {"url": "u", "title": "t", "screenshot_path": "/etc/hostname"}
+    write_inside(runs, "escape.json", json.dumps(data))
     data["history"][1]["state"]["screenshot"] = base64.b64encode(b"not an image").decode()
     write_inside(runs, "bad-a.json", json.dumps(data))
     data["history"][0]["state"] = {"url": "u", "title": "t", "screenshot": "%%%"}
     write_inside(runs, "bad-b.json", json.dumps(data))
     browser_use_history(runs, "agent-b", answer="ok", base64_shots=True)
     pairs = write_inside(runs, "pairs.jsonl", "\n".join(json.dumps({"task": "t", "a": a, "b": "agent-b.json"})
-                                                        for a in ("bad-a.json", "bad-b.json")))  # fmt: skip
+                                                        for a in ("escape.json", "bad-a.json", "bad-b.json")))  # fmt: skip
     report = import_batch(_request("browser-use", pairs, tmp_path / "out"))
-    assert report.items == 0
-    assert "outside the input folder" in report.skipped[0]
+    assert report.items == 1
+    assert "not a PNG, JPEG or WebP" in report.skipped[0]
     assert "not valid base64" in report.skipped[1]
+    # A path outside the input is never read: the step stays, its screenshot noted missing.
+    first = _items(tmp_path / "out")[0].responses[0].trajectory[0]
+    assert not first.screenshot and first.observation.startswith("Screenshot missing: 'hostname'")
 
 
 def test_browser_use_runs_folder(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from rater_desktop.batch.quickcheck import FlatItem
+from rater_desktop.batch_import.harnesses import HARNESS_KINDS, harness_records
 from rater_desktop.batch_import.writer import (
     BatchWriter,
     ImportInputError,
@@ -20,7 +21,8 @@ from rater_desktop.batch_import.writer import (
     run_import,
 )
 
-KINDS = ("pairs", "chosen-rejected", "browser-use", "standardweb", "assistantbench")
+KINDS = ("pairs", "chosen-rejected", "browser-use", "standardweb", "assistantbench",
+         *HARNESS_KINDS)
 Records = Iterator[dict[str, Any] | FlatItem | ImportInputError]
 
 
@@ -67,6 +69,8 @@ def _records(request: ImportRequest, writer: BatchWriter) -> Records:
         from rater_desktop.batch_import.assistantbench import read_assistantbench
 
         return read_assistantbench(source)
+    if request.kind in HARNESS_KINDS:
+        return harness_records(request.kind, source, store=store, root=request.root)
     raise ValueError(f"unknown import kind {request.kind!r}; choose one of {', '.join(KINDS)}")
 
 
@@ -76,7 +80,7 @@ def _check_source(request: ImportRequest) -> None:
         raise ImportOutputError(f"{request.source} is not a folder of runs.")
     if not wants_folder and not request.source.exists():
         raise ImportOutputError(f"{request.source} does not exist.")
-    if request.kind != "browser-use" and not wants_folder and not request.source.is_file():
+    if request.kind not in ("browser-use", *HARNESS_KINDS) and not wants_folder and not request.source.is_file():
         raise ImportOutputError(f"{request.source} is not a file.")
     out = request.output.resolve()
     if out == request.source.resolve() or request.source.resolve() in out.parents:

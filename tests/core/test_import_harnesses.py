@@ -1,0 +1,122 @@
+"""Agent runs as the harnesses save them (computer-use transcripts, Playwright traces,
+Mind2Web records, BrowserGym folders): real examples import, hostile ones are refused."""
+
+from __future__ import annotations
+
+import base64
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rater_desktop.batch.limits import BatchLimits
+from rater_desktop.batch.loader import open_batch
+from rater_desktop.batch.validate import validate_batch
+from rater_desktop.batch_import import runs
+from rater_desktop.batch_import.run import ImportReport, ImportRequest, import_batch
+from tests.import_kit import png_bytes, write_inside
+
+DATA = Path(__file__).resolve().parent / "data" / "harness"
+
+
+def _import(kind: str, source: Path, out: Path, **extra: Any) -> ImportReport:
+    return import_batch(ImportRequest(kind=kind, source=source, output=out, batch_id="h", title="H",
+                                      **extra))  # fmt: skip
+
+
+def _items(path: Path) -> list[Any]:
+    with open_batch(path) as batch:
+        return [batch.item(entry.item_id) for entry in batch.index]
+
+
+def _screens(path: Path) -> list[Path]:
+    return sorted(p for p in (path / "screens").rglob("*") if p.is_file())
+
+
+def _one_line_each(report: ImportReport, count: int) -> None:
+    assert len(report.skipped) == count, report.skipped
+    assert all("\n" not in s and "Traceback" not in s for s in report.skipped)
+
+
+def test_computer_use_transcripts_of_both_apis(tmp_path: Path) -> None:
+    report = _import("computer-use", DATA / "computer_use", tmp_path / "out")
+    assert report.ok and report.items == 1, report.skipped + report.validation
+    assert validate_batch(tmp_path / "out", deep=True).ok
+    item = _items(tmp_path / "out")[0]
+    assert item.prompt.startswith("Find the price of the Ridge headlamp")
+    claude, cua = item.responses
+    assert claude.identity == "claude" and claude.final_answer == "The Ridge headlamp costs $34.99."
+    assert [s.action for s in claude.trajectory] == ["screenshot", "click", "type"]
+    click = claude.trajectory[1]
+    assert click.click is not None and (click.click.x, click.click.y) == (90.0, 40.0)
+    assert click.screenshot and click.thought.startswith("The search box")
+    assert cua.final_answer.startswith("The Ridge headlamp is sold out")
+    assert [s.action for s in cua.trajectory] == ["click", "type", "keys"]
+    assert cua.trajectory[2].value == "ENTER" and cua.trajectory[2].url.endswith("q=Ridge+headlamp")
+    assert claude.screenshots and cua.screenshots
+
+
+def test_computer_use_pairs_file_with_identities(tmp_path: Path) -> None:
+    runs_dir = tmp_path / "in"
+    shutil.copytree(DATA / "computer_use" / "shop", runs_dir)
+    pairs = write_inside(runs_dir, "pairs.jsonl", json.dumps(
+        {"id": "lamp", "task": "Price of the lamp?", "a": "claude.json", "b": "openai-cua.json",
+         "identity_a": "sonnet", "identity_b": "cua"}) + "\n")  # fmt: skip
+    report = _import("computer-use", pairs, tmp_path / "out")
+    assert report.ok, report.skipped
+    item = _items(tmp_path / "out")[0]
+    assert item.id == "lamp" and item.prompt == "Price of the lamp?"
+    assert [r.identity for r in item.responses] == ["sonnet", "cua"]
+
+
+def _anthropic(image: str) -> dict[str, Any]:
+    return {"messages": [
+        {"role": "user", "content": "Open the page."},
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "computer",
+                                           "input": {"action": "left_click", "coordinate": [1, 2]}}]},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1", "content": [
+            {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": image}}]}]},
+        {"role": "assistant", "content": [{"type": "text", "text": "Done."}]}]}  # fmt: skip
+
+
+def test_computer_use_hostile_records_refused_one_line_each(tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    monkeypatch.setattr(runs, "DEFAULT_LIMITS", BatchLimits(max_image_bytes=4096))
+    good = base64.b64encode(png_bytes()).decode()
+    source = tmp_path / "in"
+    outside = write_inside(tmp_path, "secret.json", json.dumps(_anthropic(good)))
+    cases: dict[str, Any] = {
+        "good": _anthropic(good),
+        "huge": _anthropic("A" * 40_000),
+        "notimage": _anthropic(base64.b64encode(b"GIF89a not a png").decode()),
+        "badb64": _anthropic("!!!not base64!!!"),
+        "noactions": {"messages": [{"role": "user", "content": "hi"}]},
+        "other": {"unrelated": True},
+    }
+    for name, transcript in cases.items():
+        write_inside(source, f"{name}/a.json", json.dumps(_anthropic(good)))
+        write_inside(source, f"{name}/b.json", json.dumps(transcript))
+    write_inside(source, "single/a.json", json.dumps(_anthropic(good)))
+    write_inside(source, "escape/a.json", json.dumps(_anthropic(good)))
+    (source / "escape" / "b.json").symlink_to(outside)
+    report = _import("computer-use", source, tmp_path / "out")
+    assert report.items == 1 and [i.id for i in _items(tmp_path / "out")] == ["good"]
+    _one_line_each(report, 7)
+    text = "\n".join(report.skipped)
+    assert "larger than" in text and "not a PNG, JPEG or WebP" in text and "not valid base64" in text
+    assert "no computer action" in text and "neither Anthropic" in text and "run audit" in text
+    assert "outside the input folder" in text
+    # Only the kept item's two screenshots were written: refused records left nothing.
+    assert len(_screens(tmp_path / "out")) == 2
+
+
+def test_pairs_file_paths_stay_inside_the_input(tmp_path: Path) -> None:
+    write_inside(tmp_path, "elsewhere/x.json", json.dumps(_anthropic(base64.b64encode(png_bytes()).decode())))
+    pairs = write_inside(tmp_path, "in/pairs.jsonl", json.dumps(
+        {"task": "t", "a": "../elsewhere/x.json", "b": "../elsewhere/x.json"}) + "\n")
+    report = _import("computer-use", pairs, tmp_path / "out")
+    assert report.items == 0 and not (tmp_path / "out").exists()
+    _one_line_each(report, 1)
+    assert "outside the input folder" in report.skipped[0]

@@ -30,8 +30,15 @@ def _computer_use() -> HarnessKind:
     return HarnessKind(lambda: load_transcript, is_transcript)
 
 
+def _playwright() -> HarnessKind:
+    from rater_desktop.batch_import.playwright_trace import is_trace, load_trace
+
+    return HarnessKind(lambda: load_trace, is_trace)
+
+
 HARNESSES: dict[str, Callable[[], HarnessKind]] = {
     "computer-use": _computer_use,
+    "playwright-trace": _playwright,
 }
 HARNESS_KINDS = tuple(HARNESSES)
 

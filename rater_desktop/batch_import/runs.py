@@ -188,7 +188,7 @@ def read_run_folders(folder: Path, *, load: LoadRun, store: StoreImage,
                 task_file = files.resolve("task.txt", base=task_dir, where=where)
                 if task_file.stat().st_size > 4 * MAX_TEXT:
                     raise ImportInputError(f"{where}: task.txt is longer than a prompt may be")
-                task = task_file.read_text(encoding="utf-8", errors="replace")
+                task = task_file.read_text(encoding="utf-8", errors="replace").strip()
             yield _pair_item(runs, task=task, item_id=clean_id(task_dir.name, f"run-{number:06d}"),
                              load=load, store=store, where=where)  # fmt: skip
         except ImportInputError as exc:

@@ -16,6 +16,7 @@ KIND_HELP = {
     "standardweb": "a folder OBJECTIVE/{objective.json, AGENT/{history.json, report.json?, judge.json?}}",
     "assistantbench": "JSONL of {task, gold_answer, answers: {SYSTEM: ANSWER, ...}}",
     "computer-use": "Anthropic tool_use / OpenAI computer_call transcripts (.json): a JSONL of {task?, a, b} or a folder TASK/{task.txt?, 2 x .json}",
+    "playwright-trace": "Playwright trace.zip files: a JSONL of {task, a, b} or a folder TASK/{task.txt, 2 x .zip}",
 }
 
 

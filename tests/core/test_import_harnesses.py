@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import json
 import shutil
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -120,3 +121,60 @@ def test_pairs_file_paths_stay_inside_the_input(tmp_path: Path) -> None:
     assert report.items == 0 and not (tmp_path / "out").exists()
     _one_line_each(report, 1)
     assert "outside the input folder" in report.skipped[0]
+
+
+def test_playwright_traces_from_the_playwright_repository(tmp_path: Path) -> None:
+    report = _import("playwright-trace", DATA / "playwright", tmp_path / "out")
+    assert report.ok and report.items == 1, report.skipped + report.validation
+    assert validate_batch(tmp_path / "out", deep=True).ok
+    item = _items(tmp_path / "out")[0]
+    assert item.prompt == "Open the page and press its Submit button."
+    old, new = item.responses
+    assert [s.action for s in old.trajectory] == ["navigate", "click"]
+    click = old.trajectory[1]
+    assert click.click is not None and (click.click.x, click.click.y) == (36.74, 18.48)
+    assert click.target == "internal:role=button" and click.screenshot
+    assert [(s.action, s.url) for s in new.trajectory] == [("navigate", "https://playwright.dev/index.html")]
+    assert old.screenshots and new.screenshots and old.final_answer is None
+
+
+def _trace_with(tmp_path: Path, name: str, member: str, data: bytes) -> Path:
+    path = tmp_path / "in" / name / "b.zip"
+    path.parent.mkdir(parents=True)
+    (path.parent / "task.txt").write_text("Press Submit.", encoding="utf-8")
+    shutil.copy(DATA / "playwright" / "submit" / "trace-1.31.zip", path)
+    with zipfile.ZipFile(path, "a") as archive:
+        archive.writestr(member, data)
+    shutil.copy(DATA / "playwright" / "submit" / "trace-1.31.zip", path.parent / "a.zip")
+    return path
+
+
+def test_playwright_hostile_traces_refused_one_line_each(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    from rater_desktop.batch_import import playwright_trace
+
+    monkeypatch.setattr(playwright_trace, "MAX_TRACE_MEMBER_BYTES", 100_000)
+    _trace_with(tmp_path, "good", "notes.txt", b"fine")
+    _trace_with(tmp_path, "slip", "../../evil.txt", b"x")
+    _trace_with(tmp_path, "bomb", "resources/big.bin", b"\0" * 200_000)
+    frames = [n for n in zipfile.ZipFile(DATA / "playwright" / "submit" / "trace-1.31.zip").namelist()
+              if n.endswith(".jpeg")]  # fmt: skip
+    with zipfile.ZipFile(_trace_with(tmp_path, "badframe", "x", b""), "w") as archive:
+        with zipfile.ZipFile(DATA / "playwright" / "submit" / "trace-1.31.zip") as real:
+            for name in real.namelist():
+                archive.writestr(name, b"not a jpeg" if name == frames[0] else real.read(name))
+    write_inside(tmp_path, "in/notzip/a.zip", b"PK not really")
+    write_inside(tmp_path, "in/notzip/task.txt", "t")
+    shutil.copy(DATA / "playwright" / "submit" / "trace-1.31.zip", tmp_path / "in" / "notzip" / "b.zip")
+    write_inside(tmp_path, "in/escape/task.txt", "t")
+    shutil.copy(DATA / "playwright" / "submit" / "trace-1.31.zip", tmp_path / "in" / "escape" / "a.zip")
+    (tmp_path / "in" / "escape" / "b.zip").symlink_to(DATA / "playwright" / "submit" / "trace-1.37.zip")
+    report = _import("playwright-trace", tmp_path / "in", tmp_path / "out")
+    assert [i.id for i in _items(tmp_path / "out")] == ["good"]
+    _one_line_each(report, 5)
+    text = "\n".join(report.skipped)
+    assert "would unpack outside the archive" in text and "unpacks to more than" in text
+    assert "not a PNG, JPEG or WebP" in text and "not a readable zip" in text
+    assert "outside the input folder" in text
+    assert len(_screens(tmp_path / "out")) == 4
+    assert not list(tmp_path.rglob("evil.txt"))

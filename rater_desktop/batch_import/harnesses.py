@@ -36,9 +36,16 @@ def _playwright() -> HarnessKind:
     return HarnessKind(lambda: load_trace, is_trace)
 
 
+def _mind2web() -> HarnessKind:
+    from rater_desktop.batch_import.mind2web import is_record, load_record
+
+    return HarnessKind(lambda: load_record, is_record)
+
+
 HARNESSES: dict[str, Callable[[], HarnessKind]] = {
     "computer-use": _computer_use,
     "playwright-trace": _playwright,
+    "mind2web": _mind2web,
 }
 HARNESS_KINDS = tuple(HARNESSES)
 

@@ -178,3 +178,50 @@ def test_playwright_hostile_traces_refused_one_line_each(tmp_path: Path,
     assert "outside the input folder" in text
     assert len(_screens(tmp_path / "out")) == 4
     assert not list(tmp_path.rglob("evil.txt"))
+
+
+def test_mind2web_records_with_boxes_and_screenshots(tmp_path: Path) -> None:
+    report = _import("mind2web", DATA / "mind2web", tmp_path / "out")
+    assert report.ok and report.items == 1, report.skipped + report.validation
+    assert validate_batch(tmp_path / "out", deep=True).ok
+    item = _items(tmp_path / "out")[0]
+    assert item.prompt == "On united: Find one-way flights from New York to Toronto on April 22."
+    a, b = item.responses
+    assert [(s.action, s.value) for s in a.trajectory] == [("type", "New York"), ("type", "Toronto"), ("click", "")]
+    first = a.trajectory[0]
+    assert first.target == "[textbox]  From" and first.bbox is not None and first.click is not None
+    assert (first.click.x, first.click.y) == (55.0, 40.0) and first.screenshot
+    assert a.final_answer.startswith("Three one-way flights") and b.final_answer is None
+    assert all(s.screenshot for s in b.trajectory)
+
+
+def test_mind2web_hostile_records_refused_one_line_each(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    monkeypatch.setattr(runs, "DEFAULT_LIMITS", BatchLimits(max_image_bytes=4096))
+    real = json.loads((DATA / "mind2web" / "flight" / "agent-b.json").read_text(encoding="utf-8"))
+    write_inside(tmp_path, "secret.png", png_bytes())
+    source = tmp_path / "in"
+
+    def record(shot: dict[str, Any]) -> dict[str, Any]:
+        return {**real, "actions": [{**real["actions"][0], "screenshot_path": None, **shot}]}
+
+    cases: dict[str, Any] = {
+        "good": record({"screenshot": base64.b64encode(png_bytes()).decode()}),
+        "climb": record({"screenshot_path": "../../secret.png"}),
+        "huge": record({"screenshot": {"bytes": "A" * 40_000}}),
+        "two": [real, real],
+        "noactions": {**real, "actions": []},
+    }
+    for name, data in cases.items():
+        write_inside(source, f"{name}/a.json", json.dumps(record({})))
+        write_inside(source, f"{name}/b.json", json.dumps(data))
+    write_inside(source, "link/a.json", json.dumps(record({"screenshot_path": "shot.png"})))
+    (source / "link" / "shot.png").symlink_to(tmp_path / "secret.png")
+    write_inside(source, "link/b.json", json.dumps(record({})))
+    report = _import("mind2web", source, tmp_path / "out")
+    assert [i.id for i in _items(tmp_path / "out")] == ["good"]
+    _one_line_each(report, 5)
+    text = "\n".join(report.skipped)
+    assert text.count("outside the input folder") == 2 and "larger than" in text
+    assert "holds 2 records" in text and "no 'actions' list" in text
+    assert len(_screens(tmp_path / "out")) == 1

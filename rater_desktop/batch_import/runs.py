@@ -130,8 +130,9 @@ def clip(value: Any, limit: int = MAX_TEXT) -> str | None:
     return value[:limit] if isinstance(value, str) and value.strip() else None
 
 
-def _pair_item(runs: list[tuple[Path, str]], *, task: str | None, item_id: str, load: LoadRun,
+def pair_item(runs: list[tuple[Path, str]], *, task: str | None, item_id: str, load: LoadRun,
                store: StoreImage, where: str) -> dict[str, Any]:  # fmt: skip
+    """One item from two runs (path, identity); its screenshots written only if it is kept."""
     pending = PendingImages()
     loaded = [(load(path, pending, f"{where} ({path.name})"), identity) for path, identity in runs]
     prompt = task or loaded[0][0].task or loaded[1][0].task
@@ -162,7 +163,7 @@ def read_run_pairs(pairs: Path, *, load: LoadRun, store: StoreImage, root: Path 
                     raise ImportInputError(f"{where}: '{side}' must name a saved run")
                 path = files.resolve(name, base=pairs.parent, where=where, folder=folders)
                 runs.append((path, str(record.get(f"identity_{side}") or Path(name).stem)))
-            yield _pair_item(runs, task=clip(record.get("task")), load=load, store=store, where=where,
+            yield pair_item(runs, task=clip(record.get("task")), load=load, store=store, where=where,
                              item_id=clean_id(str(record.get("id") or ""), f"run-{count:06d}"))  # fmt: skip
         except ImportInputError as exc:
             yield exc
@@ -189,7 +190,7 @@ def read_run_folders(folder: Path, *, load: LoadRun, store: StoreImage,
                 if task_file.stat().st_size > 4 * MAX_TEXT:
                     raise ImportInputError(f"{where}: task.txt is longer than a prompt may be")
                 task = task_file.read_text(encoding="utf-8", errors="replace").strip()
-            yield _pair_item(runs, task=task, item_id=clean_id(task_dir.name, f"run-{number:06d}"),
+            yield pair_item(runs, task=task, item_id=clean_id(task_dir.name, f"run-{number:06d}"),
                              load=load, store=store, where=where)  # fmt: skip
         except ImportInputError as exc:
             yield exc

@@ -18,6 +18,7 @@ KIND_HELP = {
     "computer-use": "Anthropic tool_use / OpenAI computer_call transcripts (.json): a JSONL of {task?, a, b} or a folder TASK/{task.txt?, 2 x .json}",
     "playwright-trace": "Playwright trace.zip files: a JSONL of {task, a, b} or a folder TASK/{task.txt, 2 x .zip}",
     "mind2web": "Mind2Web-style task records (one record per .json): a JSONL of {task?, a, b} or a folder TASK/{2 x .json}",
+    "browsergym": "AgentLab/BrowserGym experiment folders (pickles never opened): a study folder (runs paired by task and seed), TASK/{task.txt, 2 x run}, or a JSONL of {task, a, b}",
 }
 
 

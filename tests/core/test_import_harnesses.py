@@ -225,3 +225,65 @@ def test_mind2web_hostile_records_refused_one_line_each(tmp_path: Path,
     assert text.count("outside the input folder") == 2 and "larger than" in text
     assert "holds 2 records" in text and "no 'actions' list" in text
     assert len(_screens(tmp_path / "out")) == 1
+
+
+STUDY = DATA / "browsergym" / "study"
+
+
+def test_browsergym_study_runs_paired_by_task_and_seed(tmp_path: Path) -> None:
+    report = _import("browsergym", STUDY, tmp_path / "out")
+    assert report.ok and report.items == 1, report.skipped + report.validation
+    assert validate_batch(tmp_path / "out", deep=True).ok
+    item = _items(tmp_path / "out")[0]
+    assert item.id == "miniwob.ascending-numbers_64"
+    assert item.prompt == "BrowserGym task miniwob.ascending-numbers (seed 64)"
+    logged, quiet = item.responses
+    assert [(s.action, s.value) for s in logged.trajectory][:2] == [("click", "click('14')"), ("click", "click('15')")]
+    assert logged.final_answer.startswith("I clicked 1 and 2")
+    assert logged.trajectory[-1].observation == "error: There was a very very bad error"
+    assert all(s.screenshot for s in logged.trajectory + quiet.trajectory)
+    assert [s.action for s in quiet.trajectory] == ["observe"] * 3 and quiet.final_answer is None
+
+
+class _Payload:
+    """Unpickling this would create a folder: proof that no pickle is ever loaded."""
+
+    def __init__(self, marker: Path) -> None:
+        self.marker = marker
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        import os
+
+        return (os.mkdir, (str(self.marker),))
+
+
+def test_browsergym_never_unpickles_and_refuses_hostile_folders(tmp_path: Path) -> None:
+    import gzip
+    import pickle
+
+    marker = tmp_path / "pwned"
+    source = tmp_path / "in"
+    shutil.copytree(STUDY, source / "good")
+    for exp in (source / "good").iterdir():
+        (exp / "exp_args.pkl").write_bytes(pickle.dumps(_Payload(marker)))
+        (exp / "step_0.pkl.gz").write_bytes(gzip.compress(pickle.dumps(_Payload(marker))))
+    one = next(STUDY.iterdir())
+    shutil.copytree(one, source / "single" / one.name)
+    # TASK/{task.txt, two runs} layout, one run's screenshot a symlink out of the input
+    shutil.copytree(one, source / "escape" / "t" / "run-a")
+    shutil.copytree(one, source / "escape" / "t" / "run-b")
+    (source / "escape" / "t" / "run-b" / "screenshot_step_0.png").unlink()
+    write_inside(tmp_path, "secret.png", png_bytes())
+    (source / "escape" / "t" / "run-b" / "screenshot_step_0.png").symlink_to(tmp_path / "secret.png")
+    write_inside(source, "escape/t/task.txt", "Click the numbers in order.")
+    shutil.copytree(one, source / "broken" / "t" / "run-a")
+    shutil.copytree(one, source / "broken" / "t" / "run-b")
+    (source / "broken" / "t" / "run-b" / "summary_info.json").write_text("{not json", encoding="utf-8")
+    reports = {name: _import("browsergym", source / name, tmp_path / f"out-{name}")
+               for name in ("good", "single", "escape", "broken")}  # fmt: skip
+    assert reports["good"].ok and not marker.exists()
+    for name, needle in (("single", "run audit"), ("escape", "outside the input folder"),
+                         ("broken", "not readable JSON")):  # fmt: skip
+        assert reports[name].items == 0 and not (tmp_path / f"out-{name}").exists()
+        _one_line_each(reports[name], 1)
+        assert needle in reports[name].skipped[0]

@@ -70,7 +70,10 @@ def _records(request: ImportRequest, writer: BatchWriter) -> Records:
 
         return read_assistantbench(source)
     if request.kind in HARNESS_KINDS:
-        return harness_records(request.kind, source, store=store, root=request.root)
+        def store_checked(data: bytes, where: str) -> str:
+            return writer.store_image(data, where=where, decoded=True)  # runs.PendingImages decoded it
+
+        return harness_records(request.kind, source, store=store_checked, root=request.root)
     raise ValueError(f"unknown import kind {request.kind!r}; choose one of {', '.join(KINDS)}")
 
 

@@ -152,15 +152,20 @@ class BatchWriter:
     def count(self) -> int:
         return self._count
 
-    def store_image(self, data: bytes, *, where: str) -> str:
-        """Check ``data`` is a PNG/JPEG/WebP within the limits; store it; return its batch path."""
+    def store_image(self, data: bytes, *, where: str, decoded: bool = False) -> str:
+        """Check ``data`` is a PNG/JPEG/WebP within the limits; store it; return its batch path.
+
+        ``decoded``: the caller already decoded ``data`` under these limits (the harness
+        importers check a record's images before writing any), so it is not decoded twice.
+        """
         if len(data) > self.limits.max_image_bytes:
             raise ImportInputError(f"{where}: the image is larger than the batch limit")
         fmt = sniff_format(data)
         if fmt is None:
             raise ImportInputError(f"{where}: not a PNG, JPEG or WebP image")
         try:
-            decode_image(data, max_side=32, name=where, limits=self.limits)
+            if not decoded:
+                decode_image(data, max_side=32, name=where, limits=self.limits)
         except ImageProblem as exc:
             raise ImportInputError(str(exc)) from exc
         self._images += 1

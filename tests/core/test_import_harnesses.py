@@ -287,3 +287,19 @@ def test_browsergym_never_unpickles_and_refuses_hostile_folders(tmp_path: Path) 
         assert reports[name].items == 0 and not (tmp_path / f"out-{name}").exists()
         _one_line_each(reports[name], 1)
         assert needle in reports[name].skipped[0]
+
+
+def test_every_harness_kind_is_registered_documented_and_runs_from_the_cli(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    from rater_desktop.batch_import.harnesses import HARNESS_KINDS
+    from rater_desktop.batch_import.run import KINDS
+    from rater_desktop.cli import main
+    from rater_desktop.cli.batches import KIND_HELP
+
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "batch-format.md").read_text(encoding="utf-8")
+    assert set(HARNESS_KINDS) == {"computer-use", "playwright-trace", "mind2web", "browsergym"}
+    for kind in HARNESS_KINDS:
+        assert kind in KINDS and kind in KIND_HELP and f"| `{kind}` |" in docs
+    assert main(["batch", "import", "computer-use", str(DATA / "computer_use"), "--out",
+                 str(tmp_path / "cli.zip")]) == 0  # fmt: skip
+    assert "with 1 items" in capsys.readouterr().out

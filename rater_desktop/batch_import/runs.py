@@ -147,6 +147,7 @@ def read_run_pairs(pairs: Path, *, load: LoadRun, store: StoreImage, root: Path 
                    folders: bool = False) -> Iterator[dict[str, Any] | ImportInputError]:  # fmt: skip
     """Items from a JSONL of ``{"task"?, "a", "b", "id"?, "identity_a"?, "identity_b"?}``."""
     files = InputRoot(root or pairs.parent)
+    seen: set[str] = set()  # refused here, before its screenshots are written, not by the writer
     for count, row in enumerate(iter_jsonl(pairs), start=1):
         if isinstance(row, ImportInputError):
             yield row
@@ -163,8 +164,12 @@ def read_run_pairs(pairs: Path, *, load: LoadRun, store: StoreImage, root: Path 
                     raise ImportInputError(f"{where}: '{side}' must name a saved run")
                 path = files.resolve(name, base=pairs.parent, where=where, folder=folders)
                 runs.append((path, str(record.get(f"identity_{side}") or Path(name).stem)))
+            item_id = clean_id(str(record.get("id") or ""), f"run-{count:06d}")
+            if item_id in seen:
+                raise ImportInputError(f"{where}: the id {item_id!r} was already used; ids must be unique")
+            seen.add(item_id)
             yield pair_item(runs, task=clip(record.get("task")), load=load, store=store, where=where,
-                             item_id=clean_id(str(record.get("id") or ""), f"run-{count:06d}"))  # fmt: skip
+                            item_id=item_id)  # fmt: skip
         except ImportInputError as exc:
             yield exc
 

@@ -62,11 +62,15 @@ def test_computer_use_transcripts_of_both_apis(tmp_path: Path) -> None:
 def test_computer_use_pairs_file_with_identities(tmp_path: Path) -> None:
     runs_dir = tmp_path / "in"
     shutil.copytree(DATA / "computer_use" / "shop", runs_dir)
-    pairs = write_inside(runs_dir, "pairs.jsonl", json.dumps(
-        {"id": "lamp", "task": "Price of the lamp?", "a": "claude.json", "b": "openai-cua.json",
-         "identity_a": "sonnet", "identity_b": "cua"}) + "\n")  # fmt: skip
+    line = json.dumps({"id": "lamp", "task": "Price of the lamp?", "a": "claude.json",
+                       "b": "openai-cua.json", "identity_a": "sonnet", "identity_b": "cua"})  # fmt: skip
+    pairs = write_inside(runs_dir, "pairs.jsonl", line + "\n" + line + "\n")
     report = _import("computer-use", pairs, tmp_path / "out")
     assert report.ok, report.skipped
+    # The repeated id is refused before its screenshots are written: only the first item's 6.
+    _one_line_each(report, 1)
+    assert "line 2: the id 'lamp' was already used" in report.skipped[0]
+    assert len(_screens(tmp_path / "out")) == 6
     item = _items(tmp_path / "out")[0]
     assert item.id == "lamp" and item.prompt == "Price of the lamp?"
     assert [r.identity for r in item.responses] == ["sonnet", "cua"]

@@ -3,12 +3,14 @@
 The zip holds ``trace.trace`` (or chunks ``0-trace.trace``, ``1-trace.trace``, ...): one
 JSON event per line. ``before`` events are API calls (``apiName`` or ``class``/``method``,
 ``params`` with ``url``, ``selector``, ``value``, ``key``), ``input`` events their click
-point, ``after`` events their error; ``screencast-frame`` events name a JPEG under
-``resources/`` with a timestamp on the calls' clock; ``frame-snapshot`` and ``navigated``
+point (and, from v9, the target ``box``), ``after`` events their error;
+``screencast-frame`` events name a JPEG (``sha1`` under ``resources/``, or from v9 ``file``,
+the member's path) with a timestamp on the calls' clock; ``frame-snapshot`` and ``navigated``
 events give the page URL. Each user action (navigation, click, fill, press, ...) becomes a
 step shown on the newest frame of its page taken before the action started; queries
 (``getAttribute``, ``isVisible``, ...) and routing are left out. The trace records the
-click point but no target box (that lives only in the DOM snapshot), and no final answer.
+click point; the target box only since format v9 (``input`` events' ``box``; older traces
+mark the element only in the DOM snapshot, which has no layout), and no final answer.
 
 The zip is never extracted: members are read by name, their declared and actual sizes
 capped, and a member whose name is absolute or climbs out (``../``) refuses the trace.
@@ -109,6 +111,14 @@ def _dict(value: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
+def _box(raw: dict[str, Any]) -> dict[str, float] | None:
+    box = {k: _number(raw.get(k)) for k in ("x", "y", "width", "height")}
+    if any(v is None or abs(v) >= 1e6 for v in box.values()):
+        return None
+    ok = {k: float(v) for k, v in box.items() if v is not None}
+    return ok if ok["width"] >= 0 and ok["height"] >= 0 else None
+
+
 def _number(value: Any) -> float | None:
     return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
 
@@ -151,14 +161,19 @@ def _note(event: dict[str, Any], trace: _Trace, steps: list[dict[str, Any]]) -> 
         x, y = _number(point.get("x")), _number(point.get("y"))
         if x is not None and y is not None and 0 <= x < 1e6 and 0 <= y < 1e6:
             trace.calls[str(event["callId"])].step["click"] = {"x": x, "y": y}
+        box = _box(_dict(event.get("box")))  # recorded since trace format v9
+        if box is not None:
+            trace.calls[str(event["callId"])].step["bbox"] = box
     elif kind == "after" and str(event.get("callId")) in trace.calls:
         error = _dict(event.get("error"))
         message = error.get("message") or _dict(error.get("error")).get("message")
         if clip(message):
             trace.calls[str(event["callId"])].step["observation"] = f"error: {clip(message)}"
-    elif kind == "screencast-frame" and isinstance(event.get("sha1"), str):
+    elif kind == "screencast-frame" and isinstance(event.get("sha1") or event.get("file"), str):
+        # up to v8: resources/<sha1>; v9: "file", the member's own path (screencast/...)
+        name = f"resources/{event['sha1']}" if isinstance(event.get("sha1"), str) else event["file"]
         trace.frames.setdefault(str(event.get("pageId")), []).append(
-            (_number(event.get("timestamp")) or 0.0, event["sha1"]))
+            (_number(event.get("timestamp")) or 0.0, name))
     elif kind == "frame-snapshot" and isinstance(event.get("snapshot"), dict):
         snap = event["snapshot"]
         if isinstance(snap.get("frameUrl"), str) and snap["frameUrl"] != "about:blank":
@@ -176,19 +191,18 @@ class _Frames:
         self.names = set(archive.namelist())
         self.stored: dict[str, str] = {}
 
-    def get(self, sha1: str) -> str | None:
-        if sha1 in self.stored:
-            return self.stored[sha1]
-        name = f"resources/{sha1}"
-        if "/" in sha1 or "\\" in sha1 or name not in self.names:
+    def get(self, name: str) -> str | None:
+        if name in self.stored:
+            return self.stored[name]
+        if name not in self.names:
             return None  # a frame the trace names but does not hold is left out
         info = self.archive.getinfo(name)
         if info.file_size > MAX_FRAME_BYTES:
-            raise ImportInputError(f"{self.where}: frame {sha1!r} is larger than 64 MiB")
+            raise ImportInputError(f"{self.where}: frame {name!r} is larger than 64 MiB")
         with self.archive.open(info) as handle:
             data = _read_capped(handle, MAX_FRAME_BYTES, name, self.where)
-        self.stored[sha1] = self.images.add(data, f"{self.where} {name}")
-        return self.stored[sha1]
+        self.stored[name] = self.images.add(data, f"{self.where} {name}")
+        return self.stored[name]
 
 
 def _nearest(frames: list[tuple[float, str]], start: float) -> str | None:
@@ -210,8 +224,8 @@ def load_trace(path: Path, images: PendingImages, where: str) -> Run:
                 raise ImportInputError(f"{where}: the trace holds no user action (goto, click, fill, ...)")
             frames = _Frames(archive, images, where)
             for call in trace.calls.values():
-                sha1 = _nearest(trace.frames.get(call.page, []), call.start)
-                shot = frames.get(sha1) if sha1 else None
+                frame = _nearest(trace.frames.get(call.page, []), call.start)
+                shot = frames.get(frame) if frame else None
                 if shot:
                     call.step["screenshot"] = shot
             every = sorted(f for page in trace.frames.values() for f in page)

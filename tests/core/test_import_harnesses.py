@@ -307,3 +307,36 @@ def test_every_harness_kind_is_registered_documented_and_runs_from_the_cli(
     assert main(["batch", "import", "computer-use", str(DATA / "computer_use"), "--out",
                  str(tmp_path / "cli.zip")]) == 0  # fmt: skip
     assert "with 1 items" in capsys.readouterr().out
+
+
+def _as_v9(real: Path, target: Path) -> None:
+    """The real 1.31 trace rewritten in format v9's shape (packages/trace/src/trace.ts):
+    frames under screencast/ named by ``file``, and the input event's target ``box``."""
+    with zipfile.ZipFile(real) as old, zipfile.ZipFile(target, "w") as new:
+        for name in old.namelist():
+            data = old.read(name)
+            if name == "trace.trace":
+                events = [json.loads(line) for line in data.splitlines()]
+                for event in events:
+                    if event.get("type") == "screencast-frame":
+                        event["file"] = "screencast/" + event.pop("sha1")
+                    if event.get("type") == "input":
+                        event["box"] = {"x": 10, "y": 8, "width": 54, "height": 21}
+                data = "\n".join(json.dumps(e) for e in events).encode()
+            new.writestr(name.replace("resources/page@", "screencast/page@"), data)
+
+
+def test_playwright_trace_format_v9_frames_and_target_box(tmp_path: Path) -> None:
+    real = DATA / "playwright" / "submit" / "trace-1.31.zip"
+    task = tmp_path / "in" / "submit"
+    task.mkdir(parents=True)
+    _as_v9(real, task / "v9.zip")
+    shutil.copy(real, task / "v4.zip")
+    (task / "task.txt").write_text("Press Submit.", encoding="utf-8")
+    report = _import("playwright-trace", tmp_path / "in", tmp_path / "out")
+    assert report.ok, report.skipped + report.validation
+    old, new = _items(tmp_path / "out")[0].responses
+    assert new.identity == "v9" and new.trajectory[1].screenshot and new.screenshots
+    box = new.trajectory[1].bbox
+    assert box is not None and (box.x, box.y, box.width, box.height) == (10, 8, 54, 21)
+    assert old.trajectory[1].bbox is None

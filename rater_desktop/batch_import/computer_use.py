@@ -75,6 +75,16 @@ def _anthropic_image(block: dict[str, Any], images: PendingImages, where: str) -
     return images.add_base64(source["data"], where)
 
 
+def _anthropic_value(name: str, params: dict[str, Any]) -> Any:
+    if name == "scroll" and params.get("scroll_direction"):
+        return f"{params.get('scroll_direction')} {params.get('scroll_amount', '')}".strip()
+    if name == "left_click_drag" and isinstance(params.get("start_coordinate"), list):
+        return f"from {params['start_coordinate']}"
+    if name == "wait" and isinstance(params.get("duration"), (int, float)):
+        return f"{params['duration']} s"
+    return params.get("text")
+
+
 def _anthropic(messages: list[Any], images: PendingImages, where: str) -> Run:
     run, thought = Run(steps=[]), []
     steps_by_id: dict[str, dict[str, Any]] = {}
@@ -109,7 +119,7 @@ def _anthropic(messages: list[Any], images: PendingImages, where: str) -> Run:
             name = str(params.get("action") or block.get("name") or "unknown")
             coord = params.get("coordinate")
             point = _point(*coord) if isinstance(coord, list) and len(coord) == 2 else None
-            step = _step(name, params, point, params.get("text"), thought, shot)
+            step = _step(name, params, point, _anthropic_value(name, params), thought, shot)
             steps_by_id[str(block.get("id"))] = step
             run.steps.append(step)
             answer = None  # an answer is the text after the last action

@@ -59,6 +59,21 @@ def test_computer_use_transcripts_of_both_apis(tmp_path: Path) -> None:
     assert claude.screenshots and cua.screenshots
 
 
+def test_computer_use_anthropic_scroll_drag_and_wait_values(tmp_path: Path) -> None:
+    from rater_desktop.batch_import.computer_use import load_transcript
+
+    calls = [{"action": "scroll", "coordinate": [5, 6], "scroll_direction": "down", "scroll_amount": 3},
+             {"action": "left_click_drag", "start_coordinate": [1, 2], "coordinate": [30, 40]},
+             {"action": "wait", "duration": 2}]  # fmt: skip
+    messages = [{"role": "assistant", "content": [{"type": "tool_use", "id": f"t{n}", "name": "computer",
+                                                   "input": call}]} for n, call in enumerate(calls)]  # fmt: skip
+    path = write_inside(tmp_path, "t.json", json.dumps(messages))
+    run = load_transcript(path, runs.PendingImages(), "t")
+    assert [(s["action"], s.get("value")) for s in run.steps] == [
+        ("scroll", "down 3"), ("drag", "from [1, 2]"), ("wait", "2 s")]
+    assert run.steps[1]["click"] == {"x": 30.0, "y": 40.0}
+
+
 def test_computer_use_pairs_file_with_identities(tmp_path: Path) -> None:
     runs_dir = tmp_path / "in"
     shutil.copytree(DATA / "computer_use" / "shop", runs_dir)

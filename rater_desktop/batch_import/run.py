@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from rater_desktop.batch.quickcheck import FlatItem
+from rater_desktop.batch_import.harnesses import HARNESS_KINDS, harness_records
 from rater_desktop.batch_import.writer import (
     BatchWriter,
     ImportInputError,
@@ -20,7 +21,8 @@ from rater_desktop.batch_import.writer import (
     run_import,
 )
 
-KINDS = ("pairs", "chosen-rejected", "browser-use", "standardweb", "assistantbench")
+KINDS = ("pairs", "chosen-rejected", "browser-use", "standardweb", "assistantbench",
+         *HARNESS_KINDS)
 Records = Iterator[dict[str, Any] | FlatItem | ImportInputError]
 
 
@@ -68,6 +70,11 @@ def _records(request: ImportRequest, writer: BatchWriter) -> Records:
         from rater_desktop.batch_import.assistantbench import read_assistantbench
 
         return read_assistantbench(source)
+    if request.kind in HARNESS_KINDS:
+        def store_checked(data: bytes, where: str) -> str:
+            return writer.store_image(data, where=where)  # the writer checks the stored copy's header only
+
+        return harness_records(request.kind, source, store=store_checked, root=request.root)
     raise ValueError(f"unknown import kind {request.kind!r}; choose one of {', '.join(KINDS)}")
 
 
@@ -77,7 +84,7 @@ def _check_source(request: ImportRequest) -> None:
         raise ImportOutputError(f"{request.source} is not a folder of runs.")
     if not wants_folder and not request.source.exists():
         raise ImportOutputError(f"{request.source} does not exist.")
-    if request.kind != "browser-use" and not wants_folder and not request.source.is_file():
+    if request.kind not in ("browser-use", *HARNESS_KINDS) and not wants_folder and not request.source.is_file():
         raise ImportOutputError(f"{request.source} is not a file.")
     if request.source.is_file() and request.kind != "standardweb" and (
             request.kind != "pairs" or request.source.suffix.lower() != ".csv"):  # fmt: skip

@@ -15,6 +15,10 @@ KIND_HELP = {
     "browser-use": "browser-use AgentHistoryList files: a JSONL of {task, a, b} or a folder TASK/{task.txt, 2 x .json}",
     "standardweb": "a folder OBJECTIVE/{objective.json, AGENT/{history.json, report.json?, judge.json?}}",
     "assistantbench": "JSONL of {task, gold_answer, answers: {SYSTEM: ANSWER, ...}}",
+    "computer-use": "Anthropic tool_use / OpenAI computer_call transcripts (.json): a JSONL of {task?, a, b} or a folder TASK/{task.txt?, 2 x .json}",
+    "playwright-trace": "Playwright trace.zip files: a JSONL of {task, a, b} or a folder TASK/{task.txt, 2 x .zip}",
+    "mind2web": "Mind2Web-style task records (one record per .json): a JSONL of {task?, a, b} or a folder TASK/{2 x .json}",
+    "browsergym": "AgentLab/BrowserGym experiment folders (pickles never opened): a study folder (runs paired by task and seed), TASK/{task.txt, 2 x run}, or a JSONL of {task, a, b}",
 }
 
 
@@ -39,7 +43,7 @@ def register(subparsers: Any) -> None:
                      help="pairs: where a field comes from (dotted JSON path or CSV column)")  # fmt: skip
     run.add_argument("--identity-a", help="pairs: identity of every response A")
     run.add_argument("--identity-b", help="pairs: identity of every response B")
-    run.add_argument("--root", type=Path, help="browser-use: folder the history files must be in")
+    run.add_argument("--root", type=Path, help="browser-use and agent-run kinds: folder the run files must be in")
     run.add_argument("--instructions", type=Path, help="Markdown instructions for the raters")
     run.add_argument("--force", action="store_true", help="replace an existing output")
     run.add_argument("--link-screenshots", action="store_true",

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from rater_desktop.rating.detect import actions as _actions
 from rater_desktop.rating.detect.dimensions import DIMENSIONS, dimensions_covered, dimensions_known
@@ -59,9 +59,10 @@ __all__ = [
 CACHE_TEXT_LIMIT = 4000  # longer texts are not memoised (bounded memory on hostile input)
 
 
-@dataclass(frozen=True)
-class CandidateSentence:
-    """A sentence of the plain text, ``plain[start:end] == text``."""
+class CandidateSentence(NamedTuple):
+    """A sentence of the plain text, ``plain[start:end] == text``. A named tuple: the
+    garbage collector stops tracking tuples of plain values, and a 20,000-character
+    response has thousands of sentences kept for the window."""
 
     start: int
     end: int

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import (
     QApplication,
     QButtonGroup,
     QComboBox,
-    QHBoxLayout,
+    QGridLayout,
     QLabel,
     QPushButton,
     QVBoxLayout,
@@ -91,13 +91,15 @@ class FactCheckCard(QWidget):
         outer.addWidget(frame)
         self.quote = quote_label(claim.text, f"{base}_text")
         column.addWidget(self.quote)
-        row = QHBoxLayout()
+        # Two to a row: three on one row made the card the widest thing in the panel and
+        # widened the rating dock (as the claim card's row did).
+        row = QGridLayout()
         row.setSpacing(4)
         self.group = QButtonGroup(self)
         self.rating_buttons: dict[ClaimRating, QPushButton] = {}
-        for value, text in ((ClaimRating.ACCURATE, "Accurate (A)"),
-                            (ClaimRating.INACCURATE, "Inaccurate (I)"),
-                            (ClaimRating.CCA, "Can't assess (C)")):
+        for place, (value, text) in enumerate(((ClaimRating.ACCURATE, "Accurate (A)"),
+                                               (ClaimRating.INACCURATE, "Inaccurate (I)"),
+                                               (ClaimRating.CCA, "Can't assess (C)"))):
             button = QPushButton(text)
             name(button, f"{base}_{value.value}", f"Response {label} claim: {value.label}")
             button.setToolTip(value.label)
@@ -106,7 +108,7 @@ class FactCheckCard(QWidget):
             self.group.addButton(button)
             button.clicked.connect(lambda _c=False, v=value: self._rate(v))
             self.rating_buttons[value] = button
-            row.addWidget(button)
+            row.addWidget(button, place // 2, place % 2)
         column.addLayout(row)
         self.evidence = QComboBox()
         name(self.evidence, f"{base}_evidence", f"Response {label} action evidence")

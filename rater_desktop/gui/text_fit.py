@@ -4,7 +4,8 @@ Used by the layout tests and by ``tools/take_screenshots.py``: every visible lab
 button of a window is measured with its own font; one whose text is wider (or, wrapped,
 taller) than the room the widget has is reported with its object name and sizes.
 Labels that elide on purpose (an ellipsis shown, the whole text in the tooltip) pass.
-A scroll area read top to bottom whose content is wider than its view is reported too.
+A scroll area read top to bottom whose content is wider than its view is reported too,
+and a text box that grows with its text but scrolls before its limit (``growLimit``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from PySide6.QtWidgets import (
     QAbstractScrollArea,
     QCheckBox,
     QLabel,
+    QPlainTextEdit,
     QPushButton,
     QRadioButton,
     QScrollArea,
@@ -150,6 +152,17 @@ def _read_sideways(area: QScrollArea) -> Clipped | None:
     return None
 
 
+def _scrolls_too_soon(box: QPlainTextEdit) -> Clipped | None:
+    """A text box that grows with its text (property ``growLimit``, the height it may
+    reach) but scrolls before reaching it: some of the text is out of view."""
+    limit = box.property("growLimit")
+    if not isinstance(limit, int) or box.verticalScrollBar().maximum() <= 0:
+        return None
+    if box.height() + SLACK < limit:
+        return Clipped(box, box.toPlainText()[:60], limit, box.height(), "height")
+    return None
+
+
 def _text_of(widget: QWidget) -> str:
     if isinstance(widget, QLabel | QAbstractButton):
         return widget.text()
@@ -168,6 +181,10 @@ def clipped_texts(root: QWidget) -> list[Clipped]:
             sideways = _read_sideways(widget)
             if sideways is not None:
                 found.append(sideways)
+        if isinstance(widget, QPlainTextEdit):
+            early = _scrolls_too_soon(widget)
+            if early is not None:
+                found.append(early)
         if isinstance(widget, QLabel | QAbstractButton) and _text_of(widget):
             cut = _cut_by_parent(widget, root)
             if cut is not None:

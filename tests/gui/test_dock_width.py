@@ -53,6 +53,12 @@ def test_a_claim_card_does_not_widen_the_rating_dock(qtbot: Any, make_window: An
     assert panel.mapTo(window, QPoint(panel.width() - 1, 0)).x() < window.width()
     found = [str(p) for p in clipped_texts(window.step_dock)]
     assert not found, "\n".join(found)
+    claim = service.rating.responses[0].claims[0].id
+    service.set_claim_objective(0, claim, True)
+    service.set_step(Step.FACT_CHECKS)  # the fact-check card widened it too
+    _settle()
+    assert service.rating.current_step is Step.FACT_CHECKS
+    assert window.step_dock.width() == before
 
 
 def test_a_layout_saved_with_a_widened_dock_is_not_restored(

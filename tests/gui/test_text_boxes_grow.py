@@ -15,6 +15,7 @@ from steps_kit import open_rated_window
 from rater_desktop.gui.preference.panel import PreferencePanel
 from rater_desktop.gui.steps.common import GROW_TO_LINES, TextField
 from rater_desktop.gui.steps.panel import StepPanel
+from rater_desktop.gui.text_fit import clipped_texts
 from rater_desktop.rating.model import Step
 
 WORDS = "the cheaper fare was picked and the receipt names it plainly "
@@ -46,10 +47,12 @@ def _check_grows(qtbot: Any, field: TextField) -> None:
     field.setPlainText(WORDS * 3)  # one paragraph wrapped into several lines
     _settle()
     assert field.verticalScrollBar().maximum() == 0, field.objectName()
+    assert not clipped_texts(field)
     field.setPlainText("\n".join(f"line {n}" for n in range(GROW_TO_LINES * 3)))
     _settle()
     assert _lines_shown(field) <= GROW_TO_LINES + 1  # the limit: past it the box scrolls
     assert field.verticalScrollBar().maximum() > 0
+    assert not clipped_texts(field)  # scrolling at the limit is not clipping
 
 
 def test_every_rating_text_box_grows_with_its_text(qtbot: Any, make_window: Any,
@@ -103,3 +106,19 @@ def test_the_line_being_typed_stays_in_view(qtbot: Any, lines: int) -> None:
     cursor = field.cursorRect()
     on_page = QRect(field.viewport().mapTo(area.viewport(), cursor.topLeft()), cursor.size())
     assert area.viewport().rect().contains(on_page), (on_page, area.viewport().rect())
+
+
+def test_text_fit_reports_a_box_that_scrolls_before_its_limit(qtbot: Any) -> None:
+    """The layout checker catches the old fixed-height box (the text out of view)."""
+    field = TextField("box", "Box", lines=2)
+    qtbot.addWidget(field)
+    field.resize(field.fontMetrics().averageCharWidth() * 40, field.height())
+    field.show()
+    field.setPlainText("\n".join(f"line {n}" for n in range(6)))
+    _settle()
+    assert not clipped_texts(field)
+    field._grows = False  # what a fixed height did
+    field.setFixedHeight(field.fontMetrics().lineSpacing() * 2 + field._chrome())
+    _settle()
+    found = clipped_texts(field)
+    assert [c.widget for c in found] == [field] and found[0].axis == "height"

@@ -91,6 +91,7 @@ def name(widget: QWidget, object_name: str, accessible: str) -> QWidget:
 
 GROW_TO_LINES = 12  # a text box grows with its text up to this many lines, then scrolls
 SCREEN_SHARE = 3  # and never past a third of the screen's height
+GROW_LIMIT_PROPERTY = "growLimit"  # read by gui/text_fit (no import: text_fit stays generic)
 
 
 class TextField(QPlainTextEdit):
@@ -156,6 +157,8 @@ class TextField(QPlainTextEdit):
         if screen is not None:
             most = max(least, min(most, screen.availableGeometry().height() // SCREEN_SHARE))
         height = min(max(self.text_height(), least), most) + self._chrome()
+        # text_fit reports a box that scrolls before it has reached this height
+        self.setProperty(GROW_LIMIT_PROPERTY, most + self._chrome())
         if height != self.height() or self.minimumHeight() != height:
             self.setFixedHeight(height)
 

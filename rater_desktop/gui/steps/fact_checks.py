@@ -11,7 +11,7 @@ from PySide6.QtWidgets import (
     QApplication,
     QButtonGroup,
     QComboBox,
-    QHBoxLayout,
+    QGridLayout,
     QLabel,
     QPushButton,
     QVBoxLayout,
@@ -99,13 +99,15 @@ class FactCheckCard(QWidget):
         outer.addWidget(frame)
         self.quote = quote_label(claim.text, f"{base}_text")
         column.addWidget(self.quote)
-        row = QHBoxLayout()
+        # Two to a row: three on one row made the card the widest thing in the panel and
+        # widened the rating dock (as the claim card's row did).
+        row = QGridLayout()
         row.setSpacing(4)
         self.group = QButtonGroup(self)
         self.rating_buttons: dict[ClaimRating, QPushButton] = {}
-        for index, (value, text) in enumerate(zip(RATINGS, ("Accurate", "Inaccurate",
+        for place, (value, text) in enumerate(zip(RATINGS, ("Accurate", "Inaccurate",
                                                              "Can't assess"), strict=True)):
-            button = QPushButton(f"{text} ({choice_key('claim_rating', index)})")
+            button = QPushButton(f"{text} ({choice_key('claim_rating', place)})")
             name(button, f"{base}_{value.value}", f"Response {label} claim: {value.label}")
             button.setToolTip(value.label)
             button.setCheckable(True)
@@ -113,7 +115,7 @@ class FactCheckCard(QWidget):
             self.group.addButton(button)
             button.clicked.connect(lambda _c=False, v=value: self._rate(v))
             self.rating_buttons[value] = button
-            row.addWidget(button)
+            row.addWidget(button, place // 2, place % 2)
         column.addLayout(row)
         self.evidence = QComboBox()
         name(self.evidence, f"{base}_evidence", f"Response {label} action evidence")

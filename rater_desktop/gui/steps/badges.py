@@ -226,7 +226,7 @@ class RuleBadges(QWidget):
     def _focus_moved(self, *_: object) -> None:
         # The typing stopped once the focus left the field it happened in.
         if self._held is not None and QApplication.focusWidget() is not self._held_in:
-            QTimer.singleShot(self.SETTLE_MS, self._show_held)
+            QTimer.singleShot(self.SETTLE_MS, self, self._show_held)  # dies with the panel
 
     def _show_held(self) -> None:
         held = self._held

@@ -255,7 +255,7 @@ class RuleBadges(QWidget):
         # The typing stopped once the focus left the field it happened in.
         focus = QApplication.focusWidget()
         if self._held is not None and focus is not self._held_in:
-            QTimer.singleShot(self.SETTLE_MS, self._show_held)
+            QTimer.singleShot(self.SETTLE_MS, self, self._show_held)  # dies with the panel
         if self._space_held_in is not None and focus is not self._space_held_in:
             self._give_back_timer.start()
 

@@ -1,4 +1,4 @@
-"""Work started after the first paint, and its fallback timer (issue 19)."""
+"""Timers that outlive their widget must not fire into it (issue 19)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtWidgets import QWidget
 
 from rater_desktop.gui import first_paint
+from rater_desktop.gui.steps.badges import RuleBadges
 
 
 def test_a_window_closed_before_it_painted_gets_no_late_call(
@@ -23,3 +24,18 @@ def test_a_window_closed_before_it_painted_gets_no_late_call(
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
     qtbot.wait(100)  # pytest-qt fails the test on an exception raised in the timer's call
     assert calls == []
+
+
+def test_held_rule_messages_of_a_deleted_panel_stay_unshown(qtbot: Any) -> None:
+    """Leaving a field starts a settle timer for the held messages; it had no context."""
+    badges = RuleBadges("badges", on_ack=lambda *_a: None, on_withdraw=lambda *_a: None)
+    badges.SETTLE_MS = 20
+    badges._held = ([], {})  # messages held while the rater typed in another field
+    badges._held_in = QWidget()
+    shown: list[bool] = []
+    badges.heldShown.connect(lambda: shown.append(True))
+    badges._focus_moved()
+    badges.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
+    qtbot.wait(100)  # pytest-qt fails the test on an exception raised in the timer's call
+    assert shown == []

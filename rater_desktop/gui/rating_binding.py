@@ -16,7 +16,6 @@ from PySide6.QtGui import QAction, QShortcut
 from PySide6.QtWidgets import QApplication, QMessageBox, QTextEdit
 
 from rater_desktop.gui.batch_source import BatchLike
-from rater_desktop.gui.compact_layout import bring_forward
 from rater_desktop.gui.complete_flow import CompleteFlow
 from rater_desktop.gui.evidence_actions import EvidenceActions, cached_thumbnail
 from rater_desktop.gui.focus_follow import EnterPressesButtons, FocusFollower
@@ -358,9 +357,8 @@ class RatingBinding(QObject):
 
     def focus_rating(self) -> None:
         """Put the cursor in the rating panel: the current step's first field to do."""
-        self.window.step_dock.show()
-        bring_forward(self.panel)  # in a small window it may be a tab behind others
-        self._focus_form()
+        self.window.step_dock.show()  # hidden from the View menu: the key brings it back
+        self._focus_form()  # a tab behind others comes forward with the focus (compact_focus)
 
     def undo(self) -> None:
         if self.service is not None and self.service.current_item_id is not None:

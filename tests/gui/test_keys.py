@@ -124,3 +124,37 @@ def test_f1_shows_every_row_of_the_table(qtbot: Any, make_window: Any) -> None:
     for entry in BINDINGS:
         assert " ".join(entry.help.split()) in text, entry.action
     assert plain_label("shortcuts") in window.actions_.shortcuts.text().replace("&", "")
+
+
+def test_ctrl_shift_r_brings_the_rating_panel_forward_in_a_small_window(
+        qtbot: Any, make_window: Any, tmp_path: Path) -> None:
+    from layout_walk import SAMPLE, settle
+    from PySide6.QtWidgets import QPlainTextEdit
+
+    from rater_desktop.gui.rating_binding import RatingBinding
+    from rater_desktop.rating.store import MemoryRatingStore
+
+    window = make_window()
+    RatingBinding(window, store=MemoryRatingStore(), rater_id="small")
+    window.resize(853, 480)  # 1280x720 at 150 %: the docks are tabs behind the rating
+    settle()
+    assert window.open_batch_path(str(SAMPLE))
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=2000)
+    settle()
+    rating, tools = window.step_dock, window.tools_dock
+    assert rating in window.tabifiedDockWidgets(tools)
+    tools.raise_()
+    window.item_list.view.setFocus()
+    settle()
+    assert rating.visibleRegion().isEmpty()
+    qtbot.keyClick(window, Qt.Key.Key_R, CTRL_SHIFT)
+    settle()
+    goal = window.findChild(QPlainTextEdit, "caseFileMainGoal")
+    assert not rating.visibleRegion().isEmpty() and goal.hasFocus()
+    rating.toggleViewAction().trigger()  # closed from the View menu
+    settle()
+    assert rating.isHidden()
+    qtbot.keyClick(window, Qt.Key.Key_R, CTRL_SHIFT)
+    settle()
+    assert not rating.visibleRegion().isEmpty() and goal.hasFocus()

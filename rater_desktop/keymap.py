@@ -218,6 +218,12 @@ BINDINGS: tuple[Binding, ...] = (
     _b("practice_back", ("Left",), (Scope.PRACTICE,), "Previous card",
        "Previous card of the practice tour", START),
     _b("practice_skip", ("Esc",), (Scope.PRACTICE,), "Skip the tour", "End the practice tour", START),
+    _b("survey_next_choice", ("Down", "Right"), (Scope.DIALOG,), "Next answer",
+       "In the survey, choose the next answer of the focused question", START,
+       shown="Down or Right (survey)"),
+    _b("survey_previous_choice", ("Up", "Left"), (Scope.DIALOG,), "Previous answer",
+       "In the survey, choose the previous answer of the focused question", START,
+       shown="Up or Left (survey)"),
 )
 
 BY_ACTION: dict[str, Binding] = {b.action: b for b in BINDINGS}

@@ -34,6 +34,7 @@ from rater_desktop.feedback.rework import (
     with_rework,
 )
 from rater_desktop.gui.main_actions import make_action
+from rater_desktop.keymap import key_text
 
 FileChooser = Callable[[QWidget, str, str], str]
 
@@ -148,7 +149,7 @@ class ReworkQueue(QDockWidget):
             QMessageBox.warning(self.window_, "QA feedback refused", str(exc))
             return None
         self.reload()
-        self.window_.statusBar().showMessage(f"QA feedback: {len(found)} item(s) to rework (F8: next).")
+        self.window_.statusBar().showMessage(f"QA feedback: {len(found)} item(s) to rework ({key_text('next_rework')}: next).")
         if found:
             self._go(found[0].item_id)
         return found

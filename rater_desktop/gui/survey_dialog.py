@@ -27,11 +27,10 @@ from PySide6.QtWidgets import (
 
 from rater_desktop.batch.protocol import SurveyQuestion
 from rater_desktop.gui.dialog_fit import fit_to_text
+from rater_desktop.gui.keys import matches
 from rater_desktop.rating.focus import step_in_group
 
 MOST_HEIGHT = 640  # a long survey scrolls rather than filling a tall screen
-ARROWS = {Qt.Key.Key_Down: True, Qt.Key.Key_Right: True,
-          Qt.Key.Key_Up: False, Qt.Key.Key_Left: False}
 
 
 class RadioArrows(QObject):
@@ -50,8 +49,13 @@ class RadioArrows(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() != QEvent.Type.KeyPress or not isinstance(event, QKeyEvent):
             return False
-        forward = ARROWS.get(Qt.Key(event.key()))
-        if forward is None or event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
+        if event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
+            return False
+        if matches(event, "survey_next_choice"):
+            forward = True
+        elif matches(event, "survey_previous_choice"):
+            forward = False
+        else:
             return False
         group = next((g for g in self.groups if watched in g.buttons()), None)
         if group is None or not isinstance(watched, QAbstractButton):

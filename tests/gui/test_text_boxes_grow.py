@@ -122,3 +122,31 @@ def test_text_fit_reports_a_box_that_scrolls_before_its_limit(qtbot: Any) -> Non
     _settle()
     found = clipped_texts(field)
     assert [c.widget for c in found] == [field] and found[0].axis == "height"
+
+
+def test_a_long_text_is_measured_only_up_to_the_box_limit(qtbot: Any) -> None:
+    """Issue 23: measuring the text laid out each new block, whose size change measured
+    again from the first block, nested (RecursionError past ~1,000 lines), and every
+    keystroke measured all 20,000 lines of a long field."""
+    field = TextField("box", "Box", lines=2)
+    qtbot.addWidget(field)
+    field.resize(field.fontMetrics().averageCharWidth() * 40, field.height())
+    field.show()
+    measured: list[int] = []
+    real = field.blockBoundingRect
+
+    def counting(block: Any) -> Any:
+        measured.append(block.blockNumber())
+        return real(block)
+
+    field.blockBoundingRect = counting  # type: ignore[method-assign]
+    field.setPlainText("\n".join(f"line {n}" for n in range(3_000)))
+    _settle()
+    assert len(measured) < 50 * GROW_TO_LINES, len(measured)
+    assert _lines_shown(field) <= GROW_TO_LINES + 1  # still at its limit, and scrolls
+    assert field.verticalScrollBar().maximum() > 0
+    measured.clear()
+    field.moveCursor(field.textCursor().MoveOperation.End)
+    field.insertPlainText("x")  # a keystroke at the end
+    _settle()
+    assert max(measured, default=0) <= 2 * GROW_TO_LINES, max(measured)

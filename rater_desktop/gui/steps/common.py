@@ -112,6 +112,7 @@ class TextField(QPlainTextEdit):
         self.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         self._lines = lines
         self._grows = True
+        self._measuring = False
         self._on_edit = on_edit
         self.textChanged.connect(self._emit)
         self.document().documentLayout().documentSizeChanged.connect(self._fit)
@@ -138,17 +139,19 @@ class TextField(QPlainTextEdit):
                     + margin)
         return self.height() - self.viewport().height() + margin
 
-    def text_height(self) -> int:
-        """Height of the text as wrapped at the field's present width."""
+    def text_height(self, limit: float | None = None) -> int:
+        """Height of the text as wrapped at the field's present width; stops counting
+        once past ``limit`` (the box's largest height): a field of 20,000 lines would
+        otherwise lay out every line on each keystroke."""
         total = 0.0
         block = self.document().firstBlock()
-        while block.isValid():
+        while block.isValid() and (limit is None or total <= limit):
             total += self.blockBoundingRect(block).height()
             block = block.next()
         return round(total)
 
     def _fit(self, *_: object) -> None:
-        if not self._grows:
+        if not self._grows or self._measuring:
             return
         line = self.fontMetrics().lineSpacing()
         least = line * self._lines
@@ -156,7 +159,16 @@ class TextField(QPlainTextEdit):
         screen = self.screen()
         if screen is not None:
             most = max(least, min(most, screen.availableGeometry().height() // SCREEN_SHARE))
-        height = min(max(self.text_height(), least), most) + self._chrome()
+        # text_height lays out the blocks not laid out yet, and each emits
+        # documentSizeChanged, which calls this: without the guard that is one nested call
+        # per block, each measuring again from the first (a 1,000-line field ran out of
+        # stack). The height measured afterwards includes them all.
+        self._measuring = True
+        try:
+            text = self.text_height(most)
+        finally:
+            self._measuring = False
+        height = min(max(text, least), most) + self._chrome()
         # text_fit reports a box that scrolls before it has reached this height
         self.setProperty(GROW_LIMIT_PROPERTY, most + self._chrome())
         if height != self.height() or self.minimumHeight() != height:

@@ -150,3 +150,23 @@ def test_a_long_text_is_measured_only_up_to_the_box_limit(qtbot: Any) -> None:
     field.insertPlainText("x")  # a keystroke at the end
     _settle()
     assert max(measured, default=0) <= 2 * GROW_TO_LINES, max(measured)
+
+
+def test_a_long_run_without_spaces_wraps_anywhere(qtbot: Any) -> None:
+    """Issue 23: Qt's word wrapping relaid out 20,000 "#" in 25-40 ms on every keystroke;
+    a box holding such a run wraps anywhere (the same lines: the run has no word
+    boundary), and takes word wrapping back once the run is gone."""
+    from PySide6.QtGui import QTextOption
+
+    words = QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere
+    field = TextField("box", "Box", lines=2)
+    qtbot.addWidget(field)
+    field.show()
+    assert field.wordWrapMode() == words
+    field.show_text("#" * 20_000)  # a saved value shown
+    assert field.wordWrapMode() == QTextOption.WrapMode.WrapAnywhere
+    field.show_text(WORDS * 50)
+    assert field.wordWrapMode() == words
+    field.moveCursor(field.textCursor().MoveOperation.End)
+    field.insertPlainText("=&" * 1_000)  # typed or pasted
+    assert field.wordWrapMode() == QTextOption.WrapMode.WrapAnywhere

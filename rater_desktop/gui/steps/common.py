@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
-from PySide6.QtGui import QKeyEvent, QResizeEvent
+from PySide6.QtGui import QKeyEvent, QResizeEvent, QTextOption
 from PySide6.QtWidgets import (
     QAbstractButton,
     QButtonGroup,
@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from rater_desktop.gui.keys import answer_keys, matches
 from rater_desktop.keymap import choice_key
+from rater_desktop.long_runs import has_long_run
 
 __all__ = ["answer_keys"]  # the step pages take their answer keys from here
 
@@ -201,14 +202,25 @@ class TextField(QPlainTextEdit):
         parent.ensureVisible(centre.x(), centre.y(), 0, rect.height())
 
     def _emit(self) -> None:
+        text = self.toPlainText()
+        self._wrap_for(text)
         if self._on_edit is not None:
-            self._on_edit(self.toPlainText())
+            self._on_edit(text)
+
+    def _wrap_for(self, text: str) -> None:
+        """Wrap anywhere while the text holds a long run without spaces (long_runs.py:
+        Qt's word wrapping relays such a run out slowly on every keystroke)."""
+        mode = (QTextOption.WrapMode.WrapAnywhere if has_long_run(text)
+                else QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+        if self.wordWrapMode() != mode:
+            self.setWordWrapMode(mode)
 
     def show_text(self, text: str, *, same: Callable[[str, str], bool] | None = None) -> None:
         """Show ``text`` unless the field already says the same (keeps the cursor)."""
         current = self.toPlainText()
         if (same or _same_text)(current, text):
             return
+        self._wrap_for(text)  # before the text: it is laid out once
         self.blockSignals(True)
         self.setPlainText(text)
         self.blockSignals(False)

@@ -180,7 +180,9 @@ class GcClock:
             self.longest[generation] = max(self.longest[generation], spent)
 
 
-def run(units: int | None, ordinary: int = len(ORDINARY)) -> dict[str, Any]:
+def run(units: int | None, ordinary: int = len(ORDINARY), *, freeze: bool = True) -> dict[str, Any]:
+    import gc
+
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
@@ -189,6 +191,10 @@ def run(units: int | None, ordinary: int = len(ORDINARY)) -> dict[str, Any]:
     texts = corpus(units, ordinary)
     batch = write_batch(home / "batch", texts)
     window, binding, _ = build_window(str(batch), home)
+    if freeze:  # as the app does once the rating core is attached (gc_pauses.py)
+        from rater_desktop.gc_pauses import freeze_startup
+
+        freeze_startup()
     gc_clock = GcClock()
     meter = CpuStallMeter()
     meter.start()
@@ -209,14 +215,16 @@ def run(units: int | None, ordinary: int = len(ORDINARY)) -> dict[str, Any]:
     app.processEvents()
     return {"floor_ms": statistics.median(w for w, _ in idle),
             "floor_cpu_ms": statistics.median(c for _, c in idle),
-            "display": display, "keystroke": keys, "gc_ms": gc_clock.longest}
+            "display": display, "keystroke": keys, "gc_ms": gc_clock.longest,
+            "frozen": gc.get_freeze_count()}
 
 
 def summary(result: dict[str, Any]) -> str:
     base, base_cpu = max(result["floor_ms"], 1e-3), max(result["floor_cpu_ms"], 1e-3)
     lines = [f"floor (idle event loop, 5 ms timer): wall {base:.1f} ms, CPU {base_cpu:.1f} ms",
              "longest garbage collection (wall ms) by generation: "
-             + ", ".join(f"{g}: {v:.1f}" for g, v in sorted(result["gc_ms"].items()))]
+             + ", ".join(f"{g}: {v:.1f}" for g, v in sorted(result["gc_ms"].items()))
+             + f" ({result['frozen']} objects frozen after start-up)"]
     for kind in ("display", "keystroke"):
         for name, index, floor_value in (("wall", 0, base), ("CPU", 1, base_cpu)):
             stalls = sorted(((s[index], label) for s, label in result[kind]), reverse=True)
@@ -236,8 +244,11 @@ def main() -> int:
                         help="2 hostile units and 1 ordinary answer (seconds; for CI)")
     parser.add_argument("--units", type=int, help="only the first N hostile units")
     parser.add_argument("--json", type=Path, help="write the raw stalls here")
+    parser.add_argument("--no-freeze", action="store_true",
+                        help="leave start-up's objects to the garbage collector (as before)")
     args = parser.parse_args()
-    result = run(2, 1) if args.tiny else run(args.units)
+    freeze = not args.no_freeze
+    result = run(2, 1, freeze=freeze) if args.tiny else run(args.units, freeze=freeze)
     print(summary(result))
     if args.json:
         args.json.write_text(json.dumps(result, indent=1), encoding="utf-8")

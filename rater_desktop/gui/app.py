@@ -11,6 +11,7 @@ from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
+from rater_desktop.gc_pauses import freeze_startup
 from rater_desktop.gui import _qt_boot, crash_guard  # noqa: F401 - _qt_boot first: see there
 from rater_desktop.gui.first_paint import after_first_paint, settle_layout
 from rater_desktop.gui.icons import icon
@@ -140,6 +141,7 @@ def _show_then_attach(window: MainWindow, initial: str | None, preload: Preload)
         cover.set_hidden(False)
         cover.hide()
         cover.deleteLater()
+        freeze_startup()  # start-up's objects stay: no collection walks them again
 
     def attach_when_ready() -> None:
         if not window.isVisible():

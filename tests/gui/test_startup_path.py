@@ -232,3 +232,50 @@ def test_the_application_filters_come_one_event_loop_turn_after_the_panel(
     press_enter()
     qtbot.waitUntil(lambda: len(binding.service.rating.case_file.sub_requests) == 1,
                     timeout=2000)
+
+
+class Flag:
+    """A preload whose rating core arrives when the test says so."""
+
+    def __init__(self) -> None:
+        self.ready = False
+
+    def start(self) -> None:
+        pass
+
+    def done(self) -> bool:
+        return self.ready
+
+
+def test_keys_typed_while_loading_go_to_the_field_that_gets_the_focus(
+        qtbot: Any, tmp_path: Path, monkeypatch: Any) -> None:
+    """Seen under Xvfb: keys typed during "Loading your ratings…" went to the item list's
+    filter and were lost; they are held and typed into the field focused once ready."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    from rater_desktop.gui import app
+
+    window = _window(tmp_path)
+    qtbot.addWidget(window)
+    window.show()
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=2000)
+    field = window.item_list.search  # stands in for Main goal: a field the attach focuses
+
+    def attach(_window: Any, then: Any = None) -> None:
+        field.setFocus(Qt.FocusReason.OtherFocusReason)
+        then()
+
+    monkeypatch.setattr(app, "_attach_rating", attach)
+    preload = Flag()
+    app._show_then_attach(window, str(BATCH), preload)  # type: ignore[arg-type]
+    filter_before = window.item_list.filter_combo.currentIndex()
+    for char in "fact g":
+        qtbot.keyClick(QApplication.focusWidget() or window, char)
+    assert field.text() == ""
+    preload.ready = True
+    qtbot.waitUntil(lambda: field.text() == "fact g", timeout=2000)
+    assert window.item_list.filter_combo.currentIndex() == filter_before
+    qtbot.keyClick(field, "o")  # typing goes on as usual afterwards
+    assert field.text() == "fact go"

@@ -279,3 +279,37 @@ def test_keys_typed_while_loading_go_to_the_field_that_gets_the_focus(
     assert window.item_list.filter_combo.currentIndex() == filter_before
     qtbot.keyClick(field, "o")  # typing goes on as usual afterwards
     assert field.text() == "fact go"
+
+
+def test_keys_held_while_loading_never_press_a_button(qtbot: Any, tmp_path: Path,
+                                                      monkeypatch: Any) -> None:
+    """With no text field focused once ready (a button has the focus), the held keys are
+    dropped and the status bar says so: a held Space must not press the button."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication, QPushButton
+
+    from rater_desktop.gui import app
+
+    window = _window(tmp_path)
+    qtbot.addWidget(window)
+    window.show()
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=2000)
+    button = QPushButton("Next", window.item_list)
+    button.show()
+    pressed: list[bool] = []
+    button.clicked.connect(lambda: pressed.append(True))
+
+    def attach(_window: Any, then: Any = None) -> None:
+        button.setFocus(Qt.FocusReason.OtherFocusReason)
+        then()
+
+    monkeypatch.setattr(app, "_attach_rating", attach)
+    preload = Flag()
+    app._show_then_attach(window, str(BATCH), preload)  # type: ignore[arg-type]
+    for key in (Qt.Key.Key_A, Qt.Key.Key_Space):
+        qtbot.keyClick(QApplication.focusWidget() or window, key)
+    preload.ready = True
+    qtbot.waitUntil(lambda: "not used" in window.statusBar().currentMessage(), timeout=2000)
+    assert "2 key(s)" in window.statusBar().currentMessage()
+    assert pressed == []

@@ -89,10 +89,10 @@ class EarlyKeys(QObject):
         held, self.held = self.held, []
         self.deleteLater()
         target = QApplication.focusWidget()
-        if not held:
-            return
+        presses = sum(1 for kind, *_rest in held if kind == QEvent.Type.KeyPress)
+        if not presses:
+            return  # only releases (of the Enter that closed the first-run dialog)
         if target is None or not takes_text(target) or not self.window_.isAncestorOf(target):
-            presses = sum(1 for kind, *_rest in held if kind == QEvent.Type.KeyPress)
             self.window_.statusBar().showMessage(
                 f"{presses} key(s) typed while loading were not used: no text field "
                 "had the focus.", 8000)

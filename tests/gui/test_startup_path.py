@@ -313,3 +313,23 @@ def test_keys_held_while_loading_never_press_a_button(qtbot: Any, tmp_path: Path
     qtbot.waitUntil(lambda: "not used" in window.statusBar().currentMessage(), timeout=2000)
     assert "2 key(s)" in window.statusBar().currentMessage()
     assert pressed == []
+
+
+def test_a_lone_key_release_held_while_loading_says_nothing(qtbot: Any, tmp_path: Path) -> None:
+    """The Enter that closes the first-run dialog lets go over the main window: that
+    release alone is no typing to report ("0 key(s) ... not used" was shown)."""
+    from PySide6.QtCore import QEvent, Qt
+    from PySide6.QtGui import QKeyEvent
+    from PySide6.QtWidgets import QApplication
+
+    from rater_desktop.gui.early_keys import EarlyKeys
+
+    window = _window(tmp_path)
+    qtbot.addWidget(window)
+    window.show()
+    keys = EarlyKeys(window)
+    QApplication.sendEvent(window, QKeyEvent(QEvent.Type.KeyRelease, Qt.Key.Key_Return,
+                                             Qt.KeyboardModifier.NoModifier))
+    assert len(keys.held) == 1
+    keys.release()
+    assert window.statusBar().currentMessage() == ""

@@ -244,11 +244,13 @@ class PracticeTour(QFrame):
 
     def _end(self, *, finished: bool) -> None:
         self._window.removeEventFilter(self)
+        # The focus goes to the work first: hiding the focused card would send it on to
+        # the next widget in the chain (the item list's filter) on the way.
+        self._on_end(finished)
         self.highlight.hide()
         self.hide()
         self.highlight.deleteLater()
         self.deleteLater()
-        self._on_end(finished)
 
 
 def place_card(*, card: tuple[int, int], target: tuple[int, int, int, int],

@@ -208,7 +208,7 @@ def test_opening_another_batch_empties_the_preference_views(
 def test_a_long_survey_question_never_widens_the_dashboard(qtbot: Any) -> None:
     from rater_desktop.gui.qa.preference_panel import PreferenceDashboard
     from rater_desktop.preference.stats import preference_figures
-    from rater_desktop.qa_review.preference_review import PreferenceReview
+    from rater_desktop.preference.review import PreferenceReview
 
     long_text = "What do you use chat assistants for? " * 6
     review = PreferenceReview(batch_sha256="x", figures=preference_figures([], gold={}),

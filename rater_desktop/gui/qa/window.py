@@ -45,7 +45,7 @@ from rater_desktop.gui.session import describe_open_failure
 from rater_desktop.gui.window_layout import restore_window_geometry
 from rater_desktop.preference.stats import MixedProtocolError
 from rater_desktop.qa_review.adjudication import Adjudication, Decision
-from rater_desktop.qa_review.preference_review import import_checked
+from rater_desktop.preference.review import import_checked
 from rater_desktop.qa_review.roster import Roster
 from rater_desktop.qa_review.session import ImportOutcome, ImportStatus, QaSession
 from rater_desktop.qa_review.store import QaStore

@@ -1,5 +1,6 @@
-"""Attach the rating core to the real window after its first paint: find (or create on
-first run) the rater profile, open the profile's ratings database, bind the window."""
+"""The window's composition root: after the first paint, find (or create on first run)
+the rater profile, open its ratings database, and bind the rating core and every
+protocol's window parts (``gui.protocols``) to the window."""
 
 from __future__ import annotations
 

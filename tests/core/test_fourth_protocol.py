@@ -68,7 +68,7 @@ def collect_export(*, manifest: Any, items: Iterable[Any], store: Any, rater_id:
             left_out.append(it.id)
             continue
         records.append(ItemRecord(
-            item_id=it.id, identities={s: r.identity for s, r in zip("AB", it.responses)},
+            item_id=it.id, identities={"A": it.responses[0].identity, "B": it.responses[1].identity},
             display_order=("A", "B"), rating=saved, rule_results=[], status=saved["status"],
             timing=saved["timing"], kind=it.kind.value))
     return records, left_out, {"protocol": NAME}

@@ -62,7 +62,7 @@ def _follow_system_theme(app: QApplication, window: MainWindow) -> None:
 
 def _attach_rating(window: MainWindow, then: Callable[[], None] | None = None) -> None:
     """Bind the rating core (profile, ratings database) once the window has painted."""
-    from rater_desktop.gui.steps import startup
+    from rater_desktop.gui import startup
 
     startup.attach_rating(window, then=then)
 

@@ -130,7 +130,7 @@ def main() -> None:
         size = sum(s.stat().st_size for s in shots) / 2**20
         print(f"{len(shots)} steps with screenshots ({size:.0f} MiB); floor (json.loads + read the files) "
               f"{floor_wall:.2f} s wall / {floor_cpu:.2f} s CPU")
-        for label, work in (("import (copies)", lambda: run(False)), ("import --link-screenshots", lambda: run(True)),
+        for label, work in (("import --copy-screenshots", lambda: run(False)), ("import (hard links, default)", lambda: run(True)),
                             ("copying the files alone", copy)):  # fmt: skip
             wall, cpu = best(args.repeat, work)
             print(f"  {label:26s} {wall:6.2f} s / {cpu:5.2f} s = {wall / floor_wall:5.2f}x / {cpu / floor_cpu:5.2f}x")

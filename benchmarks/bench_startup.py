@@ -139,8 +139,7 @@ def _run_app(mode: str, batch: str | None) -> _Probe:
     probe = _Probe(mode)
     probe.mark("qapplication")
     from rater_desktop.cli import main as cli_main
-    from rater_desktop.gui import main_window
-    from rater_desktop.gui.steps import startup
+    from rater_desktop.gui import main_window, startup
 
     probe.mark("gui_imported")
     _time_calls(probe, main_window.MainWindow, "show", "show")

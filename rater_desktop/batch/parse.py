@@ -235,8 +235,7 @@ def parse_item(
                     responses.append(response)
     gold_raw = reader.mapping("gold")
     gold = _gold(reader.child(gold_raw, "gold")) if gold_raw is not None else None
-    metadata = _metadata(reader)
-    extra = reader.extra()
+    metadata, extra = _metadata(reader), reader.extra()
     if (
         len(problems.errors) > errors_before
         or item_id is None

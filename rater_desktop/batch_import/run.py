@@ -40,7 +40,7 @@ class ImportRequest:
     root: Path | None = None
     instructions: str | None = None
     overwrite: bool = False
-    link_images: bool = False
+    link_images: bool = True  # screenshot files hard-linked where the disk allows (writer.py)
 
 
 def _records(request: ImportRequest, writer: BatchWriter) -> Records:

@@ -117,8 +117,10 @@ class BatchWriter:
         }
         self._instructions = instructions
         # Hard-link image files instead of copying them (same disk only; else copied): an
-        # import at about the cost of reading the input, but the batch then shares those
-        # files with the input, so an input image edited in place changes the batch too.
+        # import at about the cost of reading the input and no second copy on disk; the
+        # batch then shares those files with the input, so an input image edited in place
+        # changes the batch too, which its SHA-256 (checked before rating and at export)
+        # notices.
         self._link_images = link_images
         self._count = 0
         self._images = 0

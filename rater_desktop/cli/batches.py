@@ -46,10 +46,11 @@ def register(subparsers: Any) -> None:
     run.add_argument("--root", type=Path, help="browser-use and agent-run kinds: folder the run files must be in")
     run.add_argument("--instructions", type=Path, help="Markdown instructions for the raters")
     run.add_argument("--force", action="store_true", help="replace an existing output")
-    run.add_argument("--link-screenshots", action="store_true",
-                     help="browser-use, standardweb: hard-link screenshot files into the batch instead of "
-                          "copying them (much faster on one disk; the batch then shares those files with "
-                          "the input, so do not edit the input's screenshots afterwards)")  # fmt: skip
+    run.add_argument("--copy-screenshots", action="store_true",
+                     help="browser-use, standardweb: copy screenshot files into the batch; by default they "
+                          "are hard-linked when the input is on the same disk (as fast as reading them, "
+                          "no second copy on disk; the batch's SHA-256 still notices an input screenshot "
+                          "edited in place later)")  # fmt: skip
     run.set_defaults(handler=run_batch_import)
 
 
@@ -67,7 +68,7 @@ def _request(args: argparse.Namespace) -> Any:
     return ImportRequest(kind=args.kind, source=args.source, output=args.out, batch_id=batch_id,
                          title=args.title or batch_id, mapping=list(args.map),
                          constants=constants, root=args.root, instructions=instructions,
-                         overwrite=args.force, link_images=args.link_screenshots)  # fmt: skip
+                         overwrite=args.force, link_images=not args.copy_screenshots)  # fmt: skip
 
 
 def run_batch_import(args: argparse.Namespace) -> int:

@@ -124,7 +124,8 @@ def run_decisions(args: argparse.Namespace) -> int:
                                                  private_key=profile_private_key(profile))  # fmt: skip
             except AdjudicationError as exc:
                 raise CliError(str(exc)) from exc
-    print(f"Recorded {len(decisions)} decision(s) over {len(session.used_files())} results file(s); "
+            used = len(session.used_files())  # the store answers this: ask before it closes
+    print(f"Recorded {len(decisions)} decision(s) over {used} results file(s); "
           f"wrote {files.results_path} (SHA-256 {files.results_sha256})")  # fmt: skip
     return EXIT_OK
 

@@ -235,6 +235,16 @@ def _metadata_fields(batch: Any) -> list[str]:
     return sorted(fields)
 
 
+def _protocol_metadata(batch: Any) -> bool:
+    """Whether --by may name the items' metadata (the protocol says; unknown: no)."""
+    from rater_desktop import protocols
+
+    try:
+        return protocols.of_batch(batch).metadata_fields
+    except protocols.ProtocolError:
+        return False  # protocol_report says the protocol is unknown
+
+
 def _unknown_question(args: argparse.Namespace, batch: Any) -> str:
     """Why --by cannot be answered from this batch's survey or items' metadata ("" when it
     can)."""
@@ -244,8 +254,7 @@ def _unknown_question(args: argparse.Namespace, batch: Any) -> str:
     ids = _survey_ids(batch)
     if question in ids:
         return ""
-    fields = _metadata_fields(batch) if getattr(batch.manifest, "protocol", "") != \
-        "preference" else []
+    fields = _metadata_fields(batch) if _protocol_metadata(batch) else []
     if question in fields:
         return ""
     known = [*ids, *fields]

@@ -71,52 +71,14 @@ def _read_lines(path: Path) -> list[tuple[int, Any]]:
 Applier = Callable[[Any, Any, str], Any]  # (document, item, where) -> outcome
 
 
-def _guideline(batch: Any, rater_id: str, complete: bool) -> Applier:
-    from rater_desktop.rating.display_order import display_order
-    from rater_desktop.rating.rubric import Rubric, RubricError
-    from rater_desktop.rating.scripted import ScriptedRatingError, apply_scripted_rating
+def _applier(batch: Any, rater_id: str, complete: bool) -> Applier:
+    """The batch's protocol's scripted checks: a line goes through the rules its window runs."""
+    from rater_desktop import protocols
 
     try:
-        rubric = Rubric.from_overrides(batch.manifest.rubric)
-    except RubricError as exc:
-        raise CliError(f"The batch's rubric is not valid: {exc}") from exc
-
-    def apply(document: Any, item: Any, where: str) -> Any:
-        order = display_order(batch_seed=batch.manifest.display_seed, rater_id=rater_id,
-                              item_id=item.id)  # fmt: skip
-        try:
-            return apply_scripted_rating(document, item=item, rubric=rubric, order=order,
-                                         complete=complete, where=where)  # fmt: skip
-        except ScriptedRatingError as exc:
-            raise _LineError(str(exc)) from exc
-
-    return apply
-
-
-def _preference(batch: Any, rater_id: str, complete: bool) -> Applier:
-    from rater_desktop.preference.scripted import ScriptedPreferenceError, apply_scripted_preference
-
-    settings = batch.manifest.preference
-
-    def apply(document: Any, item: Any, where: str) -> Any:
-        try:
-            return apply_scripted_preference(document, item=item, settings=settings,
-                                             complete=complete, where=where)  # fmt: skip
-        except ScriptedPreferenceError as exc:
-            raise _LineError(str(exc)) from exc
-
-    return apply
-
-
-class _LineError(ValueError):
-    """One line of the ratings file cannot be applied (the others still are)."""
-
-
-def _appliers() -> dict[str, Callable[[Any, str, bool], Applier]]:
-    from rater_desktop.batch.protocol import GUIDELINE, PREFERENCE
-
-    # Each protocol's own scripted checks: a judgment goes through the rules its window runs.
-    return {GUIDELINE: _guideline, PREFERENCE: _preference}
+        return protocols.of_batch(batch).scripted(batch, rater_id, complete)
+    except protocols.ProtocolError as exc:
+        raise CliError(f"{exc} ({batch.manifest.title}: rate cannot apply it).") from exc
 
 
 def _refuse_open_window(rater_id: str) -> None:
@@ -142,11 +104,7 @@ def run_rate(args: argparse.Namespace) -> int:
         raise CliError(f"Cannot read the batch {args.batch}: {exc}") from exc
     failed = 0
     with batch:
-        factory = _appliers().get(batch.manifest.protocol)
-        if factory is None:
-            raise CliError(f"{args.batch} uses the {batch.manifest.protocol} protocol, "
-                           "which rate cannot apply.")  # fmt: skip
-        apply = factory(batch, profile.rater_id, args.complete)
+        apply = _applier(batch, profile.rater_id, args.complete)
         known = {entry.item_id for entry in batch.index}
         store = open_profile_store(profile.rater_id, data_dir=data_dir())
         try:
@@ -167,9 +125,11 @@ def _rate_line(args: argparse.Namespace, batch: Any, store: Any, apply: Applier,
         print(f"{where}: no item {item_id!r} in the batch", file=sys.stderr)
         return 1
     item = batch.item(item_id)
+    from rater_desktop.protocols import ScriptedLineError
+
     try:
         outcome = apply(document, item, where)
-    except _LineError as exc:
+    except ScriptedLineError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     store.save_item(batch.manifest.batch_id, item.id, outcome.rating.to_dict())

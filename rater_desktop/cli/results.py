@@ -100,6 +100,7 @@ def run_verify(args: argparse.Namespace) -> int:
 def run_export(args: argparse.Namespace) -> int:
     from datetime import UTC, datetime
 
+    from rater_desktop import protocols
     from rater_desktop.results.collect import CollectError, collect_export_inputs
     from rater_desktop.results.document import RaterInfo, build_results_document
     from rater_desktop.results.export import ExportError, export_results
@@ -111,6 +112,7 @@ def run_export(args: argparse.Namespace) -> int:
             rater_id=profile.rater_id,
             data_dir=data_dir(),
             include_incomplete=args.include_incomplete,
+            collect_for=lambda manifest: protocols.get(manifest.protocol).collect_export,
         )
     except CollectError as exc:
         raise CliError(str(exc)) from exc

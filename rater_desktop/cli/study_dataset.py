@@ -97,20 +97,15 @@ def _decisions(args: argparse.Namespace, accepted: set[str]) -> dict[str, Any]:
 
 def _verdict_readers(protocol: str, items: list[Any]) -> Callable[[dict[str, Any]], list[tuple[str, int, str]]]:
     """Each protocol's own reading of a verified results document (score per item)."""
-    from rater_desktop.batch.protocol import GUIDELINE, PREFERENCE
-    from rater_desktop.preference.dataset import preference_verdicts
-    from rater_desktop.qa_review.adapter import batch_item_info
-    from rater_desktop.study.dataset import guideline_verdicts
+    from rater_desktop import protocols
 
-    infos = {item.id: batch_item_info(item) for item in items}
-    identities = {item.id: (item.responses[0].identity, item.responses[1].identity) for item in items}
-    readers: dict[str, Callable[[dict[str, Any]], list[tuple[str, int, str]]]] = {
-        GUIDELINE: lambda document: guideline_verdicts(document, infos),
-        PREFERENCE: lambda document: preference_verdicts(document, identities),
-    }
-    if protocol not in readers:
+    try:
+        readers = protocols.get(protocol).verdicts
+    except protocols.ProtocolError as exc:
+        raise CliError(f"the pool's protocol: {exc}") from exc
+    if readers is None:
         raise CliError(f"the pool uses the {protocol} protocol, which export-dataset cannot read")
-    return readers[protocol]
+    return readers(items)
 
 
 @reporting_errors

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication
 
 from rater_desktop.gc_pauses import freeze_startup
 from rater_desktop.gui import _qt_boot, crash_guard  # noqa: F401 - _qt_boot first: see there
+from rater_desktop.gui.early_keys import EarlyKeys
 from rater_desktop.gui.first_paint import after_first_paint, settle_layout
 from rater_desktop.gui.icons import icon
 from rater_desktop.gui.main_window import MainWindow
@@ -62,7 +63,7 @@ def _follow_system_theme(app: QApplication, window: MainWindow) -> None:
 
 def _attach_rating(window: MainWindow, then: Callable[[], None] | None = None) -> None:
     """Bind the rating core (profile, ratings database) once the window has painted."""
-    from rater_desktop.gui.steps import startup
+    from rater_desktop.gui import startup
 
     startup.attach_rating(window, then=then)
 
@@ -121,12 +122,16 @@ LOADING_TEXT = "Loading your ratings\u2026\n\nThe responses appear once the rati
 PRELOAD_POLL_MS = 15
 
 
-def _show_then_attach(window: MainWindow, initial: str | None, preload: Preload) -> None:
+def _show_then_attach(window: MainWindow, initial: str | None, preload: Preload,
+                      early_keys: EarlyKeys | None = None) -> None:
     """Open the first item at once, its responses covered, and attach the rating core as
-    soon as the worker thread has imported it (the window stays responsive meanwhile)."""
+    soon as the worker thread has imported it (the window stays responsive meanwhile).
+
+    ``early_keys`` holds what the rater types meanwhile (made here when not given)."""
     from rater_desktop.gui.steps.cover import ResponseCover
 
     preload.start()
+    early_keys = early_keys or EarlyKeys(window)  # a rater who types at once loses nothing
     cover = ResponseCover(window.item_view.splitter)
     cover.setObjectName("loadingCover")
     cover.text.setText(LOADING_TEXT)
@@ -141,6 +146,8 @@ def _show_then_attach(window: MainWindow, initial: str | None, preload: Preload)
         cover.set_hidden(False)
         cover.hide()
         cover.deleteLater()
+        # After the focus is placed (the attach queued that for the next turn, too).
+        QTimer.singleShot(0, early_keys, early_keys.release)
         freeze_startup()  # start-up's objects stay: no collection walks them again
 
     def attach_when_ready() -> None:
@@ -189,6 +196,7 @@ def run_app(*, batch: str | None, profile: str | None, qa_mode: bool,
     initial = startup_batch(settings, batch)
     if initial:  # the first paint says what is coming, not "No batch open"
         window.item_view.show_opening(Path(initial).name)
+    early_keys = EarlyKeys(window)  # from the first shown frame: typing is never lost
     window.show()
     _add_qa_entry(window, settings=settings, profile=profile)
     # After the first paint: opening a batch may read a large index, and the rating core
@@ -196,5 +204,5 @@ def run_app(*, batch: str | None, profile: str | None, qa_mode: bool,
     # One more turn of the event loop first: what the paint pass queued (input, timers)
     # runs before the response page is built (~40 ms).
     after_first_paint(window, lambda: QTimer.singleShot(
-        0, window, lambda: _show_then_attach(window, initial, preload)))
+        0, window, lambda: _show_then_attach(window, initial, preload, early_keys)))
     return int(app.exec())

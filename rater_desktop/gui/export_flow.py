@@ -74,10 +74,10 @@ def export_batch(*, batch: Any, batch_path: str, store: Any, profile: Any, rubri
                  load_key: Callable[[], Any], include_incomplete: bool, out_path: Path,
                  progress: ProgressReport) -> ExportOutcome:
     """Collect, sign and write (runs on a pool thread; no Qt)."""
+    from rater_desktop import protocols
     from rater_desktop.batch.hashing import batch_sha256
-    from rater_desktop.rating.survey import guideline_export_extra
     from rater_desktop.results.binding import bound_batch_sha256
-    from rater_desktop.results.collect import collect_item_records, feedback_extra
+    from rater_desktop.results.collect import collect_records
     from rater_desktop.results.document import BatchMeta, RaterInfo, build_results_document
     from rater_desktop.results.export import export_results
 
@@ -92,20 +92,9 @@ def export_batch(*, batch: Any, batch_path: str, store: Any, profile: Any, rubri
 
     private_key = load_key()  # first: a wrong passphrase is told before any other work
     store.flush()
-    extra: dict[str, Any] = {}
-    if getattr(manifest, "protocol", "guideline") == "preference":  # the protocol seam
-        from rater_desktop.preference.collect import collect_protocol_export
-
-        records, left_out, extra = collect_protocol_export(
-            manifest=manifest, items=items(), store=store, rater_id=profile.rater_id,
-            include_incomplete=include_incomplete)
-    else:
-        records, left_out = collect_item_records(
-            items=items(), store=store, batch_key=manifest.batch_id, rater_id=profile.rater_id,
-            display_seed=manifest.display_seed or manifest.batch_id, rubric=rubric,
-            include_incomplete=include_incomplete)
-        extra = guideline_export_extra(store, manifest)  # the survey, if the batch has one
-    extra.update(feedback_extra(store, manifest.batch_id))  # revisions answering QA decisions
+    records, left_out, extra = collect_records(  # the same collection as the CLI export
+        manifest=manifest, items=items(), store=store, rater_id=profile.rater_id, rubric=rubric,
+        include_incomplete=include_incomplete, collect=protocols.of_batch(batch).collect_export)
     if not records:
         hint = ("" if include_incomplete else
                 " Tick \u201cAlso export items that are not complete\u201d to export "

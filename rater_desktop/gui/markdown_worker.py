@@ -13,7 +13,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, QThreadPool, Signal
 
 from rater_desktop.gui.progressive_html import html_parts
-from rater_desktop.rating.detect.memo import Memo
+from rater_desktop.memo import Memo
 from rater_desktop.render_markdown import render_markdown
 
 QUICK_MARKDOWN = 4_000  # characters rendered at once on the window's thread

@@ -134,6 +134,7 @@ class PracticeTour(QFrame):
         button.setObjectName(object_name)
         button.setAccessibleName(text.strip("\u2190\u2192 "))
         button.clicked.connect(slot)
+        button.installEventFilter(self)  # its arrow keys move the tour, not the focus
         return button
 
     def _apply_style(self) -> None:
@@ -198,6 +199,8 @@ class PracticeTour(QFrame):
                               area=(area.width(), area.height())))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if isinstance(watched, QPushButton) and event.type() == QEvent.Type.KeyPress:
+            return self._button_key(event)  # type: ignore[arg-type]
         moved = event.type() in (QEvent.Type.Resize, QEvent.Type.Move)
         if moved and self.isVisible() and (watched is self._window or watched is self._target()):
             QTimer.singleShot(0, self._place)
@@ -214,6 +217,15 @@ class PracticeTour(QFrame):
             self.skip()
         else:
             super().keyPressEvent(event)
+
+    def _button_key(self, event: QKeyEvent) -> bool:
+        """Left/Right at a focused card button turn the card: a button would otherwise
+        take them to move the focus on, out of the card (to the item list's filter)."""
+        if event.key() in (Qt.Key.Key_Left, Qt.Key.Key_Right) and (
+                matches(event, "practice_next", "practice_back")):
+            self.keyPressEvent(event)
+            return True
+        return False
 
     def advance(self) -> None:
         if self.index + 1 < len(self._cards):
@@ -232,11 +244,13 @@ class PracticeTour(QFrame):
 
     def _end(self, *, finished: bool) -> None:
         self._window.removeEventFilter(self)
+        # The focus goes to the work first: hiding the focused card would send it on to
+        # the next widget in the chain (the item list's filter) on the way.
+        self._on_end(finished)
         self.highlight.hide()
         self.hide()
         self.highlight.deleteLater()
         self.deleteLater()
-        self._on_end(finished)
 
 
 def place_card(*, card: tuple[int, int], target: tuple[int, int, int, int],

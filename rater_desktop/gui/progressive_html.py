@@ -16,7 +16,7 @@ from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QTextEdit
 
-from rater_desktop.rating.detect.memo import Memo
+from rater_desktop.memo import Memo
 
 PART_CHARS = 2_500  # characters of HTML laid out per event-loop turn
 LINES_PER_PARAGRAPH = 24

@@ -56,6 +56,16 @@ def item_progress(document: dict[str, Any] | None) -> ItemProgress:
     return ItemProgress(state=status, seconds=float(seconds or 0.0))
 
 
+def _rates(batch: BatchLike) -> bool:
+    """Whether this binding (the guideline's step panel and keys) rates the batch."""
+    from rater_desktop.gui import protocols
+
+    try:
+        return protocols.of_batch(batch).rating_binding
+    except protocols.ProtocolError:
+        return False  # the window says the protocol is unknown
+
+
 class RatingBinding(QObject):
     """Connects one window to the rating core; one service per opened batch."""
 
@@ -123,7 +133,7 @@ class RatingBinding(QObject):
     def _on_batch_opened(self, batch: BatchLike) -> None:
         self._end_service()
         manifest = batch.manifest
-        guideline = getattr(manifest, "protocol", "guideline") == "guideline"
+        guideline = _rates(batch)
         for keys in self.shortcuts.values():
             for shortcut in keys:
                 shortcut.setEnabled(guideline)

@@ -1,8 +1,8 @@
 """The Tools dock: batch instructions, notes on the item, criteria cheat sheet, feedback.
 
-The protocol of the open batch decides what is shown: a preference batch gets its own
-criteria (the cheat sheet of ``batch.json``) in the Criteria tab, and no Notes or Feedback
-tab, which belong to the guideline's steps (step 7) and its RatingService.
+The protocol of the open batch decides what is shown (``gui.protocols``): a preference
+batch gets its own criteria (the cheat sheet of ``batch.json``) in the Criteria tab, and no
+Notes or Feedback tab, which belong to the guideline's steps (step 7) and its RatingService.
 
 Notes and feedback go through the RatingService like the fields of step 7 (roadblocks.py):
 an edit here calls the service, and every Change the service announces is shown back with
@@ -53,12 +53,15 @@ def preference_criteria(criteria: tuple[str, ...] | list[str]) -> str:
 
 
 def criteria_of(batch: BatchLike | None) -> tuple[str, bool]:
-    """The Criteria tab's Markdown for the open batch, and whether it is a preference batch."""
-    manifest = getattr(batch, "manifest", None)
-    if getattr(manifest, "protocol", "guideline") != "preference":
-        return help_text("criteria.md"), False
-    settings = getattr(manifest, "preference", None)
-    return preference_criteria(tuple(getattr(settings, "criteria", ()) or ())), True
+    """The Criteria tab's Markdown for the open batch's protocol, and whether the guideline's
+    Notes and Feedback tabs are hidden (an unknown protocol: said, and hidden)."""
+    from rater_desktop.gui import protocols
+
+    try:
+        protocol = protocols.of_batch(batch)
+    except protocols.ProtocolError as exc:
+        return f"## Criteria\n\nNo criteria to show: {exc}.", True
+    return protocol.criteria(getattr(batch, "manifest", None)), not protocol.guideline_tabs
 
 
 def instructions_of(batch: BatchLike | None) -> str:
@@ -149,11 +152,11 @@ class ToolsDock(QDockWidget):
 
     def show_batch_protocol(self, batch: BatchLike | None) -> None:
         """The Criteria tab and the guideline-only tabs for the open batch's protocol."""
-        self._criteria_markdown, preference = criteria_of(batch)
+        self._criteria_markdown, hidden = criteria_of(batch)
         if self.criteria_rendered:
             show_markdown(self.criteria, self._criteria_markdown)
         for title in GUIDELINE_ONLY_TABS:
-            self.tabs.setTabVisible(TABS.index(title), not preference)
+            self.tabs.setTabVisible(TABS.index(title), not hidden)
         if not self.tabs.isTabVisible(self.tabs.currentIndex()):
             self.tabs.setCurrentIndex(TABS.index("Criteria"))
 

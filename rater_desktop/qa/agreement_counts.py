@@ -18,7 +18,15 @@ from collections import defaultdict
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 
-from rater_desktop.qa.agreement import Level, RaterAgreement
+from rater_desktop.qa.agreement import (
+    COLLAPSED_CATEGORIES,
+    VERDICT_CATEGORIES,
+    Level,
+    RaterAgreement,
+    VerdictAgreement,
+    collapse_verdict,
+)
+from rater_desktop.qa.inputs import RaterJudgment
 
 Counts = tuple[tuple[float, int], ...]  # a unit's (value, count) pairs, sorted by value
 
@@ -204,3 +212,32 @@ def leave_one_out_counts(
     alpha_all = grouped.alpha(grouped.marginals, grouped.all_units(g), g)
     names = list(rater_ids) if rater_ids is not None else sorted(table.by_rater)
     return [_one_rater(grouped, _rater_groups(table, name), alpha_all, name) for name in names]
+
+
+def verdict_agreement(
+    *, judgments: Iterable[RaterJudgment], kinds: Sequence[str] = ("standard",)
+) -> VerdictAgreement:
+    """All verdict agreement figures for a set of judgments (from grouped value counts:
+    ``agreement_counts``, equal to the matrix functions above)."""
+    cells: dict[tuple[str, str], int] = {}
+    for judgment in judgments:
+        if judgment.kind in kinds and judgment.verdict_true is not None:
+            cells[(judgment.rater_id, judgment.item_id)] = judgment.verdict_true
+    raters = sorted({r for r, _ in cells})
+    exact = unit_counts((r, i, float(v)) for (r, i), v in cells.items())
+    collapsed = unit_counts((r, i, float(collapse_verdict(v))) for (r, i), v in cells.items())
+    return VerdictAgreement(
+        raters=tuple(raters),
+        items=len({i for _, i in cells}),
+        alpha_ordinal=alpha_from_counts(exact, level="ordinal", categories=VERDICT_CATEGORIES),
+        alpha_interval=alpha_from_counts(exact, level="interval"),
+        alpha_collapsed=alpha_from_counts(
+            collapsed, level="nominal", categories=COLLAPSED_CATEGORIES
+        ),
+        percent_exact=percent_from_counts(exact)[0],
+        percent_collapsed=percent_from_counts(collapsed)[0],
+        per_rater=tuple(leave_one_out_counts(
+            exact, level="ordinal", categories=VERDICT_CATEGORIES, rater_ids=raters)),
+        per_rater_collapsed=tuple(leave_one_out_counts(
+            collapsed, level="nominal", categories=COLLAPSED_CATEGORIES, rater_ids=raters)),
+    )

@@ -15,10 +15,12 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from rater_desktop.batch.model import Item, RunReport
+from rater_desktop.batch.protocol import GUIDELINE
 from rater_desktop.qa.inputs import Claim, ItemFacts, RaterJudgment, RunInput, SideScores
 from rater_desktop.rating.model import ItemRating, ItemStatus
 
 FILE_SIDES = ("A", "B")
+READS = GUIDELINE  # the protocol whose results this adapter reads (rating.model documents)
 # Keys a response entry of a rating may carry to record that the rater judged the agent's
 # run report not to match its trajectory. The rating model (schema 1) records neither yet,
 # so runs are undisputed unless a later schema adds one of these.
@@ -231,7 +233,7 @@ def adapt_results(
     entries = document.get("items")
     if not isinstance(entries, list):
         return AdaptedResults(rater_id, (), ("the document has no item list",))
-    if document.get("protocol", "guideline") != "guideline":  # e.g. preference judgments
+    if document.get("protocol", READS) != READS:  # e.g. preference judgments
         return AdaptedResults(rater_id, (), (
             f"the results are {document.get('protocol')!r} judgments, not guideline ratings; "
             "left out (the QA window and 'rater-desktop qa report' review them on their own "

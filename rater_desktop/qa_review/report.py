@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from html import escape
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import rater_desktop
 from rater_desktop.qa_review.by_answer import (
@@ -120,30 +120,8 @@ def render_report(
     answers = session.survey_answers(question) if question else {}
     values = session.item_metadata(metadata_field) if metadata_field else {}
     if report_format in ("csv", "jsonl"):
-        decisions = {a.item_id: a for a in session.adjudications()}
-        infos = session.item_infos()
-        batch = (session.batch_id, session.batch_sha256)
-        study = study_columns(session.study_figures())
-        rows = [
-            {**full_row(own, batch=batch, decision=decisions.get(item_id), item=(
-                item_id, infos[item_id].facts.kind, infos[item_id].expected_verdict)),
-             **study(own["rater_id"], item_id)}
-            for item_id, fields in session.item_export_fields()
-            for own in fields
-        ]  # fmt: skip
-        columns: tuple[str, ...] = COLUMNS
-        if metadata_field:
-            columns = (*columns, METADATA_COLUMN)
-            for row in rows:
-                given = values.get(row["item_id"])
-                row[METADATA_COLUMN] = None if given is None else metadata_text(given)
-        if question:
-            columns = (*columns, ANSWER_COLUMN)
-            for row in rows:
-                given = answers.get(row["rater_id"])
-                row[ANSWER_COLUMN] = None if given is None else answer_text(given)
-        return (rows_to_csv(rows, columns) if report_format == "csv"
-                else rows_to_jsonl(rows, columns))
+        return _rows_text(session, report_format, answers, values,
+                          question=question, metadata_field=metadata_field)
     if report_format != "html":
         raise ValueError(f"unknown report format {report_format!r}: use html, csv or jsonl")
     figures = collect_figures(
@@ -162,6 +140,36 @@ def render_report(
         section += by_metadata_section(metadata_field, agreement_by_metadata(
             session.judgments(), values), items=len(values))  # fmt: skip
     return render_html(figures, session.item_blocks(), by_answer=section)
+
+
+def _rows_text(session: QaSession, report_format: str, answers: dict[str, Any],
+               values: dict[str, Any], *, question: str | None,
+               metadata_field: str | None) -> str:  # fmt: skip
+    """The CSV or JSONL rows: stored fields, the item's, the decision's, the study's."""
+    decisions = {a.item_id: a for a in session.adjudications()}
+    infos = session.item_infos()
+    batch = (session.batch_id, session.batch_sha256)
+    study = study_columns(session.study_figures())
+    rows = [
+        {**full_row(own, batch=batch, decision=decisions.get(item_id), item=(
+            item_id, infos[item_id].facts.kind, infos[item_id].expected_verdict)),
+         **study(own["rater_id"], item_id)}
+        for item_id, fields in session.item_export_fields()
+        for own in fields
+    ]  # fmt: skip
+    columns: tuple[str, ...] = COLUMNS
+    if metadata_field:
+        columns = (*columns, METADATA_COLUMN)
+        for row in rows:
+            given = values.get(row["item_id"])
+            row[METADATA_COLUMN] = None if given is None else metadata_text(given)
+    if question:
+        columns = (*columns, ANSWER_COLUMN)
+        for row in rows:
+            given = answers.get(row["rater_id"])
+            row[ANSWER_COLUMN] = None if given is None else answer_text(given)
+    return (rows_to_csv(rows, columns) if report_format == "csv"
+            else rows_to_jsonl(rows, columns))
 
 
 def write_report(out_path: Path, text: str) -> Path:

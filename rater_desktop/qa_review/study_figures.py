@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rater_desktop.qa.agreement import collapse_verdict
 from rater_desktop.qa.chance_agreement import cohen_kappa, fleiss_kappa, gwet_ac
@@ -25,7 +25,18 @@ from rater_desktop.qa_review.figures import (
 
 if TYPE_CHECKING:
     from rater_desktop.qa.inputs import RaterJudgment
-    from rater_desktop.qa_review.session import QaSession
+
+
+class QaSession(Protocol):
+    """What the study figures read of a QA session (``qa_review.session.QaSession``; named
+    here, not imported, so the session's modules and this one form no circle)."""
+
+    def files(self) -> Any: ...
+    def stored_rows(self, stored: Any) -> Any: ...
+    def judgments(self) -> Any: ...
+    def stored_judgments(self) -> Any: ...
+    def item_facts(self) -> Any: ...
+    def dimension_tables(self) -> Any: ...
 
 DRIFT_WIDTH = timedelta(days=7)
 

@@ -12,7 +12,8 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
 from rater_desktop.qa import assistantbench, qualification, scoreboard, standardweb, timecost
-from rater_desktop.qa.agreement import VerdictAgreement, verdict_agreement
+from rater_desktop.qa.agreement import VerdictAgreement
+from rater_desktop.qa.agreement_counts import verdict_agreement
 from rater_desktop.qa.assistantbench import AssistantBenchSummary
 from rater_desktop.qa.disagreement import ItemDisagreement
 from rater_desktop.qa.qualification import AttentionResult, QualificationResult, Tolerance

@@ -12,9 +12,9 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import NamedTuple
 
+from rater_desktop.memo import Memo
 from rater_desktop.rating.detect import actions as _actions
 from rater_desktop.rating.detect.dimensions import DIMENSIONS, dimensions_covered, dimensions_known
-from rater_desktop.rating.detect.memo import Memo
 from rater_desktop.rating.detect.placeholders import is_placeholder, written_word_count
 from rater_desktop.rating.detect.sentences import sentence_spans
 from rater_desktop.rating.detect.sources import (

@@ -1,12 +1,15 @@
 """Glue: gather export inputs from an opened batch and the rater's rating store.
 
 ``collect_item_records`` works on any RatingStore (plain functions, store passed in);
-``collect_export_inputs`` opens the batch and the profile's store for the CLI.
+``collect_records`` is the one collection both exports run (the window's export flow and
+``rater-desktop export``), with the batch's protocol's ``collect_export`` passed in (from
+``rater_desktop.protocols``, a higher layer); ``collect_export_inputs`` opens the batch
+and the profile's store for the CLI.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,14 +21,17 @@ from rater_desktop.rating.rubric import Rubric
 from rater_desktop.rating.rules import check_item
 from rater_desktop.rating.rules.base import RuleResult
 from rater_desktop.rating.store import RatingStore
-from rater_desktop.rating.survey import guideline_export_extra
 from rater_desktop.rating.text import plain_text
 from rater_desktop.results.binding import RatedBatchChangedError, bound_batch_sha256
 from rater_desktop.results.document import BatchMeta, ItemRecord
 from rater_desktop.results.errors import CollectError
 
 __all__ = ["CollectError", "ExportInputs", "collect_export_inputs", "collect_item_records",
-           "item_record"]
+           "collect_records", "item_record"]
+
+# A protocol's export part: (manifest=, items=, store=, rater_id=, rubric=,
+# include_incomplete=) -> (records, ids left out, the document's extra fields).
+Collect = Callable[..., tuple[list[ItemRecord], list[str], dict[str, Any]]]
 
 
 @dataclass(frozen=True)
@@ -115,14 +121,28 @@ def feedback_extra(store: RatingStore, batch_key: str) -> dict[str, Any]:
     return {"feedback": block} if block else {}
 
 
+def collect_records(*, manifest: Any, items: Iterable[Item], store: RatingStore, rater_id: str,
+                    rubric: Rubric, include_incomplete: bool, collect: Collect,
+                    ) -> tuple[list[ItemRecord], list[str], dict[str, Any]]:
+    """The protocol's records, ids left out and extra fields, plus the revisions that answer
+    imported QA decisions (``feedback``)."""
+    records, left_out, extra = collect(manifest=manifest, items=items, store=store,
+                                       rater_id=rater_id, rubric=rubric,
+                                       include_incomplete=include_incomplete)
+    extra = {**extra, **feedback_extra(store, manifest.batch_id)}
+    return records, left_out, extra
+
+
 def collect_export_inputs(
     *,
     batch_path: Path,
     rater_id: str,
     data_dir: Path,
     include_incomplete: bool,
+    collect_for: Callable[[Any], Collect],
 ) -> ExportInputs:
-    """Open the batch and the profile's store (flushed first) and collect the records."""
+    """Open the batch and the profile's store (flushed first) and collect the records;
+    ``collect_for(manifest)`` is the batch's protocol's export part (ValueError: unknown)."""
     from rater_desktop.batch.errors import BatchError
     from rater_desktop.batch.hashing import batch_sha256
     from rater_desktop.batch.loader import open_batch
@@ -143,28 +163,16 @@ def collect_export_inputs(
         raise CollectError(f"The batch's rubric is not valid: {exc}") from exc
     except (StorageError, OSError) as exc:
         raise CollectError(str(exc)) from exc
-    extra: dict[str, Any] = {}
     try:
+        try:
+            collect = collect_for(manifest)
+        except ValueError as exc:  # a protocol this app does not know
+            raise CollectError(str(exc)) from exc
         store.flush()
         sha256 = bound_batch_sha256(store=store, batch_key=manifest.batch_id, disk_sha256=sha256)
-        if manifest.protocol == "preference":  # the protocol seam of the CLI export
-            from rater_desktop.preference.collect import collect_protocol_export
-
-            records, left_out, extra = collect_protocol_export(
-                manifest=manifest, items=items, store=store, rater_id=rater_id,
-                include_incomplete=include_incomplete)
-        else:
-            records, left_out = collect_item_records(
-                items=items,
-                store=store,
-                batch_key=manifest.batch_id,
-                rater_id=rater_id,
-                display_seed=manifest.display_seed or manifest.batch_id,
-                rubric=rubric,
-                include_incomplete=include_incomplete,
-            )
-            extra = guideline_export_extra(store, manifest)
-        extra.update(feedback_extra(store, manifest.batch_id))
+        records, left_out, extra = collect_records(
+            manifest=manifest, items=items, store=store, rater_id=rater_id, rubric=rubric,
+            include_incomplete=include_incomplete, collect=collect)
     except (StorageError, RatedBatchChangedError) as exc:
         raise CollectError(str(exc)) from exc
     finally:

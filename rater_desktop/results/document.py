@@ -28,6 +28,8 @@ RESULTS_FORMAT_VERSION_PROTOCOLS = "2.1"
 RESULTS_FORMAT_VERSION_FEEDBACK = "2.2"
 SIGNATURE_NAMESPACE = "rater-desktop-results@v1"
 SIDES = ("A", "B")
+# Format 2.0 had no protocol field: a document without one holds guideline ratings.
+FORMAT_2_0_PROTOCOL = "guideline"
 
 
 class ResultsDocumentError(ValueError):
@@ -155,9 +157,9 @@ def build_results_document(
         },
         "items": [_item_entry(record) for record in items],
     }
-    if survey is not None or (protocol is not None and protocol != "guideline"):
+    if survey is not None or protocol not in (None, FORMAT_2_0_PROTOCOL):
         document["format_version"] = RESULTS_FORMAT_VERSION_PROTOCOLS
-        document["protocol"] = protocol or "guideline"
+        document["protocol"] = protocol or FORMAT_2_0_PROTOCOL
     if survey is not None:
         document["survey"] = dict(survey)
     _link_feedback(document, feedback or {})

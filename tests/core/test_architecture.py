@@ -1,11 +1,15 @@
-"""Only rater_desktop.gui may import Qt; the core must import without it."""
+"""Only rater_desktop.gui may import Qt; the core must import without it; no module outside
+a protocol's own package branches on a protocol name (issue 21: callers ask the registries)."""
 
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 PACKAGE = Path(__file__).resolve().parents[2] / "rater_desktop"
 QT_MODULES = ("PySide6", "shiboken6", "PyQt5", "PyQt6")
@@ -68,3 +72,57 @@ def test_no_function_over_60_lines() -> None:
                 if length > 60:
                     long_functions.append(f"{path.relative_to(PACKAGE)}:{node.name} ({length})")
     assert long_functions == []
+
+
+ROOT = PACKAGE.parent
+# The same check as docs/architecture.md "How to add a protocol" gives for grep.
+BRANCH = re.compile(r'protocol ?(==|!=)|(==|!=) ?"(preference|guideline|run[-_]audit)"'
+                    r'|"(preference|guideline|run[-_]audit)" ?(==|!=)|is_preference')
+PROTOCOL_HOMES = re.compile(r"^rater_desktop/(gui/)?(preference|guideline|run_audit|protocols)/"
+                            r"|registry")
+
+
+def protocol_branches(root: Path) -> list[str]:
+    """``path:line: text`` of every protocol-name branch outside the protocols' packages."""
+    found = []
+    for path in sorted((root / "rater_desktop").rglob("*.py")):
+        relative = path.relative_to(root).as_posix()
+        if PROTOCOL_HOMES.search(relative):
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if BRANCH.search(line):
+                found.append(f"{relative}:{number}: {line.strip()}")
+    return found
+
+
+def test_no_module_outside_a_protocol_package_branches_on_a_protocol_name() -> None:
+    assert protocol_branches(ROOT) == []
+
+
+@pytest.mark.parametrize("line", [
+    'if manifest.protocol == "preference":',
+    'if getattr(manifest, "protocol", "guideline") != "preference":',
+    'if "run-audit" == name:',
+    "if preference_mode.is_preference(window):",
+])
+def test_the_check_finds_a_branch(tmp_path: Path, line: str) -> None:
+    module = tmp_path / "rater_desktop" / "gui" / "somewhere.py"
+    module.parent.mkdir(parents=True)
+    module.write_text(f"def f(manifest, window, name):\n    {line}\n        pass\n")
+    assert protocol_branches(tmp_path) == [f"rater_desktop/gui/somewhere.py:2: {line}"]
+
+
+def test_a_protocol_package_may_name_its_protocol(tmp_path: Path) -> None:
+    module = tmp_path / "rater_desktop" / "preference" / "x.py"
+    module.parent.mkdir(parents=True)
+    module.write_text('if document.get("protocol") != "preference":\n    pass\n')
+    assert protocol_branches(tmp_path) == []
+
+
+def test_an_unknown_protocol_is_one_clear_message() -> None:
+    from rater_desktop import protocols
+    from rater_desktop.gui import protocols as window_protocols
+
+    for registry in (protocols, window_protocols):
+        with pytest.raises(protocols.ProtocolError, match="unknown rating protocol 'nope'"):
+            registry.get("nope")

@@ -355,13 +355,13 @@ def test_stored_screenshots_are_checked_without_decoding(tmp_path: Path) -> None
     assert len(stored) == 2 and all(p.read_bytes() == good for p in stored)
 
 
-def test_link_screenshots_shares_the_files_and_copying_does_not(tmp_path: Path) -> None:
+def test_screenshots_are_linked_by_default_and_copied_on_request(tmp_path: Path) -> None:
     runs = tmp_path / "runs"
     shot = write_inside(runs, "shot.png", png_bytes())
     for name in ("a", "b"):
         _history(runs, name, [_entry({"wait": {}}, {"screenshot_path": "shot.png"})])
     pairs = _pairs(runs)
-    for flag, out in (([], tmp_path / "copied"), (["--link-screenshots"], tmp_path / "linked")):
+    for flag, out in ((["--copy-screenshots"], tmp_path / "copied"), ([], tmp_path / "linked")):
         assert main(["batch", "import", "browser-use", str(pairs), "--out", str(out), *flag]) == 0
     copied, linked = (_files(tmp_path / name / "screens") for name in ("copied", "linked"))
     assert len(copied) == len(linked) == 2

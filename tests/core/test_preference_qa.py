@@ -218,7 +218,7 @@ def _qual_batch(tmp_path: Path, **manifest: Any) -> Path:
 def test_unjudged_qualification_items_count_as_wrong(tmp_path: Path) -> None:
     """7 right and 3 never judged is 7 of 10 (not 7 of 7), as in the guideline protocol;
     SD-4: "a rater passes at the batch's threshold (default 8 of 10)"."""
-    from rater_desktop.qa_review.preference_review import CostInputs, batch_figures
+    from rater_desktop.preference.review import CostInputs, batch_figures
 
     entries = [{"item_id": f"q-{n}", "kind": "qualification", "rating": {"choice": "A"},
                 "identities": {"A": "model-alpha", "B": "model-beta"}} for n in range(1, 8)]

@@ -16,9 +16,9 @@ from rater_desktop.qa.agreement import (
     krippendorff_alpha,
     leave_one_out,
     percent_agreement,
-    verdict_agreement,
     verdict_matrix,
 )
+from rater_desktop.qa.agreement_counts import verdict_agreement
 from rater_desktop.qa.inputs import RaterJudgment
 
 N = None

@@ -175,7 +175,10 @@ def test_the_command_line_export_carries_the_saved_survey(tmp_path: Path) -> Non
                       item_accessor=batch.item, batch_key=manifest.batch_id,
                       survey=manifest.preference.survey).save_survey({"comment": "ok"})
     store.close()
+    from rater_desktop import protocols
+
     inputs = collect_export_inputs(batch_path=batch_path, rater_id="alice", data_dir=data_dir,
-                                   include_incomplete=True)
+                                   include_incomplete=True,
+                                   collect_for=lambda m: protocols.get(m.protocol).collect_export)
     assert inputs.document_extra["protocol"] == "guideline"
     assert inputs.document_extra["survey"]["answers"] == {"comment": "ok"}

@@ -12,8 +12,8 @@ from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtWidgets import QApplication, QCheckBox, QDialog, QLineEdit, QPushButton
 
 from rater_desktop import appdirs, profiles
+from rater_desktop.gui import startup
 from rater_desktop.gui.app import create_main_window
-from rater_desktop.gui.steps import startup
 from rater_desktop.results.verify import VerifyStatus, verify_results_file
 
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_batches" / "standardweb-runs"

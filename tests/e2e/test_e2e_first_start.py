@@ -14,10 +14,10 @@ from PySide6.QtWidgets import QApplication
 
 from rater_desktop import appdirs, profiles
 from rater_desktop.first_run import practice_seen
+from rater_desktop.gui import startup
 from rater_desktop.gui.app import create_main_window
 from rater_desktop.gui.first_run_dialog import FirstRunDialog
 from rater_desktop.gui.practice import PracticeTour
-from rater_desktop.gui.steps import startup
 from rater_desktop.gui.steps.badges import RuleBadge
 from rater_desktop.rating.model import Step
 from rater_desktop.signing import keystore

@@ -30,8 +30,8 @@ from PySide6.QtWidgets import QDialog
 
 from rater_desktop import appdirs, profiles
 from rater_desktop.first_run import mark_practice_seen
+from rater_desktop.gui import startup
 from rater_desktop.gui.app import create_main_window
-from rater_desktop.gui.steps import startup
 from rater_desktop.results.verify import VerifyStatus, verify_results_file
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_batches"

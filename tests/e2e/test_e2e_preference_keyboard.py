@@ -15,8 +15,8 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QCheckBox, QDialog, QLineEdit, QPushButton
 
 from rater_desktop import appdirs, profiles
+from rater_desktop.gui import startup
 from rater_desktop.gui.app import create_main_window
-from rater_desktop.gui.steps import startup
 from rater_desktop.results.verify import VerifyStatus, verify_results_file
 
 PASSPHRASE = "correct horse battery staple"

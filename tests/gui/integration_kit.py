@@ -11,7 +11,7 @@ from typing import Any
 from rater_desktop import profiles
 from rater_desktop.gui.batch_guard import SaveErrorRelay
 from rater_desktop.gui.rating_binding import RatingBinding
-from rater_desktop.gui.steps.startup import attach_store_services
+from rater_desktop.gui.startup import attach_store_services
 from rater_desktop.storage import open_profile_store
 
 RATER = "rater-1"

@@ -153,7 +153,7 @@ def test_run_app_shows_window_and_reopens_last_batch(small_batch: Path, qtbot: A
             window.close()
         return 0
 
-    from rater_desktop.gui.steps import startup
+    from rater_desktop.gui import startup
 
     monkeypatch.setattr(startup, "attach_rating", lambda window, then=None: then and then())
     monkeypatch.setattr(QApplication, "exec", fake_exec)
@@ -183,8 +183,8 @@ def test_run_app_in_qa_mode_opens_the_qa_window(small_batch: Path, qtbot: Any,
 def test_rater_window_offers_qa_review(small_batch: Path, qtbot: Any, monkeypatch: Any) -> None:
     from PySide6.QtGui import QAction
 
+    from rater_desktop.gui import startup
     from rater_desktop.gui.app import run_app
-    from rater_desktop.gui.steps import startup
 
     monkeypatch.setattr(startup, "attach_rating", lambda window, then=None: then and then())
     opened: list[str] = []
@@ -209,8 +209,8 @@ def test_rater_window_offers_qa_review(small_batch: Path, qtbot: Any, monkeypatc
 
 def test_run_app_in_rater_mode_attaches_the_rating_core(small_batch: Path, qtbot: Any,
                                                          monkeypatch: Any) -> None:
+    from rater_desktop.gui import startup
     from rater_desktop.gui.app import run_app
-    from rater_desktop.gui.steps import startup
 
     attached: list[Any] = []
     opened: list[Any] = []

@@ -150,3 +150,36 @@ def test_a_returning_rater_starts_with_the_cursor_in_the_work(qtbot: Any, make_w
     qtbot.keyClicks(page.main_goal, " more")
     assert written == "Find wide shoes"
     assert page.main_goal.toPlainText() == written + " more"  # typed after, not before
+
+
+def test_keys_typed_at_the_focused_card_button_move_the_tour(qtbot: Any, make_window: Any,
+                                                             tmp_path: Path) -> None:
+    """Real keys go to the focused button, not the card: Right there moved the focus on to
+    the item list's filter (a button's own arrow-key focus move) and the tour stood still."""
+    window, _binding, _controller = _install(qtbot, make_window, tmp_path)
+    tour = _tour(qtbot, window)
+    window.activateWindow()
+    qtbot.waitUntil(tour.next_button.hasFocus, timeout=2000)
+    for key, index in ((Qt.Key.Key_Right, 1), (Qt.Key.Key_Right, 2), (Qt.Key.Key_Left, 1),
+                       (Qt.Key.Key_Return, 2)):
+        focused = QApplication.focusWidget()
+        assert focused is not None and tour.isAncestorOf(focused)
+        qtbot.keyClick(focused, key)
+        assert tour.index == index
+
+
+def test_the_end_of_the_tour_takes_the_focus_straight_to_the_work(
+        qtbot: Any, make_window: Any, tmp_path: Path) -> None:
+    """Hiding the focused card first sent the focus on to the next widget in the chain
+    (the item list's filter) on its way to Main goal (seen under Xvfb)."""
+    window, binding, _controller = _install(qtbot, make_window, tmp_path)
+    tour = _tour(qtbot, window)
+    window.activateWindow()
+    qtbot.waitUntil(tour.next_button.hasFocus, timeout=2000)
+    visited: list[Any] = []
+    app = QApplication.instance()
+    app.focusChanged.connect(lambda _old, new: visited.append(new))
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Escape)
+    main_goal = binding.panel.page(Step.CASE_FILE).main_goal
+    qtbot.waitUntil(main_goal.hasFocus, timeout=2000)
+    assert visited == [main_goal]

@@ -20,7 +20,8 @@ from test_preference_qa import CHOICES, _batch, _document  # noqa: E402
 from test_qa_window_more import _unnamed  # noqa: E402
 
 from rater_desktop.cli import main  # noqa: E402
-from rater_desktop.gui.qa import exports, open_qa_window, preference_mode  # noqa: E402
+from rater_desktop.gui.preference import qa_mode as preference_mode  # noqa: E402
+from rater_desktop.gui.qa import exports, open_qa_window  # noqa: E402
 from rater_desktop.gui.qa.window import QaWindow  # noqa: E402
 from rater_desktop.results.export import export_results  # noqa: E402
 from rater_desktop.signing import keys  # noqa: E402
@@ -207,8 +208,8 @@ def test_opening_another_batch_empties_the_preference_views(
 
 def test_a_long_survey_question_never_widens_the_dashboard(qtbot: Any) -> None:
     from rater_desktop.gui.qa.preference_panel import PreferenceDashboard
+    from rater_desktop.preference.review import PreferenceReview
     from rater_desktop.preference.stats import preference_figures
-    from rater_desktop.qa_review.preference_review import PreferenceReview
 
     long_text = "What do you use chat assistants for? " * 6
     review = PreferenceReview(batch_sha256="x", figures=preference_figures([], gold={}),

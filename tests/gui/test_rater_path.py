@@ -14,10 +14,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QPushButton
 from steps_kit import click, fill_case_file, open_rated_window, select_in
 
+from rater_desktop.gui import startup
 from rater_desktop.gui.first_run_dialog import FirstRunDialog
 from rater_desktop.gui.preference.binding import PreferenceBinding
 from rater_desktop.gui.rating_binding import RatingBinding
-from rater_desktop.gui.steps import startup
 from rater_desktop.gui.steps.cover import ResponseCover
 from rater_desktop.rating.display_order import display_order
 from rater_desktop.rating.model import Step

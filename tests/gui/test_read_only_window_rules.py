@@ -11,7 +11,7 @@ from batchkit import batch_files, write_folder
 from steps_kit import rating_items
 
 from rater_desktop import appdirs, profiles
-from rater_desktop.gui.steps import startup
+from rater_desktop.gui import startup
 from rater_desktop.gui.steps.cover import ResponseCover
 from rater_desktop.rating.display_order import display_order
 

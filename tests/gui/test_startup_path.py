@@ -249,3 +249,104 @@ def test_the_application_filters_come_one_event_loop_turn_after_the_panel(
     press_enter()
     qtbot.waitUntil(lambda: len(binding.service.rating.case_file.sub_requests) == 1,
                     timeout=2000)
+
+
+class Flag:
+    """A preload whose rating core arrives when the test says so."""
+
+    def __init__(self) -> None:
+        self.ready = False
+
+    def start(self) -> None:
+        pass
+
+    def done(self) -> bool:
+        return self.ready
+
+
+def test_keys_typed_while_loading_go_to_the_field_that_gets_the_focus(
+        qtbot: Any, tmp_path: Path, monkeypatch: Any) -> None:
+    """Seen under Xvfb: keys typed during "Loading your ratings…" went to the item list's
+    filter and were lost; they are held and typed into the field focused once ready."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    from rater_desktop.gui import app
+
+    window = _window(tmp_path)
+    qtbot.addWidget(window)
+    window.show()
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=2000)
+    field = window.item_list.search  # stands in for Main goal: a field the attach focuses
+
+    def attach(_window: Any, then: Any = None) -> None:
+        field.setFocus(Qt.FocusReason.OtherFocusReason)
+        then()
+
+    monkeypatch.setattr(app, "_attach_rating", attach)
+    preload = Flag()
+    app._show_then_attach(window, str(BATCH), preload)  # type: ignore[arg-type]
+    filter_before = window.item_list.filter_combo.currentIndex()
+    for char in "fact g":
+        qtbot.keyClick(QApplication.focusWidget() or window, char)
+    assert field.text() == ""
+    preload.ready = True
+    qtbot.waitUntil(lambda: field.text() == "fact g", timeout=2000)
+    assert window.item_list.filter_combo.currentIndex() == filter_before
+    qtbot.keyClick(field, "o")  # typing goes on as usual afterwards
+    assert field.text() == "fact go"
+
+
+def test_keys_held_while_loading_never_press_a_button(qtbot: Any, tmp_path: Path,
+                                                      monkeypatch: Any) -> None:
+    """With no text field focused once ready (a button has the focus), the held keys are
+    dropped and the status bar says so: a held Space must not press the button."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication, QPushButton
+
+    from rater_desktop.gui import app
+
+    window = _window(tmp_path)
+    qtbot.addWidget(window)
+    window.show()
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=2000)
+    button = QPushButton("Next", window.item_list)
+    button.show()
+    pressed: list[bool] = []
+    button.clicked.connect(lambda: pressed.append(True))
+
+    def attach(_window: Any, then: Any = None) -> None:
+        button.setFocus(Qt.FocusReason.OtherFocusReason)
+        then()
+
+    monkeypatch.setattr(app, "_attach_rating", attach)
+    preload = Flag()
+    app._show_then_attach(window, str(BATCH), preload)  # type: ignore[arg-type]
+    for key in (Qt.Key.Key_A, Qt.Key.Key_Space):
+        qtbot.keyClick(QApplication.focusWidget() or window, key)
+    preload.ready = True
+    qtbot.waitUntil(lambda: "not used" in window.statusBar().currentMessage(), timeout=2000)
+    assert "2 key(s)" in window.statusBar().currentMessage()
+    assert pressed == []
+
+
+def test_a_lone_key_release_held_while_loading_says_nothing(qtbot: Any, tmp_path: Path) -> None:
+    """The Enter that closes the first-run dialog lets go over the main window: that
+    release alone is no typing to report ("0 key(s) ... not used" was shown)."""
+    from PySide6.QtCore import QEvent, Qt
+    from PySide6.QtGui import QKeyEvent
+    from PySide6.QtWidgets import QApplication
+
+    from rater_desktop.gui.early_keys import EarlyKeys
+
+    window = _window(tmp_path)
+    qtbot.addWidget(window)
+    window.show()
+    keys = EarlyKeys(window)
+    QApplication.sendEvent(window, QKeyEvent(QEvent.Type.KeyRelease, Qt.Key.Key_Return,
+                                             Qt.KeyboardModifier.NoModifier))
+    assert len(keys.held) == 1
+    keys.release()
+    assert window.statusBar().currentMessage() == ""

@@ -117,3 +117,20 @@ def test_keys_typed_right_after_adding_a_sub_request_land_in_its_text(
     qtbot.keyClicks(QApplication.focusWidget(), "The year")
     assert len(page.sub_rows) == 1
     assert [s.text for s in binding.service.rating.case_file.sub_requests] == ["The year"]
+
+
+def test_keys_typed_right_after_space_on_add_sub_request_land_in_its_text(
+        qtbot: Any, make_window: Any, tmp_path: Path) -> None:
+    """The same with Space (a button clicks on its release): "Size 9 wide" once ended
+    as "wide" with no kind; every key after the Space goes to the new row's text."""
+    from PySide6.QtWidgets import QApplication
+
+    _window, binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot)
+    page = binding.panel.page(Step.CASE_FILE)
+    page.add_button.setFocus()
+    qtbot.waitUntil(page.add_button.hasFocus, timeout=2000)
+    qtbot.keyClick(page.add_button, Qt.Key.Key_Space)
+    for char in "Size 9 wide":  # each key to whatever has the focus, as the OS sends it
+        qtbot.keyClick(QApplication.focusWidget(), char)
+    assert len(page.sub_rows) == 1
+    assert [s.text for s in binding.service.rating.case_file.sub_requests] == ["Size 9 wide"]

@@ -10,8 +10,8 @@ from batchkit import batch_files, write_folder
 from steps_kit import rating_items
 
 from rater_desktop import appdirs, profiles
+from rater_desktop.gui import startup
 from rater_desktop.gui.first_run_dialog import FirstRunDialog
-from rater_desktop.gui.steps import startup
 from rater_desktop.signing import keystore
 
 

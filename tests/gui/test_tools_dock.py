@@ -135,3 +135,21 @@ def test_the_tool_tabs_keep_the_dock_narrow_with_every_title_whole(make_window: 
     for index in range(bar.count()):
         # West tabs are rotated: the title runs along the tab's height
         assert bar.tabRect(index).height() >= metrics.horizontalAdvance(bar.tabText(index))
+
+
+def test_criteria_follow_the_protocol_registry_and_say_when_it_is_unknown() -> None:
+    from types import SimpleNamespace
+
+    from rater_desktop.gui.tools_dock import criteria_of
+
+    def batch(protocol: str) -> Any:
+        settings = SimpleNamespace(criteria=("Be correct",))
+        return SimpleNamespace(manifest=SimpleNamespace(protocol=protocol, preference=settings))
+
+    guideline, hidden = criteria_of(batch("guideline"))
+    assert not hidden and "Be correct" not in guideline
+    preference, hidden = criteria_of(batch("preference"))
+    assert hidden and "- Be correct" in preference
+    # A third protocol once got the guideline's criteria and tabs without a word.
+    text, hidden = criteria_of(batch("run-audit"))
+    assert hidden and "unknown rating protocol 'run-audit'" in text

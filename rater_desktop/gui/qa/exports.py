@@ -157,12 +157,23 @@ def export_report_chosen(window: QaWindow) -> None:
         export_report_to(window, Path(path), fmt)
 
 
+def own_qa_view(window: Any) -> Any | None:
+    """The open batch's protocol's own QA view (None: the guideline's tabs, or no batch)."""
+    from rater_desktop.gui import protocols
+
+    if window.batch is None:
+        return None
+    try:
+        return protocols.of_batch(window.batch).qa_view
+    except protocols.ProtocolError:
+        return None  # opening the batch said the protocol is unknown
+
+
 def export_report_to(window: QaWindow, out_path: Path, report_format: str) -> bool:
     """Render the report in the background with the dashboard's cost inputs, then write."""
-    from rater_desktop.gui.qa import preference_mode
-
-    if preference_mode.is_preference(window):  # the report 'qa report' writes for these
-        work = preference_mode.report_work(window, out_path, report_format)
+    view = own_qa_view(window)
+    if view is not None:  # the report 'qa report' writes for these
+        work = view.report_work(window, out_path, report_format)
     else:
         work = _guideline_report_work(window, out_path, report_format)
     if work is None:

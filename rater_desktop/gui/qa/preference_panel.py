@@ -26,12 +26,12 @@ from PySide6.QtWidgets import (
 
 from rater_desktop.gui.qa.rater_answers import fit_columns, fit_height, make_table
 from rater_desktop.preference.report import time_cost_text
-from rater_desktop.preference.stats import Agreement
-from rater_desktop.qa_review.preference_review import (
+from rater_desktop.preference.review import (
     ChoiceDisagreement,
     CostInputs,
     PreferenceReview,
 )
+from rater_desktop.preference.stats import Agreement
 
 NO_QUESTION = "(no breakdown)"
 STORE_NOTE = ("Preference results: the QA store keeps these files (signed, with their "

@@ -22,7 +22,8 @@ from rater_desktop.batch.model import Verdict
 from rater_desktop.gui import dialogs
 from rater_desktop.gui.batch_source import BatchLike, close_batch, open_batch_path
 from rater_desktop.gui.image_loader import ImageLoader
-from rater_desktop.gui.qa import exports, preference_mode
+from rater_desktop.gui.preference import qa_mode as preference_mode
+from rater_desktop.gui.qa import exports
 from rater_desktop.gui.qa.actions import build_qa_actions
 from rater_desktop.gui.qa.compare_view import CompareView
 from rater_desktop.gui.qa.dashboard import Dashboard
@@ -43,9 +44,9 @@ from rater_desktop.gui.qa.team_store import show_store
 from rater_desktop.gui.safe_browser import LinkHandler
 from rater_desktop.gui.session import describe_open_failure
 from rater_desktop.gui.window_layout import restore_window_geometry
+from rater_desktop.preference.review import import_checked
 from rater_desktop.preference.stats import MixedProtocolError
 from rater_desktop.qa_review.adjudication import Adjudication, Decision
-from rater_desktop.qa_review.preference_review import import_checked
 from rater_desktop.qa_review.roster import Roster
 from rater_desktop.qa_review.session import ImportOutcome, ImportStatus, QaSession
 from rater_desktop.qa_review.store import QaStore
@@ -219,7 +220,7 @@ class QaWindow(QMainWindow):
         for action in (self.actions_.open_results, self.actions_.open_folder,
                        self.actions_.export_decisions, self.actions_.export_report):
             action.setEnabled(has_session)
-        if preference_mode.is_preference(self):  # no adjudication of preference choices
+        if exports.own_qa_view(self) is not None:  # no adjudication of its judgments
             self.actions_.export_decisions.setEnabled(False)
 
     # -- batch ------------------------------------------------------------------------
@@ -390,8 +391,9 @@ class QaWindow(QMainWindow):
         self.disagreements.set_data(state.disagreements, state.comparisons, decisions)
         self.compare.set_state(state)
         session = self.session
-        if preference_mode.is_preference(self):
-            preference_mode.refresh(self)
+        view = exports.own_qa_view(self)
+        if view is not None:
+            view.refresh(self)
         elif session is not None and state.used:
             self.runner.start("Computing figures (bootstrap)\u2026",
                               lambda: figures_of(session, resamples=self.resamples),

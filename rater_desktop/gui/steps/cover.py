@@ -16,6 +16,9 @@ COVER_TEXT = (
     "the right, then go to the next step."
 )
 
+# About 60 average characters a line: a comfortable measure for the centred message.
+COVER_MEASURE_CHARS = 60
+
 
 class ResponseCover(QFrame):
     """Hides ``target`` (the responses) until ``set_hidden(False)``."""
@@ -39,7 +42,9 @@ class ResponseCover(QFrame):
         self.text.setObjectName("responseCoverText")
         self.text.setWordWrap(True)
         self.text.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.text.setMaximumWidth(520)
+        # A reading measure in characters, so the text keeps its shape at any font size.
+        self.text.installEventFilter(self)
+        self._fit_text_width()
         # Centred by stretches, not by an alignment flag: an aligned word-wrapped label
         # gets the height of its one-line width and its lines are cut.
         row = QHBoxLayout()
@@ -71,7 +76,15 @@ class ResponseCover(QFrame):
         if hidden:
             self.raise_()
 
+    def _fit_text_width(self) -> None:
+        self.text.ensurePolished()
+        self.text.setMaximumWidth(
+            COVER_MEASURE_CHARS * self.text.fontMetrics().averageCharWidth())
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.text and event.type() in (
+                QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._fit_text_width()
         if watched is self.target and event.type() in (QEvent.Type.Resize, QEvent.Type.Move):
             self.setGeometry(self.target.geometry())
         return False

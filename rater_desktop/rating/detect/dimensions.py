@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from rater_desktop.rating.detect.memo import Memo
+from rater_desktop.memo import Memo
 
 DIMENSIONS = ("navigation", "interaction", "efficiency", "output_quality")
 _JUDGED = r"(?:was|were|is|are|felt|seemed|looked|stayed)\s+(?:very\s+|quite\s+|fairly\s+|not\s+)?"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from rater_desktop.rating.detect.memo import Memo
+from rater_desktop.memo import Memo
 from rater_desktop.rating.detect.words import word_count
 
 # A template's fill-in part: "[Brief explanation of your reasoning]". A Markdown link

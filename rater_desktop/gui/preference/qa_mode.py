@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from rater_desktop.gui.qa.preference_panel import PreferenceDashboard, PreferenceDisagreements
-from rater_desktop.qa_review.preference_review import PreferenceReview, preference_review
+from rater_desktop.preference.review import PreferenceReview, preference_review
 
 GUIDELINE_TABS = (1, 2, 3)  # Disagreements, Compare, Dashboard
 TAB_PREF_DISAGREEMENTS, TAB_PREF_DASHBOARD = 4, 5

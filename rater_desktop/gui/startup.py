@@ -1,5 +1,6 @@
-"""Attach the rating core to the real window after its first paint: find (or create on
-first run) the rater profile, open the profile's ratings database, bind the window."""
+"""The window's composition root: after the first paint, find (or create on first run)
+the rater profile, open its ratings database, and bind the rating core and every
+protocol's window parts (``gui.protocols``) to the window."""
 
 from __future__ import annotations
 
@@ -107,9 +108,10 @@ def _attach_now(window: MainWindow, profile: Any = None) -> None:
     binding = RatingBinding(window, store=store, rater_id=profile.rater_id,
                             close_store=store.close)
     window.setProperty("ratingBinding", binding)
-    from rater_desktop.gui.preference.on_demand import install_preference_binding
+    from rater_desktop.gui.protocols import installers
 
-    install_preference_binding(window, store=store, rater_id=profile.rater_id)
+    for install in installers():  # each other protocol's own binding (panel and keys)
+        install(window, store=store, rater_id=profile.rater_id)
     parts = attach_store_services(window, binding, store=store, profile=profile,
                                   data_dir=data_dir, relay=relay)
     from rater_desktop.gui.key_migration import check_key_storage

@@ -1,0 +1,21 @@
+"""The guideline protocol's window parts: the guide's Criteria page, the Tools dock's Notes
+and Feedback, the step panel of RatingBinding, the QA window's own tabs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rater_desktop.batch.protocol import GUIDELINE
+from rater_desktop.gui.protocols import WindowProtocol, register
+
+
+def criteria(manifest: Any) -> str:
+    """The guideline's own criteria page (the same for every batch)."""
+    del manifest
+    from rater_desktop.gui.steps.help import help_text
+
+    return help_text("criteria.md")
+
+
+PROTOCOL = register(WindowProtocol(name=GUIDELINE, criteria=criteria, guideline_tabs=True,
+                                   rating_binding=True, install=None, qa_view=None))

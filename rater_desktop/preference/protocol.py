@@ -1,0 +1,105 @@
+"""The preference protocol's parts, registered under ``preference``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rater_desktop.batch.protocol import PREFERENCE
+from rater_desktop.preference.collect import collect_protocol_export
+from rater_desktop.protocols import Applier, RatingProtocol, ScriptedLineError, register
+
+EXIT_OK, EXIT_NO_VALID, EXIT_MIXED = 0, 1, 2
+
+
+def collect_export(*, manifest: Any, items: Any, store: Any, rater_id: str, rubric: Any,
+                   include_incomplete: bool) -> tuple[list[Any], list[str], dict[str, Any]]:
+    """Records, ids left out, ``protocol`` and ``survey`` of a preference batch."""
+    del rubric  # the preference protocol has no rubric
+    return collect_protocol_export(manifest=manifest, items=items, store=store,
+                                   rater_id=rater_id, include_incomplete=include_incomplete)
+
+
+def scripted(batch: Any, rater_id: str, complete: bool) -> Applier:
+    """'rate': each judgment goes through PR-1/PR-2, as in the window."""
+    from rater_desktop.preference.scripted import ScriptedPreferenceError, apply_scripted_preference
+
+    settings = batch.manifest.preference
+
+    def apply(document: Any, item: Any, where: str) -> Any:
+        try:
+            return apply_scripted_preference(document, item=item, settings=settings,
+                                             complete=complete, where=where)  # fmt: skip
+        except ScriptedPreferenceError as exc:
+            raise ScriptedLineError(str(exc)) from exc
+
+    return apply
+
+
+def verdicts(items: list[Any]) -> Callable[[dict[str, Any]], list[tuple[str, int, str]]]:
+    """'study export-dataset': the choice per item of a preference results document."""
+    from rater_desktop.preference.dataset import preference_verdicts
+
+    identities = {item.id: (item.responses[0].identity, item.responses[1].identity)
+                  for item in items}
+    return lambda document: preference_verdicts(document, identities)
+
+
+def qa_report(args: argparse.Namespace, batch: Any, roster: Any, report_format: str) -> int:
+    """'qa report' of a preference batch: the preference figures of the verified files."""
+    unsupported = [flag for flag, value in (("--plan", getattr(args, "plan", None)),
+                                            ("--store", getattr(args, "store", None))) if value]
+    if unsupported:  # said, not silently ignored
+        verb = "work" if len(unsupported) > 1 else "works"
+        print(f"error: {' and '.join(unsupported)} {verb} on guideline batches only; the "
+              "preference report reads the given files directly.", file=sys.stderr)
+        return EXIT_MIXED
+    return _preference_report(args, batch, roster, report_format)
+
+
+def _preference_report(args: argparse.Namespace, batch: Any, roster: Any,
+                       report_format: str) -> int:  # fmt: skip
+    from rater_desktop.batch.hashing import batch_sha256
+    from rater_desktop.preference.report import render
+    from rater_desktop.preference.review import CostInputs, batch_figures
+    from rater_desktop.qa_review.report import write_report
+    from rater_desktop.results.verify import verify_results_file
+    from rater_desktop.signing.atomic_files import AtomicWriteError
+
+    sha = batch_sha256(args.batch)
+    documents = []
+    signers = roster.signers()
+    for path in args.results:
+        outcome = verify_results_file(results_path=Path(path), allowed_signers=signers,
+                                      batch_sha256=sha)
+        print(f"{'OK' if outcome.ok else 'SKIPPED'} {path}: {outcome.message}")
+        if outcome.ok and outcome.document is not None:
+            if outcome.document.get("protocol") != PREFERENCE:
+                print(f"error: {path} holds guideline ratings, not preference judgments.",
+                      file=sys.stderr)
+                return EXIT_MIXED
+            documents.append(outcome.document)
+    if not documents:
+        print("No valid results file signed by a rater in the roster: no report written.")
+        return EXIT_NO_VALID
+    # The same function the QA window uses, so both show the same figures.
+    figures = batch_figures(documents, batch=batch, question=getattr(args, "by", None),
+                            cost=CostInputs(hourly_wage=args.wage, platform_fee=args.fee,
+                                            raters_per_item=args.raters_per_item))
+    try:
+        write_report(args.out, render(figures, title=batch.manifest.title,
+                                      report_format=report_format))
+    except AtomicWriteError as exc:
+        print(f"error: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_NO_VALID
+    print(f"Report written to {args.out} ({report_format}; preference protocol; "
+          f"{len(documents)} file(s)).")
+    return EXIT_OK
+
+
+PROTOCOL = register(RatingProtocol(
+    name=PREFERENCE, collect_export=collect_export, scripted=scripted, verdicts=verdicts,
+    qa_report=qa_report, guideline_results=False, metadata_fields=False))

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.leak_guard import LeakGuard
+
 REQUIRE_OPENSSH_ENV = "RATER_DESKTOP_REQUIRE_OPENSSH"
 
 
@@ -63,6 +65,16 @@ def isolated_app_dirs(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyt
     monkeypatch.setenv("RATER_DESKTOP_HOME", str(root / "rater-desktop"))
     (root / "home").mkdir()
     yield root
+
+
+@pytest.fixture(autouse=True)
+def no_leftovers() -> Iterator[None]:
+    """Fail a test that leaves windows open, timers running or threads busy (issue 19)."""
+    guard = LeakGuard.start()
+    yield
+    problems = guard.finish()
+    if problems:
+        pytest.fail("left behind by this test: " + "; ".join(problems), pytrace=False)
 
 
 @pytest.fixture

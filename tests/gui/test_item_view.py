@@ -151,6 +151,7 @@ def test_run_app_shows_window_and_reopens_last_batch(small_batch: Path, qtbot: A
         seen["title"] = windows[-1].windowTitle()
         for window in windows:
             window.close()
+            window.deleteLater()  # as after a real exec(): the app ends
         return 0
 
     from rater_desktop.gui import startup
@@ -173,6 +174,7 @@ def test_run_app_in_qa_mode_opens_the_qa_window(small_batch: Path, qtbot: Any,
             if window.isVisible() and window.objectName() in ("qaWindow", "mainWindow"):
                 seen.append(window.objectName())
                 window.close()
+                window.deleteLater()  # as after a real exec(): the app ends
         return 0
 
     monkeypatch.setattr(QApplication, "exec", fake_exec)
@@ -199,7 +201,9 @@ def test_rater_window_offers_qa_review(small_batch: Path, qtbot: Any, monkeypatc
             if window.isVisible() and window.objectName() == "qaWindow":
                 opened.append(window.objectName())
                 window.close()
+                window.deleteLater()  # as after a real exec(): the app ends
         main.close()
+        main.deleteLater()  # as after a real exec(): the app ends
         return 0
 
     monkeypatch.setattr(QApplication, "exec", fake_exec)
@@ -238,6 +242,7 @@ def test_run_app_in_rater_mode_attaches_the_rating_core(small_batch: Path, qtbot
         for window in QApplication.topLevelWidgets():
             if window.objectName() == "mainWindow" and window.isVisible():
                 window.close()
+                window.deleteLater()  # as after a real exec(): the app ends
         return 0
 
     monkeypatch.setattr(QApplication, "exec", fake_exec)

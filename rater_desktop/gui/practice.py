@@ -221,7 +221,8 @@ class PracticeTour(QFrame):
     def _button_key(self, event: QKeyEvent) -> bool:
         """Left/Right at a focused card button turn the card: a button would otherwise
         take them to move the focus on, out of the card (to the item list's filter)."""
-        if event.key() in (Qt.Key.Key_Left, Qt.Key.Key_Right) and (
+        # Enter needs no help: on a button it clicks Next (or Back) already.
+        if event.key() not in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and (
                 matches(event, "practice_next", "practice_back")):
             self.keyPressEvent(event)
             return True

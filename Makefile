@@ -45,7 +45,7 @@ robot: $(STAMP)
 # its own venv. Oldest: Python 3.11 with the PySide6 floor (keep OLDEST_PYSIDE equal to it).
 # Newest: the newest Python 3.12+ found (on PATH or installed by pyenv) with the newest
 # PySide6 pip picks; a machine without one says so and skips it.
-OLDEST_PYSIDE := 6.10.0
+OLDEST_PYSIDE := 6.11.0
 OLDEST_PYTHON ?= $(shell for p in python3.11 python3; do \
 	command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))' 2>/dev/null \
 	&& echo $$p && break; done)

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPlainTextEdit,
     QTextEdit,
+    QToolButton,
     QWidget,
 )
 from steps_kit import TEXT_A, TEXT_B
@@ -127,6 +128,9 @@ def _resolve(root: QWidget, path: str) -> QWidget:
 
 
 def _usable(widget: QWidget, window: QWidget) -> bool:
+    if (isinstance(widget, QToolButton) and widget.menu() is not None
+            and widget.popupMode() == QToolButton.ToolButtonPopupMode.InstantPopup):
+        return False  # its click runs the menu's own event loop in C++: nothing answers it
     return widget.isEnabled() and widget.isVisibleTo(window) and widget.width() > 0
 
 

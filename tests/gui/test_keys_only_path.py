@@ -1,0 +1,36 @@
+"""Found by the rater robot's keyboard-only item (tests/robot, KEYS-ONLY): where the cursor
+goes when a step is reached by keys must not depend on a widget that a layout shows
+only on the next turn of the event loop."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt
+from steps_kit import click, fill_case_file, open_rated_window
+
+from rater_desktop.rating.model import Step
+
+CTRL = Qt.KeyboardModifier.ControlModifier
+
+
+def test_reaching_fact_checks_puts_the_cursor_on_the_first_fact_check(
+        qtbot: Any, make_window: Any, tmp_path: Path) -> None:
+    # The step's fact-check cards are built when the step is reached; a layout shows a new
+    # card only on the next turn of the event loop, so the cursor skipped it and went to
+    # the FA score below (the rater's first to-do is the fact check above it).
+    window, binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot)
+    fill_case_file(qtbot, binding)
+    service = binding.service
+    service.set_step(Step.TASK_COMPLETION)
+    service.set_step(Step.CLAIMS)
+    claims = binding.panel.page(Step.CLAIMS).sides["A"]
+    click(qtbot, claims.suggestions_host.itemAt(0).widget().add)
+    click(qtbot, next(iter(claims.cards.values())).objective)
+    qtbot.keyClick(window.focusWidget(), Qt.Key.Key_Return, CTRL)  # Ctrl+Enter: next step
+    assert service.rating.current_step is Step.FACT_CHECKS
+    card = next(iter(binding.panel.page(Step.FACT_CHECKS).sides["A"].cards.values()))
+    assert window.focusWidget() in card.rating_buttons.values(), window.focusWidget()
+    qtbot.wait(50)  # and it stays there once the card is drawn
+    assert window.focusWidget() in card.rating_buttons.values(), window.focusWidget()

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
-from steps_kit import click, fill_case_file, open_rated_window
+from steps_kit import click, fill_case_file, open_rated_window, select_in
 
 from rater_desktop.rating.model import Step
 
@@ -34,3 +34,23 @@ def test_reaching_fact_checks_puts_the_cursor_on_the_first_fact_check(
     assert window.focusWidget() in card.rating_buttons.values(), window.focusWidget()
     qtbot.wait(50)  # and it stays there once the card is drawn
     assert window.focusWidget() in card.rating_buttons.values(), window.focusWidget()
+
+
+def test_o_right_after_ctrl_m_marks_the_new_claim_objective(
+        qtbot: Any, make_window: Any, tmp_path: Path) -> None:
+    # Ctrl+M gives the new claim's card the cursor, but the layout showed the card only on
+    # the next turn of the event loop: an O the app read in the same pass as Ctrl+M (a
+    # rater typing ahead of a busy app) went to a hidden card, whose keys do not fire.
+    window, binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot)
+    fill_case_file(qtbot, binding)
+    service = binding.service
+    service.set_step(Step.TASK_COMPLETION)
+    service.set_step(Step.CLAIMS)
+    browser = window.item_view.panes["A"].text_browser
+    sentence = browser.toPlainText().split(".")[0]
+    select_in(browser, sentence)
+    qtbot.keyClick(browser, Qt.Key.Key_M, CTRL)
+    qtbot.keyClick(window.focusWidget(), Qt.Key.Key_O)  # no event-loop turn in between
+    claims = service.rating.responses[service.order.true_index("A")].claims
+    assert [c.text for c in claims] == [sentence]
+    assert claims[0].objective is True

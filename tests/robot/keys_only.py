@@ -7,12 +7,15 @@ was recorded (``expect``). Scripts were recorded from the keyboard-only end-to-e
 (tests/e2e/test_e2e_keyboard_only.py, rater id ``keys-rater``), whose answers depend on
 that rater's display order, so the robot rates as ``keys-rater`` too.
 
-The replay is blind (no widget is looked at) but never races the app: after an action
-that changed the record when it was recorded, the next key waits until the app's record
-shows that change (``expect``: ``step:<step>`` the step it moved to, ``text`` the typed
-text stored once more, ``record`` any other change; ``-`` changes nothing, e.g. Tab or
-Ctrl+Shift+R; ``item``: another item opened). Keys that change nothing go straight on:
-the X server keeps their order.
+The replay is blind (no widget is looked at) and does not race the app: at every step
+boundary (before and after Ctrl+Enter, Alt+Down, Alt+Up) it waits until the app's record
+shows what each action of the step did when it was recorded (``expect``: ``step:<step>``
+the step it moved to; ``set:{path: value}`` the answers and texts it set, e.g.
+``{"responses[0].main_goal_met": true}`` (a value a later action of the step sets again
+is checked for that one); ``record`` only the app's bookkeeping changed; ``-`` nothing,
+e.g. Tab or Ctrl+Shift+R; ``item`` another item opened).
+Between boundaries the keys go straight on: the X server keeps their order and the app
+handles them in it.
 
 A key is a *recovery* key when it only moves the focus through widgets that are no part
 of the current answer (the item list, the tools tabs, the step crumbs, the responses...)
@@ -21,6 +24,7 @@ on the way back to the rating panel: a keyboard-only item should need none.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,7 +33,10 @@ from typing import Any
 RECOVERY_FOCUS = re.compile(
     r"^(response|screenshot|item|qt_tabwidget|tools|QTabBar|stepCrumb|stepScroll|stepBack|"
     r"stepNext|flagItem|promptText|promptToggle|suggestion|claimAddSelection|faTemplate)")
-EXPECTS = ("-", "text", "record", "item")  # and step:<step>; item: another item opened
+EXPECTS = ("-", "record", "item")  # and step:<step>, set:<json>
+# What the app writes for itself as the rater works: no answer of theirs.
+BOOKKEEPING = ("timing", "status", "reached_steps", "current_step", "id_counter")
+MISSING = object()
 
 
 @dataclass(frozen=True)
@@ -45,6 +52,11 @@ class Action:
             RECOVERY_FOCUS.match(self.focus))
 
     @property
+    def sets(self) -> dict[str, Any]:
+        """The answers this action set when recorded (path -> value)."""
+        return dict(json.loads(self.expect[4:])) if self.expect.startswith("set:") else {}
+
+    @property
     def step(self) -> str | None:
         """The step this action moves to in the record, if it is a step key."""
         return self.expect.removeprefix("step:") if self.expect.startswith("step:") else None
@@ -56,7 +68,7 @@ def load_script(path: Path) -> list[Action]:
         if line and not line.startswith("#"):
             kind, focus, value, expect = line.split("\t")
             assert kind in ("key", "type") and (expect in EXPECTS or expect.startswith(
-                "step:")), f"{path.name} line {number}: {line!r}"
+                ("step:", "set:"))), f"{path.name} line {number}: {line!r}"
             actions.append(Action(kind, focus, value, expect))
     return actions
 
@@ -73,21 +85,39 @@ def answers(document: dict[str, Any] | None) -> dict[str, Any]:
     return {k: v for k, v in (document or {}).items() if k != "timing"}
 
 
-def strings(value: Any) -> list[str]:
+def leaves(value: Any, path: str = "") -> dict[str, Any]:
+    """Every value of a document by its path ("responses[0].claims[1].objective")."""
     if isinstance(value, dict):
-        return [s for v in value.values() for s in strings(v)]
+        return {p: v for key, item in value.items()
+                for p, v in leaves(item, f"{path}.{key}" if path else str(key)).items()}
     if isinstance(value, list):
-        return [s for v in value for s in strings(v)]
-    return [value] if isinstance(value, str) else []
+        return {p: v for index, item in enumerate(value)
+                for p, v in leaves(item, f"{path}[{index}]").items()}
+    return {path: value}
+
+
+def effect(before: dict[str, Any] | None, after: dict[str, Any] | None) -> str:
+    """What an action did to the open item's record (None: no item open), as ``expect``
+    (see the module's docstring)."""
+    if before is None or after is None or before.get("item_id") != after.get("item_id"):
+        return "item"
+    before, after = answers(before), answers(after)
+    if before.get("current_step") != after.get("current_step"):
+        return f"step:{after.get('current_step')}"
+    if before == after:
+        return "-"
+    old = leaves(before)
+    changed = {p: v for p, v in leaves(after).items() if old.get(p, MISSING) != v
+               and not p.startswith(BOOKKEEPING)}
+    return f"set:{json.dumps(changed, ensure_ascii=False, sort_keys=True)}" if changed \
+        else "record"
 
 
 def shows(action: Action, before: dict[str, Any], now: dict[str, Any]) -> bool:
     """Whether the record ``now`` shows what ``action`` did (``before``: the record then)."""
     if action.step is not None:
         return now.get("current_step") == action.step
-    if action.expect == "text":
-        return (sum(s.count(action.value) for s in strings(now))
-                > sum(s.count(action.value) for s in strings(before)))
     if action.expect == "record":
         return now != before
-    return True
+    found = leaves(now)
+    return all(found.get(p, MISSING) == v for p, v in action.sets.items())

@@ -24,40 +24,24 @@ QT_KEYS = {"Key_Tab": "Tab", "Key_Return": "Return", "Key_Escape": "Escape",
            "Key_Left": "Left", "Key_Right": "Right", "Key_Up": "Up", "Key_Down": "Down"}
 MODIFIERS = {"ControlModifier": "ctrl", "ShiftModifier": "shift", "AltModifier": "alt"}  # order
 CONFTEST = '''
-import json
 import sys
 from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QApplication
 from rater_desktop.rating.serialize import rating_to_dict
 sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "robot"))
+from keys_only import effect
 
 
 def record():
-    """(item id, the open item's rating document without its timing), or None."""
+    """The open item's rating document, or None."""
     for window in QApplication.topLevelWidgets():
         binding = window.property("ratingBinding")
         service = getattr(binding, "service", None)
         if service is not None and service.current_item_id is not None:
-            document = rating_to_dict(service.rating)
-            document.pop("timing", None)
-            return service.current_item_id, document
+            return rating_to_dict(service.rating)
     return None
-
-
-def effect(kind, text, before, after):
-    """What the action did to the record: step:<step> (the step it moved to), text (the
-    typed text is in it once more), record (something else changed), - (nothing)."""
-    if before is None or after is None or before[0] != after[0]:
-        return "item"
-    if before[1]["current_step"] != after[1]["current_step"]:
-        return "step:" + after[1]["current_step"]
-    if before[1] == after[1]:
-        return "-"
-    shown = [json.dumps(d[1], ensure_ascii=False) for d in (before, after)]
-    if kind == "text" and len(text) > 3 and shown[1].count(text) > shown[0].count(text):
-        return "text"
-    return "record"
 
 
 @pytest.fixture
@@ -70,7 +54,7 @@ def qtbot(qtbot, request):
         if pending:
             last_line, last_kind, last_text, before = pending.pop()
             if not log.closed:
-                log.write(f"{last_line}\\t{effect(last_kind, last_text, before, now)}\\n")
+                log.write(f"{last_line}\\t{effect(before, now)}\\n")
         if line is not None:
             pending.append((line, kind, text, now))
 

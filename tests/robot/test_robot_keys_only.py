@@ -6,10 +6,20 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
-from keys_only import Action, answers, key_counts, load_script, shows
+from keys_only import (
+    MISSING,
+    Action,
+    answers,
+    key_counts,
+    leaves,
+    load_script,
+    shows,
+)
 from record import BatchFacts
 from robot_kit import PASSPHRASE, REPO, Robot
 
@@ -45,21 +55,47 @@ def test_guideline_item_by_keys_alone(make_robot, batch: str) -> None:  # type: 
 
 
 def replay(robot: Robot, facts: BatchFacts, item_id: str, actions: list[Action]) -> None:
-    """Each action through xdotool; after one that changed the record when recorded, wait
-    until the record shows it (the app has handled every key before it)."""
+    """Each action through xdotool. At a step boundary (before and after a step key) wait
+    until the record shows what the step's actions did when recorded: the app has then
+    handled every key before it, and a key that went astray is named by its line."""
+    def record() -> dict[str, Any]:
+        return answers(robot.record.document(facts.batch_id, item_id))
+
+    synced, pending = record(), []
     for number, action in enumerate(actions, start=1):
-        before = answers(robot.record.document(facts.batch_id, item_id))
+        if action.step is not None and pending:
+            sync(robot, facts, record, synced, pending)
+            synced, pending = record(), []
         if action.kind == "type":
             robot.x.type(action.value)
         else:
             robot.x.key(action.value)
-        if action.expect == "-":
-            continue
-        what = (f"KEYS-ONLY: line {number} of keys-{facts.path.name}.tsv ({action.kind} "
-                f"{action.value[:40]!r}, focus recorded on {action.focus}) to show in the "
-                f"record ({action.expect})")
-        robot.expect(lambda action=action, before=before: shows(action, before, answers(
-            robot.record.document(facts.batch_id, item_id))), ANSWER_WAIT, what)
+        if action.expect != "-":
+            pending.append((number, action))
+        if action.step is not None:
+            sync(robot, facts, record, synced, pending)
+            synced, pending = record(), []
+
+
+def sync(robot: Robot, facts: BatchFacts, record: Callable[[], dict[str, Any]],
+         synced: dict[str, Any], pending: list[tuple[int, Action]]) -> None:
+    """Wait until the record shows every pending action (line number, action; ``synced``:
+    the record at the last boundary); a value a later action set again is checked for
+    the later one only."""
+    last = {path: number for number, action in pending for path in action.sets}
+    for number, action in pending:
+        sets = {p: v for p, v in action.sets.items() if last[p] == number}
+
+        def shown(action: Action = action, sets: dict[str, Any] = sets) -> bool:
+            now = record()
+            if action.sets:
+                found = leaves(now)
+                return all(found.get(p, MISSING) == v for p, v in sets.items())
+            return shows(action, synced, now)
+        robot.expect(shown, ANSWER_WAIT, f"KEYS-ONLY: line {number} of keys-"
+                     f"{facts.path.name}.tsv ({action.kind} {action.value[:40]!r}, focus "
+                     f"recorded on {action.focus}) to show in the record "
+                     f"({action.expect[:200]})")
 
 
 def finish_item(robot: Robot, facts: BatchFacts, item_id: str, last: Action) -> None:

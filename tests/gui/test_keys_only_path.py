@@ -54,3 +54,21 @@ def test_o_right_after_ctrl_m_marks_the_new_claim_objective(
     claims = service.rating.responses[service.order.true_index("A")].claims
     assert [c.text for c in claims] == [sentence]
     assert claims[0].objective is True
+
+
+def test_shift_tab_right_after_adding_a_sub_request_reaches_its_kind(
+        qtbot: Any, make_window: Any, tmp_path: Path) -> None:
+    # Enter on "+ Add sub-request" puts the cursor in the new row's text, but the layout
+    # showed the row only on the next turn of the event loop: a Shift+Tab the app read in
+    # the same pass skipped the hidden kind list, and the kind's letter went to the goal.
+    window, binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot)
+    page = binding.panel.page(Step.CASE_FILE)
+    qtbot.keyClicks(page.main_goal, "Find a red umbrella under $20")
+    qtbot.keyClick(page.main_goal, Qt.Key.Key_Tab)
+    assert window.focusWidget() is page.add_button
+    qtbot.keyClick(page.add_button, Qt.Key.Key_Return)
+    row = next(iter(page.sub_rows.values()))
+    qtbot.keyClicks(window.focusWidget(), "Under $20")  # no event-loop turn in between
+    qtbot.keyClick(window.focusWidget(), Qt.Key.Key_Tab, Qt.KeyboardModifier.ShiftModifier)
+    assert window.focusWidget() is row.kind, window.focusWidget()
+    assert binding.service.rating.case_file.sub_requests[0].text == "Under $20"

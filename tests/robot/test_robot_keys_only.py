@@ -22,6 +22,7 @@ from keys_only import (
 )
 from record import BatchFacts
 from robot_kit import PASSPHRASE, REPO, Robot
+from xsession import wait_until
 
 DATA = Path(__file__).with_name("data")
 # Command keys per item with no recovery key (README.md, "Key budgets"): what the
@@ -92,10 +93,15 @@ def sync(robot: Robot, facts: BatchFacts, record: Callable[[], dict[str, Any]],
                 found = leaves(now)
                 return all(found.get(p, MISSING) == v for p, v in sets.items())
             return shows(action, synced, now)
-        robot.expect(shown, ANSWER_WAIT, f"KEYS-ONLY: line {number} of keys-"
-                     f"{facts.path.name}.tsv ({action.kind} {action.value[:40]!r}, focus "
-                     f"recorded on {action.focus}) to show in the record "
-                     f"({action.expect[:200]})")
+        try:
+            wait_until(shown, ANSWER_WAIT, "the record")
+        except TimeoutError:
+            found = leaves(record())
+            robot.fail(f"KEYS-ONLY: line {number} of keys-{facts.path.name}.tsv "
+                       f"({action.kind} {action.value[:40]!r}, focus recorded on "
+                       f"{action.focus}): after {ANSWER_WAIT:.0f} s the record does not show "
+                       f"{action.expect[:200]}; it holds "
+                       f"{ {p: found.get(p) for p in sets} or record().get('current_step')}")
 
 
 def finish_item(robot: Robot, facts: BatchFacts, item_id: str, last: Action) -> None:

@@ -1,6 +1,13 @@
 """Key-only driving of the rater window: every action is a QTest key click on the widget
-that has the keyboard focus, the way a rater's hands work (Tab to move, keys to answer).
-No mouse, no setter calls."""
+that has the keyboard focus, the way a rater's hands work. No mouse, no setter calls.
+
+The rater moves with the app's own keys, never with Tab loops through widgets outside the
+answer: Ctrl+Shift+R puts the cursor on the current step's next question (its first field
+still to do), Ctrl+Enter or Alt+Down goes to the next step, Alt+Up to the previous one.
+Tab is used only inside a row (main goal to "+ Add sub-request", a sub-request's text to
+its kind list and back) and every Tab and Ctrl+Shift+R must land exactly where the kit
+wants it (``expect_focus``), so a changed tab order fails here, not in the robot's blind
+replay of the recorded keys (tests/robot/record_key_scripts.py)."""
 
 from __future__ import annotations
 
@@ -15,6 +22,7 @@ from rater_desktop.rating.model import Step
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 SHIFT = Qt.KeyboardModifier.ShiftModifier
+ALT = Qt.KeyboardModifier.AltModifier
 NONE = Qt.KeyboardModifier.NoModifier
 
 
@@ -85,27 +93,53 @@ def type_text(qtbot: Any, text: str) -> None:
             qtbot.keyClicks(focused(), line)
 
 
-def tab_to(qtbot: Any, wanted: Callable[[QWidget], bool] | QWidget | Iterable[QWidget],
-           limit: int = 400, back: bool = False) -> QWidget:
-    """Press Tab (Shift+Tab) until the focused widget is the wanted one."""
-    if isinstance(wanted, QWidget):
-        target = wanted
+Wanted = QWidget | Iterable[QWidget]
 
-        def test(widget: QWidget) -> bool:
-            return widget is target
-    elif callable(wanted):
-        test = wanted
-    else:
-        members = list(wanted)
 
-        def test(widget: QWidget) -> bool:
-            return any(widget is m for m in members)
-    for _ in range(limit):
-        QApplication.processEvents()  # new rows show on the next turn of the event loop
-        if test(focused()):
-            return focused()
-        key(qtbot, Qt.Key.Key_Tab, SHIFT if back else NONE)
-    raise AssertionError(f"Tab never reached the wanted widget (at {focused().objectName()})")
+def expect_focus(wanted: Wanted, after: str) -> QWidget:
+    """The focused widget, which must be ``wanted`` (or one of them) after ``after``."""
+    QApplication.processEvents()  # a row added by the key shows on the next turn
+    members = [wanted] if isinstance(wanted, QWidget) else list(wanted)
+    widget = focused()
+    where = widget.objectName() or type(widget).__name__
+    assert any(widget is m for m in members), (
+        f"{after} put the cursor on {where}, not on {[m.objectName() for m in members]}")
+    return widget
+
+
+def next_to_do(qtbot: Any, wanted: Wanted) -> QWidget:
+    """Ctrl+Shift+R: the cursor goes to the step's first field still to do: ``wanted``."""
+    key(qtbot, Qt.Key.Key_R, CTRL | SHIFT)
+    return expect_focus(wanted, "Ctrl+Shift+R")
+
+
+def tab(qtbot: Any, wanted: Wanted, back: bool = False) -> QWidget:
+    """One Tab (Shift+Tab) that must land on ``wanted``."""
+    key(qtbot, Qt.Key.Key_Tab, SHIFT if back else NONE)
+    return expect_focus(wanted, "Shift+Tab" if back else "Tab")
+
+
+def next_step(qtbot: Any, binding: Any, alt_down: bool = False) -> None:
+    """Ctrl+Enter (or Alt+Down): the next step, the cursor on its first field to do."""
+    before = binding.service.rating.current_step
+    key(qtbot, Qt.Key.Key_Down, ALT) if alt_down else key(qtbot, Qt.Key.Key_Return, CTRL)
+    now = binding.service.rating.current_step
+    assert now is not before, f"{'Alt+Down' if alt_down else 'Ctrl+Enter'} stayed on {now}"
+
+
+def previous_step(qtbot: Any, binding: Any) -> None:
+    """Alt+Up: the previous step."""
+    before = binding.service.rating.current_step
+    key(qtbot, Qt.Key.Key_Up, ALT)
+    assert binding.service.rating.current_step is not before, "Alt+Up stayed on the step"
+
+
+def score(qtbot: Any, value: int) -> None:
+    key(qtbot, Qt.Key(Qt.Key.Key_0.value + value))
+
+
+def yes_no(row: Any) -> tuple[QWidget, QWidget]:
+    return (row.yes, row.no)
 
 
 def answer_modal(qtbot: Any, object_name: str, keys: Callable[[QWidget], None]) -> None:
@@ -133,90 +167,111 @@ def answer_modal(qtbot: Any, object_name: str, keys: Callable[[QWidget], None]) 
 
 def rate_case_file(qtbot: Any, binding: Any, plan: Plan) -> None:
     page = binding.panel.page(Step("case_file"))
-    assert page.main_goal.hasFocus(), "opening an item puts the cursor in the main goal"
+    expect_focus(page.main_goal, "opening an item")
     type_text(qtbot, plan.goal)
-    for text, kind in plan.subs:
-        tab_to(qtbot, page.add_button)
+    tab(qtbot, page.add_button)
+    for number, (text, kind) in enumerate(plan.subs):
+        if number:  # from the kind list: its text, its remove button, "+ Add sub-request"
+            row = page.sub_rows[list(page.sub_rows)[-1]]
+            tab(qtbot, row.text)
+            tab(qtbot, row.remove)
+            tab(qtbot, page.add_button)
         key(qtbot, Qt.Key.Key_Return)  # Enter presses the focused button
-        qtbot.waitUntil(lambda: focused().objectName().startswith("subRequestText_")
-                        and not focused().text(), timeout=2000)
+        row = page.sub_rows[list(page.sub_rows)[-1]]
+        expect_focus(row.text, "Enter on + Add sub-request")
         type_text(qtbot, text)
-        here = focused()
-        key(qtbot, Qt.Key.Key_Tab, SHIFT)  # the kind list is just before the text
-        assert focused().objectName().startswith("subRequestKind_"), (
-            here.objectName(), here.previousInFocusChain().objectName(), focused().objectName())
+        tab(qtbot, row.kind, back=True)  # the kind list is just before the text
         qtbot.keyClicks(focused(), kind)
-    tab_to(qtbot, page.checklist)
+    next_to_do(qtbot, page.checklist)
     type_text(qtbot, "\n".join(plan.checklist))
-    key(qtbot, Qt.Key.Key_Return, CTRL)
+    next_step(qtbot, binding)
 
 
 def rate_task_completion(qtbot: Any, binding: Any, plan: Plan) -> None:
     page = binding.panel.page(Step("task_completion"))
+    first = True
     for label, side in page.sides.items():
         answers = plan.sides[label]
-        tab_to(qtbot, (side.main_goal.yes, side.main_goal.no))
+        if first:
+            expect_focus(yes_no(side.main_goal), "reaching the step")
+            first = False
+        else:
+            next_to_do(qtbot, yes_no(side.main_goal))
         key(qtbot, Qt.Key.Key_Y if answers.main_goal else Qt.Key.Key_N)
         for row, met in zip(side.sub_rows.values(), answers.subs, strict=True):
-            tab_to(qtbot, (row.yes, row.no))
+            next_to_do(qtbot, yes_no(row))
             key(qtbot, Qt.Key.Key_Y if met else Qt.Key.Key_N)
-        tab_to(qtbot, side.scale.buttons.values())
-        key(qtbot, Qt.Key(Qt.Key.Key_0.value + answers.tc))
-        tab_to(qtbot, side.justification)
+        next_to_do(qtbot, side.scale.buttons.values())
+        score(qtbot, answers.tc)
+        next_to_do(qtbot, side.justification)
         type_text(qtbot, TC_TEXT)
-    key(qtbot, Qt.Key.Key_Return, CTRL)
+    next_step(qtbot, binding, alt_down=True)
 
 
 def rate_claims(qtbot: Any, window: Any, binding: Any, plan: Plan) -> None:
+    """Ctrl+F finds the phrase, Ctrl+M adds it as a claim and its card takes the cursor,
+    O marks it objective; the find bar stays open for the other response's phrase."""
     page = binding.panel.page(Step("claims"))
     for label in page.sides:
         key(qtbot, Qt.Key.Key_F, CTRL)
         qtbot.keyClicks(focused(), plan.sides[label].claim)
         key(qtbot, Qt.Key.Key_M, CTRL)  # the found text becomes a claim
-        key(qtbot, Qt.Key.Key_Escape)
         cards = list(page.sides[label].cards.values())
         assert [c.quote.text().split(". ", 1)[1] for c in cards] == [plan.sides[label].claim]
-        tab_to(qtbot, (cards[0].objective, cards[0].subjective))
+        expect_focus((cards[0].objective, cards[0].subjective), "Ctrl+M")
         key(qtbot, Qt.Key.Key_O)
-    key(qtbot, Qt.Key.Key_Return, CTRL)
+    next_step(qtbot, binding)
 
 
 def rate_fact_checks(qtbot: Any, binding: Any, plan: Plan) -> None:
     page = binding.panel.page(Step("fact_checks"))
+    first = True
     for label, side in page.sides.items():
         answers = plan.sides[label]
         card = next(iter(side.cards.values()))
-        tab_to(qtbot, card.rating_buttons.values())
+        if first:
+            expect_focus(card.rating_buttons.values(), "reaching the step")
+            first = False
+        else:
+            next_to_do(qtbot, card.rating_buttons.values())
         key(qtbot, Qt.Key.Key_A if answers.accurate else Qt.Key.Key_I)
-        tab_to(qtbot, card.sources)
+        next_to_do(qtbot, card.sources)
         type_text(qtbot, "\n".join(plan.sources))
-        key(qtbot, Qt.Key.Key_Tab)  # a text field hands Tab on (past the evidence picker)
-        tab_to(qtbot, card.justification, limit=4)
+        next_to_do(qtbot, card.justification)
         type_text(qtbot, FACT_TEXT)
-        tab_to(qtbot, side.scale.buttons.values())
-        key(qtbot, Qt.Key(Qt.Key.Key_0.value + answers.fa))
-        tab_to(qtbot, side.justification)
+        next_to_do(qtbot, side.scale.buttons.values())
+        score(qtbot, answers.fa)
+        next_to_do(qtbot, side.justification)
         type_text(qtbot, FA_TEXT)
-    key(qtbot, Qt.Key.Key_Return, CTRL)
+    next_step(qtbot, binding)
 
 
 def rate_performance(qtbot: Any, binding: Any, plan: Plan) -> None:
     page = binding.panel.page(Step("ai_performance"))
+    first = True
     for label, side in page.sides.items():
-        tab_to(qtbot, side.scale.buttons.values())
-        key(qtbot, Qt.Key(Qt.Key.Key_0.value + plan.sides[label].aip))
-        tab_to(qtbot, side.justification)
+        if first:
+            expect_focus(side.scale.buttons.values(), "reaching the step")
+            first = False
+        else:
+            next_to_do(qtbot, side.scale.buttons.values())
+        score(qtbot, plan.sides[label].aip)
+        next_to_do(qtbot, side.justification)
         type_text(qtbot, AIP_TEXT)
         if side.run_report_box.isVisibleTo(page):
-            tab_to(qtbot, (side.run_report_match.yes, side.run_report_match.no))
+            next_to_do(qtbot, yes_no(side.run_report_match))
             key(qtbot, Qt.Key.Key_Y)
-    key(qtbot, Qt.Key.Key_Return, CTRL)
+    next_step(qtbot, binding)
 
 
 def rate_verdict(qtbot: Any, binding: Any, plan: Plan) -> None:
+    """A look back first (Alt+Up, Alt+Down: the verdict's question has the cursor again),
+    then the verdict's number and its justification."""
     page = binding.panel.page(Step("verdict"))
-    assert page.isAncestorOf(focused()), "moving to a step focuses its first field"
-    key(qtbot, Qt.Key(Qt.Key.Key_0.value + plan.verdict))
-    tab_to(qtbot, page.justification)
+    expect_focus(page.buttons.values(), "reaching the step")
+    previous_step(qtbot, binding)
+    next_step(qtbot, binding, alt_down=True)
+    expect_focus(page.buttons.values(), "Alt+Down back to the verdict")
+    score(qtbot, plan.verdict)
+    next_to_do(qtbot, page.justification)
     type_text(qtbot, VERDICT_TEXT)
-    key(qtbot, Qt.Key.Key_Return, CTRL)

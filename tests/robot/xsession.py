@@ -125,7 +125,10 @@ class XSession:
         self.xdotool("type", "--delay", "4", "--", text, timeout=60)
 
     def click(self, x: int, y: int) -> None:
-        self.xdotool("mousemove", "--sync", str(x), str(y), "click", "1")
+        # A step aside first: ``mousemove --sync`` onto the spot the pointer is already on
+        # waits for a motion that never comes (a probe clicking one point twice hung 10 s).
+        self.xdotool("mousemove", str(x + 1), str(y), "mousemove", "--sync", str(x), str(y),
+                     "click", "1")
 
     def active_window_name(self) -> str:
         return self.xdotool("getactivewindow", "getwindowname")

@@ -158,6 +158,9 @@ class CaseFileStep(StepPage):
             row.remove.setAccessibleName(f"Remove sub-request {number}")
             self.rows.removeWidget(row)
             self.rows.addWidget(row)
+            # At once: a layout shows a new child only on the next turn of the event loop,
+            # and a Shift+Tab read before that skipped the hidden kind list.
+            row.show()
             self.sub_rows[sub.id] = row
         for row in old.values():
             self.rows.removeWidget(row)

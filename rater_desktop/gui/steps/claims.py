@@ -226,6 +226,9 @@ class ClaimsSide(QWidget):
             widget = old.pop(claim.id, None) or ClaimCard(self.page, self.label, claim, number)
             self.cards_host.removeWidget(widget)
             self.cards_host.addWidget(widget)
+            # At once: a layout shows a new child only on the next turn of the event loop,
+            # and until then the card's O/S keys did not fire for the cursor Ctrl+M put in it.
+            widget.show()
             self.cards[claim.id] = widget
         for widget in old.values():
             self.page.forget_badges(widget.rules)

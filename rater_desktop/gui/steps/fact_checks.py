@@ -289,6 +289,9 @@ class FactChecksSide(QWidget):
             widget = old.pop(claim.id, None) or FactCheckCard(self.page, self.label, claim)
             self.cards_host.removeWidget(widget)
             self.cards_host.addWidget(widget)
+            # At once: a layout shows a new child only on the next turn of the event loop,
+            # and the cursor placed on reaching the step skipped the card (to the FA score).
+            widget.show()
             self.cards[claim.id] = widget
         for widget in old.values():
             self.page.forget_badges(widget.rules)

@@ -15,7 +15,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer
+import shiboken6
+from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 
 from rater_desktop.rating.model import Step
@@ -142,15 +143,18 @@ def yes_no(row: Any) -> tuple[QWidget, QWidget]:
     return (row.yes, row.no)
 
 
-def answer_modal(qtbot: Any, object_name: str, keys: Callable[[QWidget], None]) -> None:
+def answer_modal(qtbot: Any, object_name: str,
+                 keys: Callable[[QWidget], None]) -> Callable[[], None]:
     """When the modal dialog ``object_name`` is up, run ``keys`` in it (from a timer, as
-    the dialog runs its own event loop)."""
+    the dialog runs its own event loop). Returns ``stop``: a dialog that may not come (no
+    warnings to ask about) must not leave the polling running after the test."""
+    holder = QObject()  # the polling timers' context: deleting it cancels them
 
     def attempt(tries: int = 0) -> None:
         dialog = QApplication.activeModalWidget()
         if dialog is None or dialog.objectName() != object_name:
             if tries < 400:
-                QTimer.singleShot(25, lambda: attempt(tries + 1))
+                QTimer.singleShot(25, holder, lambda: attempt(tries + 1))
             elif dialog is not None:
                 seen.append(dialog.objectName())
                 dialog.reject()  # an unexpected dialog must fail the test, not hang it
@@ -162,7 +166,13 @@ def answer_modal(qtbot: Any, object_name: str, keys: Callable[[QWidget], None]) 
 
     seen: list[str] = []
 
-    QTimer.singleShot(0, attempt)
+    QTimer.singleShot(0, holder, attempt)
+
+    def stop() -> None:
+        if shiboken6.isValid(holder):
+            shiboken6.delete(holder)
+
+    return stop
 
 
 def rate_case_file(qtbot: Any, binding: Any, plan: Plan) -> None:

@@ -112,10 +112,11 @@ def _complete(qtbot: Any, binding: Any) -> str:
     item_id = binding.service.current_item_id
     panel = binding.panel
     assert panel.complete_button.isEnabled(), panel.reason.toolTip() or panel.reason.text()
-    answer_modal(qtbot, "completeWarningsQuestion",  # Enter: "Complete anyway"
-                 lambda box: qtbot.keyClick(box.focusWidget() or box, Qt.Key.Key_Return))
+    stop = answer_modal(qtbot, "completeWarningsQuestion",  # Enter: "Complete anyway"
+                        lambda box: qtbot.keyClick(box.focusWidget() or box, Qt.Key.Key_Return))
     key(qtbot, Qt.Key.Key_Return, CTRL | SHIFT)  # complete, then the next unfinished item
     qtbot.waitUntil(lambda: binding.service.current_item_id != item_id, timeout=3000)
+    stop()  # an item with no warnings asks no question
     window = binding.window
     window.activateWindow()  # the window manager gives the window back after a question
     qtbot.waitUntil(window.isActiveWindow, timeout=3000)
@@ -153,10 +154,11 @@ def _export(qtbot: Any, window: Any, tmp_path: Path) -> Path:
             ".results.json"), "the passphrase never lands in the file name"
         key(qtbot, Qt.Key.Key_Return)
 
-    answer_modal(qtbot, "exportDialog", fill)
+    stop = answer_modal(qtbot, "exportDialog", fill)
     key(qtbot, Qt.Key.Key_E, CTRL)
     qtbot.waitUntil(lambda: window.findChild(QDialog, "exportDoneMessage") is not None,
                     timeout=20000)
+    stop()
     found = sorted(tmp_path.glob("*.results.json"))
     assert len(found) == 1
     return found[0]

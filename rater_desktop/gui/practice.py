@@ -301,12 +301,12 @@ class PracticeController(QObject):
 
     def item_opened(self, item_id: str) -> None:
         if item_id and self.tour is None and not self._seen:
-            QTimer.singleShot(0, self._start_when_free)  # after the item and instructions
+            QTimer.singleShot(0, self, self._start_when_free)  # after the item and instructions
 
     def _start_when_free(self) -> None:
         """Wait while a dialog (the batch instructions, a question) is in front."""
         if QApplication.activeModalWidget() is not None:
-            QTimer.singleShot(WAIT_MS, self._start_when_free)
+            QTimer.singleShot(WAIT_MS, self, self._start_when_free)  # dies with the controller
             return
         self.start()
 

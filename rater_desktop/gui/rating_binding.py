@@ -92,7 +92,7 @@ class RatingBinding(QObject):
         window.set_step_panel(self.panel)
         self.panel.show()  # the dock is already visible; a new child would show only later
         if window.settings.value("window/state") is None:  # first run: room for the steps
-            QTimer.singleShot(0, lambda: window.resizeDocks(
+            QTimer.singleShot(0, window, lambda: window.resizeDocks(
                 [window.step_dock], [step_dock_width(window.width())], Qt.Orientation.Horizontal))
         self.cover = ResponseCover(window.item_view.splitter)
         self.focus = FocusFollower(self.panel, status=self._tell,
@@ -311,7 +311,7 @@ class RatingBinding(QObject):
     def _forget_highlights(self) -> None:
         self._highlight_key = ()
         if self.service is not None and self.service.current_item_id is not None:
-            QTimer.singleShot(0, lambda: self._refresh_highlights(self.service))
+            QTimer.singleShot(0, self, lambda: self._refresh_highlights(self.service))
 
     def _refresh_highlights(self, service: RatingService | None) -> None:
         if service is None or service.current_item_id is None:

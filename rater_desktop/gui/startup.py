@@ -47,7 +47,7 @@ def attach_rating(window: MainWindow, then: Callable[[], None] | None = None) ->
             if then is not None:
                 then()
 
-    QTimer.singleShot(0, attach)
+    QTimer.singleShot(0, window, attach)  # dies with the window
 
 
 def _profile_or_offer(window: MainWindow, data_dir: Path) -> Any:

@@ -110,12 +110,12 @@ def read_signed_plan(plan_path: Path, *, owners: Sequence[AllowedSigner]) -> dic
     from rater_desktop.signing import sshsig
 
     try:
+        if plan_path.stat().st_size > MAX_PLAN_BYTES:  # before reading: a hostile file may be huge
+            raise PlanError(f"{plan_path} is larger than a plan can be.")
         data = plan_path.read_bytes()
         signature = plan_path.with_name(plan_path.name + ".sig").read_bytes()
     except OSError as exc:
         raise PlanError(f"Cannot read the plan and its signature ({exc.strerror or exc}).") from exc
-    if len(data) > MAX_PLAN_BYTES:
-        raise PlanError(f"{plan_path} is larger than a plan can be.")
     try:
         signed = sshsig.verify(data, signature, namespace=PLAN_NAMESPACE)
     except (sshsig.SignatureFormatError, sshsig.SignatureMismatchError,

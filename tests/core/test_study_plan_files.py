@@ -167,3 +167,17 @@ def test_a_plan_whose_owner_entry_has_expired_is_refused(tmp_path: Path) -> None
     owners.write_text(f'{principal} valid-before="20200101" {key}')
     with pytest.raises(ValueError, match="not a study owner's key in the owners roster \\(or its entry has expired\\)"):
         read_signed_plan(path, owners=load_owners(owners))
+
+
+def test_an_oversized_plan_is_refused_before_it_is_read(tmp_path: Path, monkeypatch: Any) -> None:
+    from rater_desktop.study import document
+
+    plan = tmp_path / "study.json"
+    with plan.open("wb") as stream:  # sparse: past the limit without writing the bytes
+        stream.truncate(document.MAX_PLAN_BYTES + 1)
+    read: list[Path] = []
+    real_read = Path.read_bytes
+    monkeypatch.setattr(Path, "read_bytes", lambda self: read.append(self) or real_read(self))
+    with pytest.raises(document.PlanError, match="larger than a plan can be"):
+        document.read_signed_plan(plan, owners=[])
+    assert read == []

@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from rater_desktop.batch import learning
 from rater_desktop.batch.container import check_relative_path
 from rater_desktop.batch.errors import BatchError, BatchProblem, ProblemList
 from rater_desktop.batch.fields import FieldReader
@@ -121,6 +122,7 @@ def parse_manifest(
     rubric = _rubric(reader)
     protocol = read_protocol(reader)
     preference = read_preference_settings(reader)
+    qualification, unsure = learning.read_qualification(reader), learning.read_unsure(reader)
     extra = reader.extra()
     for key, path in (("items", items_file), ("instructions", instructions)):
         if path is not None:
@@ -146,6 +148,8 @@ def parse_manifest(
         extra=extra,
         protocol=protocol or GUIDELINE,
         preference=preference,
+        qualification=qualification,
+        unsure=unsure,
     )
 
 
@@ -235,6 +239,7 @@ def parse_item(
                     responses.append(response)
     gold_raw = reader.mapping("gold")
     gold = _gold(reader.child(gold_raw, "gold")) if gold_raw is not None else None
+    training, conversation = learning.read_training(reader), learning.read_conversation(reader)
     metadata, extra = _metadata(reader), reader.extra()
     if (
         len(problems.errors) > errors_before
@@ -252,6 +257,8 @@ def parse_item(
         gold=gold,
         extra=extra,
         metadata=metadata,
+        training=training,
+        conversation=conversation,
     )
 
 

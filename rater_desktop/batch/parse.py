@@ -248,18 +248,9 @@ def parse_item(
         or len(responses) != 2
     ):
         return None
-    return Item(
-        id=item_id,
-        kind=ItemKind(kind),
-        prompt=prompt,
-        responses=(responses[0], responses[1]),
-        context=context,
-        gold=gold,
-        extra=extra,
-        metadata=metadata,
-        training=training,
-        conversation=conversation,
-    )
+    return Item(id=item_id, kind=ItemKind(kind), prompt=prompt,
+                responses=(responses[0], responses[1]), context=context, gold=gold,
+                extra=extra, metadata=metadata, training=training, conversation=conversation)
 
 
 METADATA_KEY = re.compile(r"^[A-Za-z][A-Za-z0-9_.-]{0,63}$")

@@ -68,6 +68,7 @@ class AdaptedResults:
     items: tuple[RatedItem, ...]
     problems: tuple[str, ...] = field(default_factory=tuple)
     survey_answers: Mapping[str, Any] = field(default_factory=dict)  # question id -> answer
+    unsure: Mapping[str, str] = field(default_factory=dict)  # item id -> the rater's reason
 
 
 def run_report_dict(report: RunReport) -> dict[str, Any]:
@@ -253,7 +254,15 @@ def adapt_results(
         else:
             seen.add(rated.item_id)
             items.append(rated)
-    return AdaptedResults(rater_id, tuple(items), tuple(problems), _survey_answers(document))
+    return AdaptedResults(rater_id, tuple(items), tuple(problems), _survey_answers(document),
+                          unsure_item_ids(document))
+
+
+def unsure_item_ids(document: Mapping[str, Any]) -> dict[str, str]:
+    """Item id -> the reason line of each item the rater marked unsure (results 2.3)."""
+    from rater_desktop.learning.unsure import unsure_item_ids as marked
+
+    return marked(document)
 
 
 def _survey_answers(document: Mapping[str, Any]) -> dict[str, Any]:

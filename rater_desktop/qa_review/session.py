@@ -19,6 +19,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rater_desktop.learning.unsure import UnsureShare
 from rater_desktop.qa import disagreement as disagreement_module
 from rater_desktop.qa.disagreement import ClaimCluster, ItemDisagreement, SortKey
 from rater_desktop.qa.inputs import ItemFacts, RunInput
@@ -399,6 +400,15 @@ class QaSession(StoredJudgmentsMixin, SummaryMixin, DecisionsMixin):
         return {adapted.rater_id: adapted.survey_answers[question]
                 for _, adapted in self._adapted_results()
                 if question in adapted.survey_answers}
+
+    def unsure_marks(self) -> dict[str, dict[str, str]]:
+        """Rater id -> {item id: reason} of the items each trusted rater marked unsure."""
+        return {adapted.rater_id: dict(adapted.unsure) for _, adapted in self._adapted_results()}
+
+    def unsure_shares(self) -> list[UnsureShare]:
+        """Per rater: unsure items among the items they judged (the per-rater figure)."""
+        return [UnsureShare(a.rater_id, len(a.unsure), len(a.items))
+                for _, a in sorted(self._adapted_results(), key=lambda pair: pair[1].rater_id)]
 
     def item_metadata(self, field: str) -> dict[str, Any]:
         """Item id -> the value of ``field`` in the batch item's metadata (items with it)."""

@@ -203,3 +203,27 @@ def test_conversation_turns_fold_above_the_last_user_turn_in_both_protocols(
     pref_window.show_item("c-1")  # the same batch id: the window reopens at "plain"
     QApplication.processEvents()
     assert pref_fold.isVisible() and pref_fold.count == 3
+
+
+def test_training_on_the_sample_batch_gives_feedback_after_each_training_item(
+        make_window: Callable[..., Any]) -> None:
+    sample = Path(__file__).resolve().parents[2] / "sample_batches" / "learning-preference"
+    window = make_window()
+    store = MemoryRatingStore()
+    RatingBinding(window, store=store, rater_id="trainee")
+    preference = PreferenceBinding(window, store=store, rater_id="trainee")
+    window.show()
+    assert window.open_batch_path(str(sample))
+    shown: list[Any] = []
+    preference.learning.show_feedback = lambda _w, feedback, progress: shown.append(
+        (feedback.item_id, progress))
+    preference.learning.ask_unreachable = lambda _w, _notice: "continue_unpaid"
+    for _ in range(6):  # the six qualification items, four of them training items
+        preference.choose("A")
+        assert preference.complete_and_next()
+    assert [item_id for item_id, _ in shown] == ["q01-sort", "q02-boil", "q03-medical",
+                                                  "q04-capital"]
+    assert shown[-1][1].startswith("Qualification: ") and "(4 of 6 needed)" in shown[-1][1]
+    assert "Qualification: " in window.statusBar().currentMessage()
+    training = (store.load_batch_state("sample-learning-preference-2026-12") or {})["training"]
+    assert set(training) == {item_id for item_id, _ in shown}

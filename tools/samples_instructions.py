@@ -181,5 +181,9 @@ def instructions(batch: str) -> str:
         from samples_preference import INSTRUCTIONS
 
         return INSTRUCTIONS
+    if batch == "learning":
+        from samples_learning import INSTRUCTIONS as LEARNING
+
+        return LEARNING
     return {"consumer": CONSUMER, "standardweb": STANDARDWEB,
             "assistantbench": ASSISTANTBENCH}[batch]

@@ -109,3 +109,23 @@ def test_the_schemas_accept_the_new_fields() -> None:
     assert list(batch_schema.iter_errors(json.loads(files["batch.json"]))) == []
     line = json.loads(files["items.jsonl"].decode().splitlines()[0])
     assert list(item_schema.iter_errors(line)) == []
+
+
+def test_the_learning_sample_is_generated_and_valid(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    repo = Path(__file__).resolve().parents[2]
+    subprocess.run([sys.executable, str(repo / "tools" / "make_sample_batches.py"), "--only",
+                    "learning", "--out", str(tmp_path)], check=True, capture_output=True)
+    sample = repo / "sample_batches" / "learning-preference"
+    for name in ("batch.json", "items.jsonl", "instructions.md"):
+        assert (tmp_path / "learning-preference" / name).read_bytes() == \
+            (sample / name).read_bytes(), name
+    report = validate_batch(sample)
+    assert report.ok and report.warnings == []
+    with open_batch(sample) as batch:
+        items = [batch.item(e.item_id) for e in batch.index]
+        assert batch.manifest.qualification.score_locally
+    assert sum(i.training is not None for i in items) == 4
+    assert sum(bool(i.conversation) for i in items) == 1

@@ -48,14 +48,14 @@ MANIFEST: dict[str, Any] = {
     }
 }
 
-EXPLANATIONS = {
-    "q01-sort": "The rater should pick the answer that actually shows how: B gives the exact "
-                "call; A only sends the user elsewhere.",
-    "q02-boil": "A states the right fact (100 \u00b0C); B is wrong. A wrong fact outweighs any "
-                "style.",
+EXPLANATIONS = {  # never "A" or "B": the rater may see the sides swapped
+    "q01-sort": "Pick the answer that actually shows how: one gives the exact call, the other "
+                "only sends the user elsewhere.",
+    "q02-boil": "Only one answer states the right fact (100 \u00b0C). A wrong fact outweighs "
+                "any style.",
     "q03-medical": "Both refuse safely and point to a pharmacist: a safe refusal is not a "
                    "failure. Equal: choose Tie.",
-    "q04-capital": "Only A names the right capital.",
+    "q04-capital": "Only one answer names the right capital.",
 }
 NOTE = ("Training item: after you complete it you see the study team's answer. Your own "
         "answer is kept as you gave it.")

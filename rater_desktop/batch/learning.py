@@ -12,9 +12,11 @@ package. Which training fields a protocol knows is ``protocol.TRAINING_FIELDS``.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from rater_desktop.batch.errors import BatchProblem
 from rater_desktop.batch.fields import FieldReader
 from rater_desktop.batch.protocol import CHOICES, PROTOCOL_TRAINING_FIELDS, TRAINING_FIELDS
 
@@ -80,6 +82,16 @@ def _value_problem(name: str, value: object) -> str | None:
     return None
 
 
+# "Response B", "answer A", a lone "B": words that name a side. The rater may see the
+# sides swapped, so an explanation naming them would contradict what the rater saw.
+_NAMES_A_SIDE = re.compile(r"\b(?:[Rr]esponse|[Aa]nswer|[Aa]ssistant)\s+[AB]\b|(?<![\w'.-])B(?![\w.-])")
+
+
+def names_a_side(text: str) -> bool:
+    """Whether an explanation names response A or B by letter."""
+    return _NAMES_A_SIDE.search(text) is not None
+
+
 def read_training(reader: FieldReader) -> TrainingKey | None:
     """The item's ``training`` object (None when the item is not a training item)."""
     raw = reader.mapping("training")
@@ -102,6 +114,14 @@ def read_training(reader: FieldReader) -> TrainingKey | None:
                       "Write a short explanation for the rater.")
             continue
         explanations[str(name)[:80]] = text
+        if names_a_side(text):
+            sub.problems.add(BatchProblem(
+                code="explanation-names-side", severity="warning", file=sub.file,
+                line=sub.line, item_id=sub.item_id, field=sub.path(f"explanations.{name}"),
+                message="names a response by its letter, but the rater may see A and B "
+                        "swapped", hint='Say which by content ("the answer that gives the '
+                                        'exact call"); expected answers are shown in the '
+                                        "rater's own labels."))
     note = sub.text("note", max_chars=MAX_EXPLANATION_CHARS) or ""
     sub.extra()
     if not expected and not note and not explanations:

@@ -53,11 +53,18 @@ def check_html(check: FieldCheck) -> str:
     return "<br/>".join(rows)
 
 
+READING_WIDTH = 75  # average characters per line: explanations read as sentences, not a column
+
+
 class FittedDialog(QDialog):
     """A dialog whose body scrolls only when the screen is too small for its text."""
 
     def _lay_out(self, body: QWidget, footer: QWidget) -> None:
         self._scroll = scrolling_body(self, body, footer)
+        screen = self.screen()
+        room = screen.availableGeometry().width() if screen is not None else 0
+        wanted = self.fontMetrics().averageCharWidth() * READING_WIDTH
+        self.setMinimumWidth(min(wanted, room) if room else wanted)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -74,8 +81,8 @@ class TrainingFeedbackDialog(FittedDialog):
         self.setWindowTitle(f"Training feedback \u2014 {feedback.item_id}")
         body = QWidget()
         column = QVBoxLayout(body)
-        column.addWidget(_label(feedback.headline(), name="trainingHeadline",
-                                role="sectionTitle"))
+        column.addWidget(_label(f"<b>{html.escape(feedback.headline())}</b>",
+                                name="trainingHeadline", rich=True))
         self.checks = [_label(check_html(c), name=f"trainingCheck{i}", rich=True)
                        for i, c in enumerate(feedback.checks)]
         for widget in self.checks:
@@ -107,8 +114,8 @@ class UnreachableDialog(FittedDialog):
         self.decision = "stop"
         body = QWidget()
         column = QVBoxLayout(body)
-        column.addWidget(_label(notice.progress, name="qualificationProgress",
-                                role="sectionTitle"))
+        column.addWidget(_label(f"<b>{html.escape(notice.progress)}</b>",
+                                name="qualificationProgress", rich=True))
         column.addWidget(_label(notice.message, name="qualificationMessage"))
         buttons = QDialogButtonBox()
         if "continue_unpaid" in notice.options:

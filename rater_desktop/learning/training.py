@@ -53,6 +53,9 @@ class TrainingFeedback:
         if not self.checks:
             return "This was a training item."
         wrong = len(self.differences)
+        if len(self.checks) == 1:
+            return ("Your answer matches the study team's key." if not wrong else
+                    "Your answer differs from the study team's key. It stays as you gave it.")
         if not wrong:
             return f"All {len(self.checks)} checked answers match the study team's key."
         return (f"{wrong} of {len(self.checks)} checked answers differ from the study "

@@ -13,7 +13,7 @@ from rater_desktop.batch.validate import validate_batch
 
 SCHEMA_DIR = Path(__file__).resolve().parents[2] / "rater_desktop" / "batch" / "schema"
 TRAINING = {"expected": {"verdict": "B_better", "responses.A.tc": 2},
-            "explanations": {"verdict": "B found the umbrella; A stopped at the cart.",
+            "explanations": {"verdict": "One found the umbrella; the other stopped at the cart.",
                              "TC-2": "A login wall ends the task."},
             "note": "Read the run report first."}
 CONVERSATION = [{"role": "system", "text": "You are a shopping helper."},
@@ -69,6 +69,21 @@ def test_bad_training_keys_are_located(tmp_path: Path) -> None:
     assert "training.expected.responses.A.tc: must be a whole number from 1 to 5" in errors
     assert any(e.startswith("training.expected.colour: is not a field") for e in errors)
     assert any(e.startswith("training.explanations.verdict: must be a non-empty") for e in errors)
+
+
+def test_an_explanation_naming_a_side_is_a_warning(tmp_path: Path) -> None:
+    key = {"expected": {"verdict": "B_better"},
+           "explanations": {"verdict": "Response B found it.", "TC-2": "B stopped.",
+                            "FA-1": "A login wall ends the task; B's claim is wrong."}}
+    report = validate_batch(write_folder(tmp_path / "b", _files([item("t-1", training=key)])))
+    assert report.ok  # a warning: the batch still opens
+    assert sorted(w.field for w in report.warnings if w.code == "explanation-names-side") == [
+        "training.explanations.FA-1", "training.explanations.TC-2",
+        "training.explanations.verdict"]
+    fine = {"expected": {"verdict": "B_better"},
+            "explanations": {"verdict": "A login wall ends the task.", "TC-2": "The B-roll is fine"}}
+    report = validate_batch(write_folder(tmp_path / "c", _files([item("t-1", training=fine)])))
+    assert report.warnings == []
 
 
 def test_a_training_key_must_say_something(tmp_path: Path) -> None:

@@ -71,7 +71,7 @@ def test_guideline_training_feedback_and_the_unreachable_notice(
     _complete(window, binding, "q-1")
     qtbot.waitUntil(lambda: len(seen) == 2, timeout=5000)
     feedback, notice = seen
-    assert feedback["trainingHeadline"].startswith("2 of 2 checked answers differ")
+    assert "2 of 2 checked answers differ" in feedback["trainingHeadline"]
     assert "B reached the checkout" in feedback["trainingCheck0"]
     assert "Your answer: (not answered)" in feedback["trainingCheck0"]
     assert feedback["trainingItemNote"] == "Read both runs to the end."

@@ -27,7 +27,7 @@ KEY = {"expected": {"verdict": "B_better", "responses.A.tc": 2},
        "explanations": {"verdict": "B reached the checkout; A stopped at the cart."},
        "note": "Read both runs to the end."}
 TURNS = [{"role": "system", "text": "You are a shopping helper."},
-         {"role": "user", "text": "I need an umbrella."},
+         {"role": "user", "text": "I need an <b>umbrella</b> <img src='http://x.invalid/a.png'>."},
          {"role": "assistant", "text": "Which colour would you like?"}]
 MANIFEST = {"format_version": "1.2",
             "qualification": {"score_locally": True, "when_unreachable": "continue_unpaid",
@@ -194,6 +194,8 @@ def test_conversation_turns_fold_above_the_last_user_turn_in_both_protocols(
     shown = fold.text.toPlainText()
     assert shown.index("SYSTEM") < shown.index("USER") < shown.index("ASSISTANT")
     assert "Which colour would you like?" in shown
+    # Batch text is shown as written: markup in a turn is text, never HTML or a fetch.
+    assert "<b>umbrella</b> <img src='http://x.invalid/a.png'>" in shown
     assert fold.text.height() <= window.height() * 0.3 + 1
     window.show_item("plain")
     QApplication.processEvents()

@@ -1,11 +1,11 @@
 """Generate the sample batches under sample_batches/ (deterministic: same bytes each run).
 
 Usage: python tools/make_sample_batches.py [--out DIR]
-       [--only consumer|standardweb|assistantbench|preference|learning]
+       [--only consumer|standardweb|assistantbench|preference|learning|run-audit]
 
 Writes sample_batches/consumer-tasks, sample_batches/standardweb-runs,
-sample_batches/assistantbench-qualification, sample_batches/preference-quick and
-sample_batches/learning-preference.
+sample_batches/assistantbench-qualification, sample_batches/preference-quick,
+sample_batches/learning-preference and sample_batches/run-audit-sample.
 sample_batches/broken is never touched.
 """
 
@@ -23,6 +23,7 @@ import samples_assistantbench  # noqa: E402
 import samples_consumer  # noqa: E402
 import samples_learning  # noqa: E402
 import samples_preference  # noqa: E402
+import samples_run_audit  # noqa: E402
 import samples_standardweb  # noqa: E402
 from samples_common import reset_batch_dir, write_batch  # noqa: E402
 from samples_instructions import instructions  # noqa: E402
@@ -36,6 +37,7 @@ BATCHES: dict[str, tuple[str, dict[str, Any], Builder]] = {
                        samples_assistantbench.build),
     "preference": ("preference-quick", samples_preference.MANIFEST, samples_preference.build),
     "learning": ("learning-preference", samples_learning.MANIFEST, samples_learning.build),
+    "run-audit": ("run-audit-sample", samples_run_audit.MANIFEST, samples_run_audit.build),
 }
 
 

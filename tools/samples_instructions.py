@@ -185,5 +185,9 @@ def instructions(batch: str) -> str:
         from samples_learning import INSTRUCTIONS as LEARNING
 
         return LEARNING
+    if batch == "run-audit":
+        from samples_run_audit import INSTRUCTIONS as RUN_AUDIT
+
+        return RUN_AUDIT
     return {"consumer": CONSUMER, "standardweb": STANDARDWEB,
             "assistantbench": ASSISTANTBENCH}[batch]

@@ -5,8 +5,10 @@ folded above the last user turn."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from batchkit import batch_files, item, write_folder
@@ -16,12 +18,16 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QDialog, QLabel, QPushButton
 from steps_kit import open_rated_window
 
+from rater_desktop.gui.export_flow import export_batch
 from rater_desktop.gui.go_to import show_item
 from rater_desktop.gui.learning_flow import UNSURE_ACTION
 from rater_desktop.gui.preference.binding import PreferenceBinding
 from rater_desktop.gui.rating_binding import RatingBinding
 from rater_desktop.learning.unsure import make_mark
+from rater_desktop.rating.rubric import Rubric
 from rater_desktop.rating.store import MemoryRatingStore
+from rater_desktop.results.verify import verify_results_file
+from rater_desktop.signing import keys
 
 KEY = {"expected": {"verdict": "B_better", "responses.A.tc": 2},
        "explanations": {"verdict": "B reached the checkout; A stopped at the cart."},
@@ -83,6 +89,23 @@ def test_guideline_training_feedback_and_the_unreachable_notice(
     assert state["qualification"]["decision"] == "continue_unpaid"
     assert "continue unpaid" in window.statusBar().currentMessage()
     assert window.item_list.model.progress("q-1").state == "complete"  # answers as given
+    # The window's export carries what was shown, signed, and it verifies.
+    key = keys.generate_private_key()
+    public = keys.openssh_public_key(key.public_key())
+    profile = SimpleNamespace(rater_id="rater-1", display_name="Rater One", public_key=public,
+                              fingerprint=keys.fingerprint(key.public_key()))
+    (tmp_path / "out").mkdir()
+    outcome = export_batch(batch=window.batch, batch_path=str(tmp_path / "batch"), store=store,
+                           profile=profile, rubric=Rubric.default(), load_key=lambda: key,
+                           include_incomplete=False, out_path=tmp_path / "out" / "r1",
+                           progress=lambda *_: None)
+    document = json.loads(outcome.results_path.read_text())
+    assert document["format_version"] == "2.3"
+    assert document["items"][0]["training"]["differences"] == 2
+    assert document["qualification"]["decision"] == "continue_unpaid"
+    (tmp_path / "roster").write_text(f"rater-1 {public}\n")
+    assert verify_results_file(results_path=outcome.results_path,
+                               allowed_signers=tmp_path / "roster").ok
 
 
 def test_unsure_with_a_reason_by_its_key(qtbot: Any, make_window: Callable[..., Any],

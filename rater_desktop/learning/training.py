@@ -16,6 +16,7 @@ from rater_desktop.batch.learning import TrainingKey
 # (field, value, swapped) -> (label of the field, value) as the rater saw them
 Describe = Callable[[str, Any, bool], tuple[str, str]]
 NOT_ANSWERED = "(not answered)"
+OVERALL = ("verdict", "choice")  # the item's overall answer in the built-in protocols
 
 
 @dataclass(frozen=True)
@@ -89,6 +90,8 @@ def training_feedback(item_id: str, key: TrainingKey, answers: Mapping[str, Any]
         checks.append(FieldCheck(field=name, label=label, expected=expected, given=given,
                                  expected_text=expected_text, given_text=given_text,
                                  explanation=key.explanations.get(name, "")))
+    # The overall answer first, then the rest as the rater reads them (Response A, then B).
+    checks.sort(key=lambda c: (c.field not in OVERALL, c.label))
     notes = tuple((about, text) for about, text in key.explanations.items()
                   if about not in key.expected)
     return TrainingFeedback(item_id=item_id, checks=tuple(checks), notes=notes, note=key.note)

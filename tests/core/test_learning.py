@@ -75,6 +75,11 @@ def test_guideline_feedback_shows_differences_in_the_raters_labels() -> None:
     assert [(c.label, c.expected_text, c.given_text) for c in swapped.checks] == [
         ("Verdict", "A better", "B slightly better"),
         ("Response B: Task Completion", "2 of 5", "2 of 5")]
+    both = TrainingKey(expected={"responses.A.fa": 3, "verdict": "about_same",
+                                 "responses.B.tc": 1})
+    ordered = training_feedback("t-1", both, given, describe=guideline.describe, swapped=True)
+    assert [c.label for c in ordered.checks] == [  # verdict first, then A before B as shown
+        "Verdict", "Response A: Task Completion", "Response B: Factual Accuracy"]
     record = swapped.to_record()
     assert record["checks"][0]["expected"] == "B_better"  # file order in the export
     assert record["differences"] == 1

@@ -103,12 +103,17 @@ def unsure_shares(documents: Sequence[Mapping[str, Any]]) -> list[UnsureShare]:
     return [UnsureShare(rater, unsure, items) for rater, (unsure, items) in sorted(counts.items())]
 
 
+def unsure_reason(entry: Mapping[str, Any]) -> str:
+    """The reason line of one results item entry ("" when it is not marked unsure)."""
+    mark = entry.get("unsure")
+    if not isinstance(mark, Mapping):
+        return ""
+    return UnsureMark(reason=str(mark.get("reason", ""))[:MAX_NOTE],
+                      note=str(mark.get("note", ""))[:MAX_NOTE]).text() or OTHER
+
+
 def unsure_item_ids(document: Mapping[str, Any]) -> dict[str, str]:
     """Item id -> the reason line, for the unsure items of one results document."""
-    found: dict[str, str] = {}
-    for entry in document.get("items") or []:
-        mark = entry.get("unsure") if isinstance(entry, dict) else None
-        if isinstance(mark, dict):
-            found[str(entry.get("item_id"))] = UnsureMark(
-                reason=str(mark.get("reason", "")), note=str(mark.get("note", ""))).text()
-    return found
+    return {str(entry.get("item_id")): unsure_reason(entry)
+            for entry in document.get("items") or []
+            if isinstance(entry, Mapping) and isinstance(entry.get("unsure"), Mapping)}

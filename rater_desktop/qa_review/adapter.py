@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from rater_desktop.batch.model import Item, Response, RunReport
 from rater_desktop.batch.protocol import GUIDELINE
+from rater_desktop.learning.unsure import unsure_reason
 from rater_desktop.qa.inputs import Claim, ItemFacts, RaterJudgment, RunInput, SideScores
 from rater_desktop.rating.model import ItemRating, ItemStatus
 
@@ -54,6 +55,7 @@ class RatedItem:
     complete: bool
     disputed_runs: tuple[bool, bool]
     judgment: RaterJudgment
+    unsure: str = ""  # results 2.3: the rater's reason when they marked the item unsure
 
     def shown_label(self, side: int) -> str:
         """The label ("A"/"B") under which this rater saw true side ``side``."""
@@ -68,7 +70,6 @@ class AdaptedResults:
     items: tuple[RatedItem, ...]
     problems: tuple[str, ...] = field(default_factory=tuple)
     survey_answers: Mapping[str, Any] = field(default_factory=dict)  # question id -> answer
-    unsure: Mapping[str, str] = field(default_factory=dict)  # item id -> the rater's reason
 
 
 def run_report_dict(report: RunReport) -> dict[str, Any]:
@@ -224,6 +225,7 @@ def _rated_item(
         complete=rating.status is ItemStatus.COMPLETE and entry.get("incomplete") is not True,
         disputed_runs=_disputed(raw if isinstance(raw, Mapping) else {}),
         judgment=judgment_from_rating(rater_id=rater_id, rating=rating, info=info),
+        unsure=unsure_reason(entry),
     )
 
 
@@ -256,15 +258,7 @@ def adapt_results(
         else:
             seen.add(rated.item_id)
             items.append(rated)
-    return AdaptedResults(rater_id, tuple(items), tuple(problems), _survey_answers(document),
-                          unsure_item_ids(document))
-
-
-def unsure_item_ids(document: Mapping[str, Any]) -> dict[str, str]:
-    """Item id -> the reason line of each item the rater marked unsure (results 2.3)."""
-    from rater_desktop.learning.unsure import unsure_item_ids as marked
-
-    return marked(document)
+    return AdaptedResults(rater_id, tuple(items), tuple(problems), _survey_answers(document))
 
 
 def _survey_answers(document: Mapping[str, Any]) -> dict[str, Any]:

@@ -402,13 +402,23 @@ class QaSession(StoredJudgmentsMixin, SummaryMixin, DecisionsMixin):
                 if question in adapted.survey_answers}
 
     def unsure_marks(self) -> dict[str, dict[str, str]]:
-        """Rater id -> {item id: reason} of the items each trusted rater marked unsure."""
-        return {adapted.rater_id: dict(adapted.unsure) for _, adapted in self._adapted_results()}
+        """Rater id -> {item id: reason} of the items each trusted rater marked unsure
+        (from the rows the import kept: no document is parsed)."""
+        marks: dict[str, dict[str, str]] = {}
+        for stored in self.stored_judgments():
+            found = marks.setdefault(stored.judgment.rater_id, {})
+            if stored.unsure:
+                found[stored.item_id] = stored.unsure
+        return marks
 
     def unsure_shares(self) -> list[UnsureShare]:
         """Per rater: unsure items among the items they judged (the per-rater figure)."""
-        return [UnsureShare(a.rater_id, len(a.unsure), len(a.items))
-                for _, a in sorted(self._adapted_results(), key=lambda pair: pair[1].rater_id)]
+        judged: dict[str, int] = {}
+        for stored in self.stored_judgments():
+            judged[stored.judgment.rater_id] = judged.get(stored.judgment.rater_id, 0) + 1
+        marks = self.unsure_marks()
+        return [UnsureShare(rater, len(marks.get(rater, {})), count)
+                for rater, count in sorted(judged.items())]
 
     def item_metadata(self, field: str) -> dict[str, Any]:
         """Item id -> the value of ``field`` in the batch item's metadata (items with it)."""

@@ -6,9 +6,13 @@ import json
 from pathlib import Path
 
 from batchkit import batch_files, item, write_folder
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
+from rater_desktop.batch.errors import ProblemList
 from rater_desktop.batch.loader import open_batch
+from rater_desktop.batch.parse import parse_item, parse_manifest
 from rater_desktop.batch.validate import validate_batch
 
 SCHEMA_DIR = Path(__file__).resolve().parents[2] / "rater_desktop" / "batch" / "schema"
@@ -144,3 +148,24 @@ def test_the_learning_sample_is_generated_and_valid(tmp_path: Path) -> None:
         assert batch.manifest.qualification.score_locally
     assert sum(i.training is not None for i in items) == 4
     assert sum(bool(i.conversation) for i in items) == 1
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-10, 10) | st.floats(allow_nan=True)
+                    | st.text(max_size=20),
+                    lambda inner: st.lists(inner, max_size=4)
+                    | st.dictionaries(st.text(max_size=12), inner, max_size=4), max_leaves=12)
+
+
+@settings(max_examples=150, deadline=None)
+@given(training=JSON, conversation=JSON, qualification=JSON, unsure=JSON)
+def test_random_learning_fields_give_located_problems_never_a_crash(
+        training: object, conversation: object, qualification: object, unsure: object) -> None:
+    problems = ProblemList()
+    manifest = parse_manifest({**json.loads(_files([])["batch.json"]),
+                               "qualification": qualification, "unsure": unsure},
+                              problems=problems)
+    parse_item({**item("t-1", shots=False), "training": training,
+                "conversation": conversation}, problems=problems, file="items.jsonl", line=1)
+    assert manifest is not None or problems.errors
+    for problem in problems.errors:
+        assert problem.field and problem.message

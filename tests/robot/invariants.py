@@ -115,10 +115,11 @@ def check_panes(robot: Robot, batch: BatchFacts, item_id: str, rect: Rect, *,
 
 
 def check_no_response_reachable(robot: Robot, batch: BatchFacts, rect: Rect, *,
-                                compact: bool, when: str) -> None:
-    """COVERED: clicks where the panes are plus Ctrl+A, Ctrl+C reach no response text."""
+                                compact: bool, when: str, probes: int = 3) -> None:
+    """COVERED: clicks where the panes are plus Ctrl+A, Ctrl+C reach no response text
+    (``probes`` points down each pane's first lines)."""
     for point in pane_points(rect, compact):
-        for dy in PROBE_DY[:3]:
+        for dy in PROBE_DY[:probes]:
             text = copy_at(robot, point[0], point[1] + dy, wait=0.3)
             found = batch.holds_any_response(text) if text else None
             robot.check(found is None, f"COVERED: {when}: response text of {found} was "

@@ -59,8 +59,9 @@ def read_only_window(robot: Robot, batch: BatchFacts, *, moved_from: tuple[Rect,
     cover = cover_rect(robot, f"{label}, Alt+Right onto {second} (case file not written)",
                        hard=rect is None, wait=5.0)
     if cover is not None:
+        # One probe a pane: the same cover as the rater window's, probed in full there.
         check_no_response_reachable(robot, batch, cover, compact=compact,
-                                    when=f"{label}, item {second}")
+                                    when=f"{label}, item {second}", probes=1)
     robot.x.key("alt+Left")
     wait_uncovered(robot, f"{label}: Alt+Left back to {first} (case file written) uncovered")
     here = rect or cover

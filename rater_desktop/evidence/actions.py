@@ -41,17 +41,17 @@ def _p(pattern: str) -> re.Pattern[str]:
 
 KINDS: tuple[ActionKind, ...] = (
     ActionKind("added to cart",
-               _p(r"\b(add(ed|ing)?|put|placed)\b.{0,80}\b(cart|bag|basket|trolley)\b|\bin (your|the) (\w+ ){0,2}(cart|bag|basket)\b"),
+               _p(r"\b(add(ed|ing)?|put|placed)\b.{0,200}\b(cart|bag|basket|trolley)\b|\bin (your|the) (\w+ ){0,2}(cart|bag|basket)\b"),
                _p(r"\badd(ed)? to (cart|bag|basket)\b"),
                _p(r"\badded to (your )?(cart|bag|basket)\b|\bcart \(?[1-9]\d*\)?|\b[1-9]\d* items?\b.{0,20}\bcart|\bcart\b.{0,20}\b[1-9]\d* items?\b"),
-               _p(r"\bcart \(?0\)?|\b(your )?(cart|bag|basket) is empty\b|\b0 items\b")),
+               _p(r"\bcart \([0o]\)|\bcart 0\b|\b(your )?(cart|bag|basket) is empty\b|\b0 items\b")),
     ActionKind("sent",
                _p(r"\b(sent|emailed|replied|submitted|posted)\b"),
                _p(r"\b(send|submit|post)\b"),
                _p(r"\b(message|email|reply) (was )?sent\b|\bsent\b|\bsubmitted\b"),
                _p(r"\bdraft(ed)?\b|\bnot sent\b|\bunsent\b")),
     ActionKind("booked",
-               _p(r"\b(booked|reserved|confirmed)\b|\bbook(ing)? (a|the|your)\b|\breservation (for|at|is)\b"),
+               _p(r"(?<!fully )(?<!is )(?<!are )\b(booked|reserved)\b(?! up)|\bconfirmed (a|the|your)\b|\bbook(ing)? (a|the|your)\b|\breservation (for|at|is)\b"),
                _p(r"\b(book|reserve|confirm)"),
                _p(r"\b(booked|confirmed|confirmation|reservation (is )?(made|confirmed)|you'?re all set)\b"),
                _p(r"\bnot (booked|reserved|confirmed)\b|\bno (booking|reservation)\b|\bselect a time\b")),
@@ -110,7 +110,11 @@ def _values(claim_text: str, kind: ActionKind) -> list[str]:
 def _step_performs(source: SourceText, kind: ActionKind, values: list[str]) -> bool:
     if source.step is None:
         return False
-    if kind.name in {"filtered", "searched"}:
+    if kind.name == "searched":
+        # The text the step typed is what the claim says was searched for.
+        typed = words_in(source.step_typed) + numbers_in(source.step_typed)
+        return bool(typed) and all(any(t == v or word_match(v, t) > 0 for v in values) for t in typed)
+    if kind.name == "filtered":
         said = words_in(source.step_said) + numbers_in(source.step_said)
         return bool(values) and all(any(v == s or word_match(v, s) > 0 for s in said) for v in values[:3])
     verb = source.step_action.split(" ", 1)[0]
@@ -151,8 +155,9 @@ def _shows_values(source: SourceText, kind: ActionKind, values: list[str]) -> bo
     if kind.name not in {"filtered", "searched"} or not values or source.step is not None:
         return False
     text = source.text()
-    cue = "filter" if kind.name == "filtered" else "result"
-    return cue in text and all(any(v == t.text or word_match(v, t.text) > 0 for t in source.tokens) for v in values[:4])
+    if kind.name == "filtered" and "filter" not in text:
+        return False
+    return all(any(v == t.text or word_match(v, t.text) > 0 for t in source.tokens) for v in values[:4])
 
 
 def _mentions(text: str, values: list[str]) -> bool:

@@ -19,9 +19,10 @@ from rater_desktop.evidence.terms import Terms, terms_of, word_match
 from rater_desktop.rating.shown_evidence import EvidenceChoice
 
 NUMBER_WEIGHT = 3.0
+SMALL_NUMBER_WEIGHT = 1.0  # "2 items", "4 guests": small counts match by chance
 WORD_WEIGHT = 1.0
 CONFIDENT_COVERAGE = 0.6
-SHOWN_COVERAGE = 0.34
+SHOWN_COVERAGE = 0.3
 MAX_SUGGESTIONS = 3
 # Words every source of a web run carries, which prove nothing on their own.
 _WEAK_WORDS = frozenset({"https", "http", "www", "com", "example", "search", "page", "results"})
@@ -70,6 +71,8 @@ def claim_terms(text: str) -> list[_Term]:
             if (kind, value) in seen or (kind == "word" and value in _WEAK_WORDS):
                 continue
             seen.add((kind, value))
+            if kind == "number" and value.isdigit() and len(value) <= 2:
+                weight = SMALL_NUMBER_WEIGHT
             out.append(_Term(value, kind, weight))
     return out
 

@@ -41,6 +41,7 @@ class SourceText:
     read: bool = True  # False while its screenshot awaits recognition
     step_action: str = ""  # a step's action, target and typed value, folded
     step_said: str = ""  # a step's target, typed value and URL as words, folded
+    step_typed: str = ""  # what a step typed, folded
 
     def text(self) -> str:
         return "\n".join(self.lines)
@@ -84,11 +85,12 @@ def response_sources(response: Response | None, ocr: OcrLookup) -> list[SourceTe
         tokens: list[Token] = []
         lines: list[str] = []
         step_index = choice.ref.step
-        action = said = ""
+        action = said = typed = ""
         if step_index is not None and step_index in steps:
             step = steps[step_index]
             action = fold(f"{step.action} {step.target} {step.value}")
             said = fold(f"{step.target} {step.value} {url_text(step.url)}")
+            typed = fold(step.value) if step.action in {"type", "fill", "search"} else ""
             for origin, value in (("action", step.action), ("target", step.target),
                                   ("url", url_text(step.url)), ("value", step.value)):
                 if value:
@@ -106,5 +108,5 @@ def response_sources(response: Response | None, ocr: OcrLookup) -> list[SourceTe
             size = (result.width, result.height)
         read = choice.image is None or result is not None
         sources.append(SourceText(choice, tuple(tokens), tuple(lines), step_index, size, read,
-                                  action, said))
+                                  action, said, typed))
     return sources

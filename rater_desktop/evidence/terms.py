@@ -17,7 +17,8 @@ _STOP = frozenset(
     his her has have had do does did done not no yes so than then very can could would
     should will shall may might must also just only about into over under up out off all
     any each every both some more most other such own same too which who whom what when
-    where why how let know like one ones per via ve ll re d s t m""".split()
+    where why how let know like one ones per via ve ll re d s t m if once while since
+    because though although until whether got get went made make see saw""".split()
 )
 
 MONTHS = {
@@ -27,6 +28,15 @@ MONTHS = {
     "november": 11, "dec": 12, "december": 12,
 }
 
+_SHORT = {
+    "monday": "mon", "tuesday": "tue", "tues": "tue", "wednesday": "wed", "thursday": "thu",
+    "thur": "thu", "thurs": "thu", "friday": "fri", "saturday": "sat", "sunday": "sun",
+    **{name: short for name, short in (
+        ("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"),
+        ("june", "jun"), ("july", "jul"), ("august", "aug"), ("september", "sep"),
+        ("sept", "sep"), ("october", "oct"), ("november", "nov"), ("december", "dec"))},
+}
+_SUFFIXES = ("ations", "ation", "ings", "ing", "ed", "es", "s", "e", "ly")
 _NUMBER = re.compile(r"(?<![\w.])[$€£]?\d[\d,]*(?:\.\d+)?(?![\d])")
 _TIME = re.compile(r"\b(\d{1,2}):(\d{2})\b")
 _WORD = re.compile(r"[a-z][a-z0-9'&+-]*|\d+[a-z]+")
@@ -79,8 +89,18 @@ def times_in(text: str) -> list[str]:
 
 
 def words_in(text: str) -> list[str]:
-    """Content words, folded; months are words too (their numbers are the day)."""
-    return [w.strip("'-+&") for w in _WORD.findall(fold(text)) if w.strip("'-+&") not in _STOP and len(w.strip("'-+&")) >= 2]
+    """Content words, folded; day and month names shortened as pages print them ("Friday"
+    and "Fri" are one word; months are words, their numbers the day)."""
+    words = (w.strip("'-+&") for w in _WORD.findall(fold(text)))
+    return [_SHORT.get(w, w) for w in words if w not in _STOP and len(w) >= 2]
+
+
+def stem(word: str) -> str:
+    """A crude stem, enough to make "reserve", "reserved" and "reservation" one word."""
+    for suffix in _SUFFIXES:
+        if len(word) - len(suffix) >= 4 and word.endswith(suffix):
+            return word[: -len(suffix)]
+    return word
 
 
 def terms_of(text: str) -> Terms:
@@ -125,5 +145,7 @@ def word_match(claim_word: str, token: str) -> float:
         return 0.9
     if len(claim_word) < 4:
         return 0.0
+    if stem(claim_word) == stem(token):
+        return 0.9
     score = similarity(claim_word, token)
     return score if score >= 0.8 else 0.0

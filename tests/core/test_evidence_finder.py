@@ -199,3 +199,27 @@ def test_a_stopped_scan_reads_nothing_more(tmp_path: Path) -> None:
     stop = threading.Event()
     stop.set()
     assert ocr.run(stop) == 0 and ocr.progress() == (0, 1)
+
+
+def test_an_action_claims_proof_step_is_suggested_first() -> None:
+    from rater_desktop.evidence.advice import advise
+
+    run = Response(identity="r", text="", trajectory=(
+        TrajectoryStep(action="click", target="View (Ridgeline 450 Headlamp)", screenshot="p.png"),
+        TrajectoryStep(action="click", target="Add to cart", screenshot="p.png"),
+    ))
+    pages = {"p.png": _page("Ridgeline 450 Headlamp $34.99", "Add to cart")}
+    advice = advise("I added the Ridgeline 450 Headlamp to the cart.", _sources(run, pages))
+    assert advice.action is not None and advice.action.verdict is ActionVerdict.PERFORMED
+    assert advice.suggestions[0].choice.ref.step == 1 and advice.suggestions[0].confident
+
+
+def test_fully_booked_is_no_booking_claim() -> None:
+    assert action_kind("Monday is fully booked and you are out of office on Friday.") is None
+    assert action_kind("I booked a table for 2 at Osteria Marisa.").name == "booked"  # type: ignore[union-attr]
+
+
+def test_day_and_month_names_match_their_short_forms() -> None:
+    shot = Response(identity="c", text="", screenshots=(Screenshot("c.png"),))
+    findings = find_evidence("Out of office on Friday, December 11", _sources(shot, {"c.png": _page("Fri 11 Dec", "Out of office")}))
+    assert findings.confident is not None

@@ -38,6 +38,7 @@ class Suggestion:
     region: Region | None
     matched: tuple[str, ...]
     missing: tuple[str, ...]
+    image_size: tuple[int, int] | None = None  # the pixels ``region`` is measured in
 
 
 @dataclass(frozen=True)
@@ -145,7 +146,7 @@ def score_source(terms: list[_Term], source: SourceText, rarity: dict[str, float
     rank = ranked_got / ranked_total if ranked_total else 0.0
     confident = coverage >= CONFIDENT_COVERAGE and numbers_all_found and bool(hits)
     suggestion = Suggestion(source.choice, coverage, confident, _region(hits, source.image_size),
-                            tuple(matched), tuple(missing))
+                            tuple(matched), tuple(missing), source.image_size)
     return rank, coverage, suggestion
 
 

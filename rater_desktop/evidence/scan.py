@@ -14,7 +14,7 @@ import os
 import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from rater_desktop.batch.model import Item
 from rater_desktop.evidence.model import OcrResult, from_json
@@ -24,7 +24,7 @@ MAX_OCR_SIDE = 4096
 
 
 class Engine(Protocol):
-    def recognize(self, rgb: object) -> OcrResult: ...
+    def recognize(self, rgb: Any) -> OcrResult: ...
 
 
 class OcrCache:

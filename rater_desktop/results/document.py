@@ -26,6 +26,9 @@ RESULTS_FORMAT_VERSION_PROTOCOLS = "2.1"
 # 2.2 adds, on items re-exported after QA feedback, ``revision`` and ``answers_decision``
 # (the QA decision the new answer responds to); files without feedback keep 2.0/2.1.
 RESULTS_FORMAT_VERSION_FEEDBACK = "2.2"
+# 2.3 marks shown evidence cited from the evidence finder's suggestion (``"suggested":
+# true`` on the reference); files without such a citation keep their version.
+RESULTS_FORMAT_VERSION_SUGGESTED = "2.3"
 SIGNATURE_NAMESPACE = "rater-desktop-results@v1"
 SIDES = ("A", "B")
 # Format 2.0 had no protocol field: a document without one holds guideline ratings.
@@ -163,7 +166,28 @@ def build_results_document(
     if survey is not None:
         document["survey"] = dict(survey)
     _link_feedback(document, feedback or {})
+    if _has_suggested_citation(document["items"]):
+        document["format_version"] = RESULTS_FORMAT_VERSION_SUGGESTED
     return document
+
+
+def _has_suggested_citation(entries: Any) -> bool:
+    return any(ref.get("suggested") is True for ref in _shown_refs(entries))
+
+
+def _shown_refs(node: Any) -> list[dict[str, Any]]:
+    """Every shown-evidence reference anywhere below ``node`` (records differ by protocol)."""
+    found: list[dict[str, Any]] = []
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "shown_evidence" and isinstance(value, list):
+                found.extend(v for v in value if isinstance(v, dict))
+            else:
+                found.extend(_shown_refs(value))
+    elif isinstance(node, list):
+        for value in node:
+            found.extend(_shown_refs(value))
+    return found
 
 
 def _link_feedback(document: dict[str, Any], feedback: Mapping[str, Mapping[str, Any]]) -> None:

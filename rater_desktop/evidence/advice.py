@@ -41,7 +41,9 @@ def advise(claim_text: str, sources: list[SourceText], *, limit: int = MAX_SUGGE
     if source is None:
         return Advice(findings, action)
     _rank, _coverage, proof = score_source(claim_terms(claim_text), source, {})
-    proof = replace(proof, confident=True)
+    # A step that did the action proves it; a source that contradicts it is listed first
+    # too (it is what the rater cites), but it does not support the claim.
+    proof = replace(proof, confident=action.verdict is ActionVerdict.PERFORMED)
     rest = tuple(s for s in findings.suggestions if s.choice.ref.key() != key)
     best = findings.confident
     if best is not None and best.choice.ref.key() != key and best.score - proof.score > PROOF_MARGIN:

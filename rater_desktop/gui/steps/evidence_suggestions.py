@@ -47,9 +47,10 @@ def boxed_thumbnail(image: QImage | None, suggestion: Suggestion) -> QPixmap:
 
 
 def describe(suggestion: Suggestion) -> str:
-    shown = ", ".join(suggestion.matched[:4])
-    sure = "shows" if suggestion.confident else "close: shows"
-    missing = f"; not: {', '.join(suggestion.missing[:3])}" if suggestion.missing else ""
+    """Its label, then what of the claim it shows and what it does not."""
+    sure = "\u2713 Shows" if suggestion.confident else "Partly: shows"
+    shown = ", ".join(suggestion.matched[:5]) or "nothing of the claim's words"
+    missing = f" \u00b7 not: {', '.join(suggestion.missing[:4])}" if suggestion.missing else ""
     return f"{suggestion.choice.label}\n{sure} {shown}{missing}"
 
 

@@ -223,3 +223,29 @@ def test_day_and_month_names_match_their_short_forms() -> None:
     shot = Response(identity="c", text="", screenshots=(Screenshot("c.png"),))
     findings = find_evidence("Out of office on Friday, December 11", _sources(shot, {"c.png": _page("Fri 11 Dec", "Out of office")}))
     assert findings.confident is not None
+
+
+def test_run_audit_report_statements_get_steps_and_action_checks() -> None:
+    from rater_desktop.batch.model import RunItem, RunReport
+    from rater_desktop.evidence.statements import advise_statements
+    from rater_desktop.run_audit.statements import report_statements
+
+    run = Response(identity="r", text="", trajectory=(
+        TrajectoryStep(action="type", target="Search", value="headlamp", screenshot="1.png"),
+        TrajectoryStep(action="click", target="View: Ridgeline 450 Headlamp", screenshot="2.png"),
+        TrajectoryStep(action="done", screenshot="3.png"),
+    ))
+    pages = {"1.png": _page("TrailGear Cart (0)", "headlamp"),
+             "2.png": _page("TrailGear Cart (0)", "Ridgeline 450 Headlamp $34.99", "Add to cart"),
+             "3.png": _page("TrailGear Cart (0)", "Ridgeline 450 Headlamp $34.99")}
+    report = RunReport(host="trailgear.example", outcome="completed", checkpoints=("C1",),
+                       item=RunItem("Ridgeline 450 Headlamp", "$34.99"),
+                       evidence=("Searched the shop for headlamp", "Added the Ridgeline 450 to the cart"))
+    statements = [(s.id, s.text) for s in report_statements(report)]
+    advice = advise_statements(statements, run, pages.get)
+    item = advice["item"].findings.confident
+    assert item is not None and item.choice.ref.step in (1, 2)
+    searched = advice["evidence.0"].action
+    assert searched is not None and searched.verdict is ActionVerdict.PERFORMED
+    added = advice["evidence.1"].action
+    assert added is not None and added.verdict is ActionVerdict.CONTRADICTED  # no step added it; the cart shows 0

@@ -62,6 +62,7 @@ class Tally:
     actions_right: int = 0
     confident_top1_wrong: int = 0
     curve: list[tuple[float, bool]] = field(default_factory=list)  # (top score, right)
+    advise_ms: list[float] = field(default_factory=list)  # matching one claim, window thread
 
 
 def _matches(ref: ShownEvidence, cite: str) -> bool:
@@ -127,7 +128,9 @@ def _run_labels(labels: list[dict[str, Any]], cache: OcrCache, verbose: bool) ->
             ocr.add(item_images(item))
             ocr.run(threading.Event())
             sources = response_sources(item.responses[label["response"]], ocr.lookup)
+            start = time.perf_counter()
             advice = advise(label["claim"], sources)
+            tally.advise_ms.append((time.perf_counter() - start) * 1000)
             verdict = _evaluate(label, advice.findings, tally)
             if "action" in label:
                 check = advice.action
@@ -218,6 +221,9 @@ def _report(tally: Tally, elapsed: float, args: argparse.Namespace) -> None:
     print(f"confident but wrong top-1 on supported: {pct(tally.confident_top1_wrong, tally.supported)}")
     print(f"confident on unsupported: {pct(tally.confident_unsupported, tally.unsupported)}   target <= 10%")
     print(f"action checks right: {pct(tally.actions_right, tally.actions)}")
+    if tally.advise_ms:
+        print(f"matching one claim (on the window's thread, cached after): median "
+              f"{statistics.median(tally.advise_ms):.1f} ms, max {max(tally.advise_ms):.1f} ms")
     if not args.tiny:
         print("calibration: top-1 score >= t -> share right (count)")
         for t in (0.5, 0.6, 0.7, 0.8, 0.9):

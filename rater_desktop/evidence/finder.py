@@ -78,20 +78,18 @@ def claim_terms(text: str) -> list[_Term]:
     return out
 
 
-def _best(term: _Term, tokens: tuple[Token, ...]) -> tuple[float, Token | None]:
+def _best(term: _Term, source: SourceText) -> tuple[float, Token | None]:
+    exact = source.index.get((term.kind, term.text))
+    if exact is not None or term.kind != "word":
+        return (1.0, exact) if exact is not None else (0.0, None)
     best, where = 0.0, None
-    for token in tokens:
-        if term.kind != "word":
-            score = 1.0 if token.kind == term.kind and token.text == term.text else 0.0
-        elif token.kind == "word":
-            score = word_match(term.text, token.text)
-        else:
+    for (kind, text), token in source.index.items():
+        if kind != "word":
             continue
+        score = word_match(term.text, text)
         # A box is worth more than the same score without one: it can be shown.
         if score > best or (score == best and score > 0 and where is not None and where.box is None and token.box is not None):
             best, where = score, token
-            if best == 1.0 and token.box is not None:
-                break
     return best, where
 
 
@@ -100,7 +98,7 @@ def _rarity(terms: list[_Term], sources: list[SourceText]) -> dict[str, float]:
     count = len(sources)
     out: dict[str, float] = {}
     for term in terms:
-        found = sum(1 for s in sources if _best(term, s.tokens)[0] > 0)
+        found = sum(1 for s in sources if _best(term, s)[0] > 0)
         out[term.text] = 0.5 + math.log((count + 1) / (found + 0.5)) / math.log(count + 1.5)
     return out
 
@@ -129,7 +127,7 @@ def score_source(terms: list[_Term], source: SourceText, rarity: dict[str, float
     missing: list[str] = []
     numbers_all_found = True
     for term in terms:
-        score, token = _best(term, source.tokens)
+        score, token = _best(term, source)
         weight = term.weight
         ranked = weight * rarity.get(term.text, 1.0)
         total += weight

@@ -26,6 +26,7 @@ DET_MIN_SIDE = 736
 DET_MAX_SIDE = 4096
 REC_HEIGHT = 48
 REC_BATCH = 6
+REC_MIN_WIDTH = 320
 MIN_CONFIDENCE = 0.5
 
 
@@ -124,7 +125,7 @@ class OcrEngine:
         reads: list[_LineRead | None] = [None] * len(crops)
         for begin in range(0, len(order), REC_BATCH):
             chunk = order[begin : begin + REC_BATCH]
-            max_ratio = max([320 / REC_HEIGHT, *(ratios[i] for i in chunk)])
+            max_ratio = max([REC_MIN_WIDTH / REC_HEIGHT, *(ratios[i] for i in chunk)])
             batch_w = int(REC_HEIGHT * max_ratio)
             tensors = [self._rec_input(crops[i][1], batch_w) for i in chunk]
             out = self._rec.run(None, {self._rec.get_inputs()[0].name: xp.stack([t for t, _ in tensors])})[0]

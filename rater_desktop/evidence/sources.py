@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from urllib.parse import parse_qsl, urlsplit
 
 from rater_desktop.batch.model import Response
@@ -45,6 +46,17 @@ class SourceText:
 
     def text(self) -> str:
         return "\n".join(self.lines)
+
+    @cached_property
+    def index(self) -> dict[tuple[str, str], Token]:
+        """(kind, text) -> its token, one with a box where there is one: exact look-ups
+        instead of a walk over every token for every claim term."""
+        found: dict[tuple[str, str], Token] = {}
+        for token in self.tokens:
+            key = (token.kind, token.text)
+            if key not in found or (found[key].box is None and token.box is not None):
+                found[key] = token
+        return found
 
 
 def tokens_of_text(text: str, origin: str, box: Region | None = None) -> list[Token]:

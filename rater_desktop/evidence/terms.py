@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 _STOP = frozenset(
     """a an the and or but of to in on at for with by from as is are was were be been being
@@ -133,6 +134,7 @@ def similarity(a: str, b: str) -> float:
     return 1.0 - previous[-1] / max(len(a), len(b))
 
 
+@lru_cache(maxsize=65536)
 def word_match(claim_word: str, token: str) -> float:
     """How well one recognized (or step) token stands for a claim word, 0..1.
 

@@ -25,7 +25,7 @@ from rater_desktop.evidence.advice import Advice, advise
 from rater_desktop.evidence.finder import Suggestion
 from rater_desktop.evidence.ocr_engine import availability
 from rater_desktop.evidence.scan import BatchOcr, Engine, OcrCache, item_images
-from rater_desktop.evidence.sources import response_sources
+from rater_desktop.evidence.sources import SourceText, response_sources
 from rater_desktop.rating.model import ShownEvidence, Step
 
 SETTING = "evidence/finder"
@@ -77,6 +77,9 @@ class EvidenceFinder(QObject):
         self._refresh.timeout.connect(self.imagesRead)
         self._reported.connect(self._on_report)
         self.status = ""
+        self._version: tuple[int, int] = (0, -1)
+        self._sources: dict[int, tuple[Response, list[SourceText]]] = {}
+        self._answers: dict[tuple[int, str], Advice] = {}
         self.toggle = QAction("Evidence finder", window)
         self.toggle.setObjectName("actionEvidenceFinder")
         self.toggle.setCheckable(True)
@@ -196,10 +199,24 @@ class EvidenceFinder(QObject):
     # -- answers ------------------------------------------------------------------------
 
     def advice(self, claim_text: str, response: Response | None) -> Advice | None:
-        """The finder's word on a claim of ``response``, from what was read so far."""
+        """The finder's word on a claim of ``response``, from what was read so far.
+
+        Kept until another screenshot is read: the cards ask on every refresh of the
+        step (each edit), and the window's thread must not redo the matching each time.
+        """
         if self._ocr is None or response is None or not self.enabled:
             return None
-        return advise(claim_text, response_sources(response, self._ocr.lookup))
+        version = (id(self._ocr), self._ocr.progress()[0])
+        if version != self._version:
+            self._version, self._sources, self._answers = version, {}, {}
+        sources = self._sources.get(id(response))
+        if sources is None or sources[0] is not response:
+            sources = (response, response_sources(response, self._ocr.lookup))
+            self._sources[id(response)] = sources
+        key = (id(response), claim_text)
+        if key not in self._answers:
+            self._answers[key] = advise(claim_text, sources[1])
+        return self._answers[key]
 
 
 def frame_index_of(frames: list[Any], ref: ShownEvidence) -> int | None:

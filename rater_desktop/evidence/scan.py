@@ -64,7 +64,7 @@ def item_images(item: Item) -> list[str]:
     return list(dict.fromkeys(paths))
 
 
-def decode_rgb(data: bytes, name: str) -> object:
+def decode_rgb(data: bytes, name: str) -> Any:
     """The image as a (height, width, 3) uint8 array, decoded within the batch limits."""
     import numpy
 

@@ -44,3 +44,22 @@ def test_missing_models_or_runtime_turn_the_finder_off_with_one_line(
     off = availability()
     assert not off.ok and off.message == "Evidence finder off: onnxruntime is not installed with this app."
     assert "\n" not in off.message
+
+
+def test_cli_reads_an_image_and_refuses_a_bad_one_in_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from PIL import Image, ImageDraw, ImageFont
+
+    from rater_desktop.cli import main
+
+    shot = tmp_path / "subtotal.png"
+    image = Image.new("RGB", (760, 740), "white")
+    ImageDraw.Draw(image).text((20, 30), "Subtotal $11.28", fill="black",
+                               font=ImageFont.load_default(size=28))
+    image.save(shot)
+    bad = tmp_path / "bad.png"
+    bad.write_bytes(b"not an image at all")
+    assert main(["evidence", "read", str(shot), str(bad)]) == 1
+    out, err = capsys.readouterr()
+    assert "Subtotal $11.28" in out
+    assert err.strip().count("\n") == 0 and "bad.png" in err and "Traceback" not in err

@@ -130,6 +130,15 @@ BINDINGS: tuple[Binding, ...] = (
     _b("claim_evidence", ("F", "P", "N", "U"), (Scope.FACT_CHECK,), "Evidence of an action claim",
        "Evidence of an action claim on the focused fact check: fully proves, partly proves, "
        "no screenshot or link, unrelated screenshot", ANSWERING),
+    _b("evidence_cite", ("E",), (Scope.FACT_CHECK,), "Cite the suggested evidence",
+       "Cite the evidence finder's selected suggestion (under the focused fact check) as "
+       "its evidence, as a manual citation does; the finder never cites on its own",
+       ANSWERING),
+    _b("evidence_next", ("Shift+E",), (Scope.FACT_CHECK,), "Next suggested evidence",
+       "Select the evidence finder's next suggestion for the focused fact check", ANSWERING),
+    _b("evidence_view", ("V",), (Scope.FACT_CHECK,), "View the suggested evidence",
+       "Open the selected suggestion in the screenshot viewer, zoomed to the words that "
+       "matched the claim", ANSWERING),
     _b("verdict", ("1", "2", "3", "4", "5", "6", "7"), (Scope.VERDICT,), "Verdict (on its step)",
        "The final verdict, from 1 (A much better) to 7 (B much better), on the verdict step",
        ANSWERING, shown="1 to 7"),
@@ -242,7 +251,7 @@ MENUS: dict[str, tuple[str, Scope]] = {
 
 # The rows of the practice tour's "Keys worth knowing" card, in order.
 TOUR_KEYS = ("next_step", "previous_step", "focus_rating", "score", "add_claim",
-             "previous_item", "next_item", "undo", "shortcuts")
+             "evidence_cite", "previous_item", "next_item", "undo", "shortcuts")
 
 
 def binding(action: str) -> Binding:

@@ -13,7 +13,12 @@ from rater_desktop.batch.fields import ID_PATTERN, FieldReader
 
 GUIDELINE = "guideline"
 PREFERENCE = "preference"
-PROTOCOLS = (GUIDELINE, PREFERENCE)
+RUN_AUDIT = "run-audit"
+PROTOCOLS = (GUIDELINE, PREFERENCE, RUN_AUDIT)
+# What one line of items.jsonl holds: two responses to compare ("pair"), or one recorded
+# agent run to audit ("run": the item's ``run`` and optional ``judge``).
+PAIR, RUN = "pair", "run"
+ITEM_SHAPES = {RUN_AUDIT: RUN}
 QUESTION_KINDS = ("single", "multiple", "text")
 CHOICES = ("A", "B", "tie")  # the preference protocol's three-way choice, A/B in file order
 MAX_QUESTIONS = 50
@@ -49,11 +54,16 @@ def read_protocol(reader: FieldReader) -> str | None:
         reader.error(
             "protocol",
             f"{shown} is not a protocol this app knows (it knows: {', '.join(PROTOCOLS)})",
-            'Set "protocol" to "guideline" or "preference", or update Rater Desktop.',
+            f'Set "protocol" to one of {", ".join(PROTOCOLS)}, or update Rater Desktop.',
             code="unknown-protocol",
         )
         return None
     return raw
+
+
+def item_shape(protocol: str | None) -> str:
+    """The item shape a protocol's batch holds (``PAIR`` unless the protocol says ``RUN``)."""
+    return ITEM_SHAPES.get(protocol or GUIDELINE, PAIR)
 
 
 def read_preference_settings(reader: FieldReader) -> PreferenceSettings:

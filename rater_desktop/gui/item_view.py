@@ -61,7 +61,8 @@ class ItemView(QStackedWidget):
         self.display_order: DisplayOrder = (0, 1)
         self._sync_scroll = False
         self._syncing = False
-        self.addWidget(self._empty_state())
+        self._empty_page = self._empty_state()
+        self.addWidget(self._empty_page)
         self._loader = loader
         self._link_handler = link_handler
         self._show_kind = False
@@ -282,15 +283,17 @@ class ItemView(QStackedWidget):
         self.display_order = check_display_order(display_order)
         if self._item_page is not None:
             self._item_page.show_item(item)  # type: ignore[attr-defined]
-            self.setCurrentWidget(self._item_page if item is not None else self.widget(0))
+            self.setCurrentWidget(self._item_page if item is not None else self._empty_page)
             return
         self.prompt_header.show_item(item)
         for side, true_index in zip(SIDES, self.display_order, strict=True):
-            response = item.responses[true_index] if item is not None else None
+            # A run audit item has one run: shown here (before its page is set) as A only.
+            response = (item.responses[true_index] if item is not None
+                        and true_index < len(item.responses) else None)
             self.panes[side].show_response(response, true_index=true_index)
         # The response page is not always index 1: a protocol's page may come first.
         page = self.prompt_header.parentWidget()
-        self.setCurrentWidget(page if item is not None and page is not None else self.widget(0))
+        self.setCurrentWidget(page if item is not None and page is not None else self._empty_page)
 
     def follow_order(self, display_order: DisplayOrder) -> bool:
         """Show the current item again if the record's ``display_order`` is not the one on

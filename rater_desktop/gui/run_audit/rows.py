@@ -8,6 +8,7 @@ key answers the row the cursor is on; a click works on every button too.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -61,14 +62,16 @@ def choice_buttons(owner: QWidget, object_name: str, choices: Sequence[Choice], 
 
 
 class AnswerRow(QFrame):
-    """A question answered with the keys of ``action``, optionally citing a step."""
+    """A question answered with the keys of ``action`` while it has the focus (``keys``
+    False: the page binds them for the whole window), optionally citing a step."""
 
     answered = Signal(object)  # the chosen value
     citeRequested = Signal()  # cite the picked trajectory step
     focused = Signal()  # the row got the cursor (the panel's "current row")
 
     def __init__(self, object_name: str, question: str, detail: str,
-                 choices: Sequence[Choice], action: str, *, cites: bool) -> None:
+                 choices: Sequence[Choice], action: str, *, cites: bool,
+                 keys: bool = True) -> None:
         super().__init__()
         name(self, object_name, question)
         self.setProperty("role", "stepCard")
@@ -90,6 +93,7 @@ class AnswerRow(QFrame):
         column.addWidget(self.detail)
         self.group, self.buttons, holder = choice_buttons(
             self, object_name, choices, action, self.answered.emit)
+        holder.setVisible(bool(choices))
         column.addWidget(holder)
         self.cite_label = QLabel("")
         self.cite_label.setWordWrap(True)
@@ -102,7 +106,8 @@ class AnswerRow(QFrame):
             widget.setVisible(cites)
             column.addWidget(widget)
         self.cites = cites
-        answer_keys(self, action, [lambda v=v: self.answered.emit(v) for v in self.values])
+        if keys:
+            answer_keys(self, action, [partial(self.answered.emit, v) for v in self.values])
 
     def focusInEvent(self, event: QFocusEvent) -> None:
         super().focusInEvent(event)

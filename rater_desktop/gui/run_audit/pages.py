@@ -70,6 +70,7 @@ class StepPage(QScrollArea):
         row.citeRequested.connect(lambda f=field: self.citeRequested.emit(f))
         row.focused.connect(lambda f=field: self._focused(f))
         self.column.insertWidget(self.column.indexOf(self._end), row)
+        row.show()  # a page on screen does not show a row added later on its own
         self.rows[field] = row
         return row
 

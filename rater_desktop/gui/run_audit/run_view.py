@@ -125,12 +125,15 @@ class RunView(QWidget):
         run = self.item.run if self.item is not None else None
         if not shown or run is None:
             return
+        shown: list[QWidget] = []
         if run.run_report is not None:
-            self._report_host.addWidget(RunReportCard(run.run_report, side=SIDE))
+            shown.append(RunReportCard(run.run_report, side=SIDE))
         if run.text.strip():
-            text = plain_label(run.text)
-            text.setObjectName("runAuditReportText")
-            self._report_host.addWidget(text)
+            shown.append(plain_label(run.text))
+            shown[-1].setObjectName("runAuditReportText")
+        for widget in shown:
+            self._report_host.addWidget(widget)
+            widget.show()  # added to a page already on screen
 
     def _clear_report(self) -> None:
         while self._report_host.count():

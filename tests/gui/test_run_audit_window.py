@@ -1,0 +1,110 @@
+"""The run audit window: the batch's protocol puts up the run page and the panel; the
+report stays covered until the checkpoints and the outcome are marked (RA-3), the judge
+until the verdict (RA-6); steps are picked by key or click and cited on the focused row."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+from rater_desktop.rating.model import ItemStatus
+from tests.gui.run_audit_kit import bind, run_audit_batch
+
+CTRL = Qt.KeyboardModifier.ControlModifier
+
+
+def test_a_run_audit_batch_shows_one_run_and_its_panel(
+        make_window: Callable[..., Any], tmp_path: Path, small_batch: Path) -> None:
+    window, binding = bind(make_window, run_audit_batch(tmp_path / "ra"))
+    assert window.item_view.currentWidget() is binding.view
+    assert binding.panel.isVisible()
+    assert binding.view.timeline.rows and len(binding.view.steps) == 5
+    assert binding.view.cover.isVisible()
+    assert "Red umbrella" not in _texts(binding.view)  # the report is covered
+    assert binding.panel.title.text().startswith("Step 1 of 5")
+    # another protocol's batch: the responses come back, the run page goes
+    assert window.open_batch_path(str(small_batch))
+    assert window.item_view.currentWidget() is not binding.view
+    assert not binding.panel.isVisible() and binding.service is None
+    assert not binding.shortcuts["ra_cite"][0].isEnabled()
+
+
+def _texts(widget: Any) -> str:
+    from PySide6.QtWidgets import QLabel
+
+    return "\n".join(label.text() for label in widget.findChildren(QLabel)
+                     if label.isVisibleTo(widget))
+
+
+def _key(widget: Any, key: Qt.Key, modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier,
+         ) -> None:
+    QTest.keyClick(widget, key, modifier)
+
+
+def test_checkpoints_by_key_then_report_revealed(make_window: Callable[..., Any],
+                                                  tmp_path: Path, qtbot: Any) -> None:
+    window, binding = bind(make_window, run_audit_batch(tmp_path / "ra"), qtbot)
+    # Next step is refused while the checkpoints are open: the rule says why.
+    binding.move(1)
+    assert "Mark C1" in binding.panel.reason.text()
+    assert binding.service.rating.current_step == "trajectory"
+    binding.focus_panel()
+    c4 = binding.panel.checkpoints.rows["checkpoints.C4"]
+    c4.setFocus()
+    assert QApplication.focusWidget() is c4
+    for _ in range(5):
+        _key(c4, Qt.Key.Key_Period)  # pick the last step
+    assert binding.view.picked == 4
+    _key(c4, Qt.Key.Key_Y)
+    _key(c4, Qt.Key.Key_S)  # cite it
+    marks = binding.service.rating.checkpoints
+    assert marks["C4"].reached and marks["C4"].evidence.step == 4
+    assert all(marks[c].reached for c in ("C1", "C2", "C3"))  # implied
+    assert "step 5" in c4.cite_label.text()
+    _key(c4, Qt.Key.Key_Return, CTRL)
+    assert binding.service.rating.current_step == "outcome"
+    _key(window, Qt.Key.Key_3)  # blocked: needs a step and a quote
+    assert binding.service.rating.observed.outcome == "blocked"
+    assert binding.panel.outcome.quote_card.isVisible()
+    _key(window, Qt.Key.Key_1)  # completed after all
+    assert not binding.panel.outcome.quote_card.isVisible()
+    assert binding.view.cover.isVisible()
+    _key(window, Qt.Key.Key_Return, CTRL)
+    assert binding.service.rating.report_shown
+    assert not binding.view.cover.isVisible()
+    assert "Red umbrella" in _texts(binding.view)
+    rows = binding.panel.report.rows
+    assert "statements.outcome" in rows and "statements.item" in rows
+    assert QApplication.focusWidget() is rows["statements.outcome"]
+
+
+def test_the_judge_shows_only_after_the_verdict(make_window: Callable[..., Any],
+                                                tmp_path: Path) -> None:
+    window, binding = bind(make_window, run_audit_batch(tmp_path / "ra"))
+    service = binding.service
+    service.mark_checkpoint("C4", True, step=4)
+    service.set_outcome("completed")
+    service.reveal_report()
+    for statement in service.statements():
+        service.mark_statement(statement.id, "matching")
+    for kind in service.rating.breaches:
+        service.mark_breach(kind, False)
+    service.go_to_step("verdict")
+    binding._show()
+    verdict = binding.panel.verdict
+    assert not verdict.judge_card.isVisible()
+    binding.answer("verdict", "overstated")
+    assert service.rating.judge_shown
+    assert verdict.judge_card.isVisible()
+    assert "accurate" in verdict.judge_text.text() and "differs" in verdict.judge_text.text()
+    assert binding.complete_and_next()
+    assert service.current_item_id == "run-2"
+    assert window.item.id == "run-2"
+    assert binding.view.cover.isVisible()  # the next run's report is covered again
+    assert window.progress_label.text() == "1 of 3 complete"
+    assert binding._progress("run-1").state == ItemStatus.COMPLETE.value

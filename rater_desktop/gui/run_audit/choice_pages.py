@@ -4,7 +4,7 @@ judge's verdict is shown (RA-6). Their keys work while the page is on screen."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QFrame, QLabel
 
 from rater_desktop.batch.model import JudgeVerdict
@@ -99,7 +99,10 @@ class VerdictPage(StepPage):
                     score: str = "") -> None:
         self.rows["verdict"].show_value(rating.verdict)
         shown = rating.judge_shown and judge is not None
+        was = self.judge_card.isVisibleTo(self)
         self.judge_card.setVisible(shown or (judge is None and rating.verdict is not None))
+        if self.judge_card.isVisibleTo(self) and not was:  # once laid out: scroll to it
+            QTimer.singleShot(0, self, lambda: self.ensureWidgetVisible(self.judge_card, 0, 12))
         if judge is None:
             self.judge_text.setText("This run has no automated judge's verdict.")
         elif shown:

@@ -60,12 +60,13 @@ def neighbour(step: str, offset: int) -> str | None:
     return STEPS[index] if 0 <= index < len(STEPS) else None
 
 
-def reason_text(messages_in: Iterable[str], *, most: int = 3) -> str:
-    """The rules' own messages, one a line, at most ``most`` (and how many more)."""
+def reason_text(messages_in: Iterable[str], *, most: int = 1) -> str:
+    """The rules' own messages, one a line, at most ``most`` (and how many more: a small
+    window keeps its rows for the answers)."""
     messages = list(messages_in)
     shown = messages[:most]
     if len(messages) > most:
-        shown.append(f"\u2026 and {len(messages) - most} more")
+        shown[-1] += f" (and {len(messages) - most} more)"
     return "\n".join(shown)
 
 
@@ -143,7 +144,7 @@ def first_open_row(results: Iterable[RuleResult], step: str, rows: list[str]) ->
 def step_state(problems: list[RuleResult], step: str) -> tuple[str, str]:
     """The footer's line for ``step``: what its rules still ask for, or how to go on."""
     if problems:
-        return "Still to do: " + reason_text((r.message for r in problems), most=2), ""
+        return "Still to do: " + reason_text(r.message for r in problems), ""
     if step == STEP_VERDICT:
         return f"Every step is done: {key_text('ra_complete')} completes the item.", "good"
     return f"This step is done: {key_text('ra_next_step')} goes on.", "good"

@@ -109,13 +109,18 @@ class CheckpointsPage(StepPage):
                          REACHED, "ra_reached", cites=True)
 
     def show_rating(self, rating: RunAuditRating) -> None:
-        for checkpoint, mark in rating.checkpoints.items():
+        marks = rating.checkpoints
+        for index, checkpoint in enumerate(CHECKPOINTS):
+            mark = marks[checkpoint]
             evidence = mark.evidence
+            # A later reached checkpoint with evidence stands for this one (RA-1).
+            implied = next((c for c in CHECKPOINTS[index + 1:]
+                            if marks[c].reached and marks[c].evidence is not None), None)
             self.rows[f"checkpoints.{checkpoint}"].show_value(
                 mark.reached, evidence.step if evidence is not None else None,
-                needs_step=bool(mark.reached),
+                needs_step=bool(mark.reached) and implied is None,
                 step_text=" (screenshot)" if evidence is not None and evidence.step is None
-                else "")
+                else "", note=f"implied by {implied}" if mark.reached and implied else "")
 
 
 class ReportPage(StepPage):

@@ -143,11 +143,11 @@ class RunAuditPanel(QWidget):
         self.title.setText(f"Step {number} of {len(STEPS)}: {STEP_TITLES[step]}")
         names = []
         for index, other in enumerate(STEPS):
-            label = f"{index + 1} {STEP_SHORT[other]}"
+            label = f"{index + 1}\u00a0{STEP_SHORT[other]}"
             if other in (STEP_REPORT, STEP_VERDICT) and not report_shown:
-                label += " (covered)"
-            names.append(f"\u25b8 {label}" if other == step else label)
-        self.progress.setText("  \u00b7  ".join(names))
+                label += "\u00a0(covered)"
+            names.append(f"\u25b8\u00a0{label}" if other == step else label)
+        self.progress.setText(" \u00b7 ".join(names))
         self.back_button.setEnabled(number > 1)
         self.next_button.setEnabled(number < len(STEPS))
 

@@ -11,15 +11,15 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFocusEvent
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QFocusEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QFrame,
     QGridLayout,
     QLabel,
+    QLayout,
     QPushButton,
-    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -31,19 +31,67 @@ from rater_desktop.keymap import choice_key, key_text
 Choice = tuple[Any, str]  # (value, label)
 
 
+class ChoiceGrid(QWidget):
+    """Choice buttons as many to a line as the width holds (all on one line when they
+    fit, else fewer): a narrow panel never cuts a label nor scrolls sideways."""
+
+    def __init__(self, buttons: Sequence[QPushButton]) -> None:
+        super().__init__()
+        self.buttons = list(buttons)
+        self.grid = QGridLayout(self)
+        self.grid.setContentsMargins(0, 0, 0, 0)
+        self.grid.setHorizontalSpacing(6)
+        self.grid.setVerticalSpacing(4)
+        # The layout must not make the widest arrangement this widget's minimum width.
+        self.grid.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
+        self.per_line = 0
+        self._arrange(len(self.buttons))
+
+    def _arrange(self, per_line: int) -> None:
+        per_line = max(1, per_line)
+        if per_line == self.per_line:
+            return
+        self.per_line = per_line
+        for button in self.buttons:
+            self.grid.removeWidget(button)
+        for column in range(len(self.buttons)):
+            self.grid.setColumnStretch(column, 1 if column < per_line else 0)
+        for index, button in enumerate(self.buttons):
+            self.grid.addWidget(button, index // per_line, index % per_line)
+        self.updateGeometry()
+
+    def fitting(self, width: int) -> int:
+        """How many buttons a line of ``width`` pixels holds (at least one)."""
+        spacing = self.grid.horizontalSpacing()
+        widest = max((b.sizeHint().width() for b in self.buttons), default=0)
+        for per_line in range(len(self.buttons), 1, -1):
+            if per_line * widest + (per_line - 1) * spacing <= width:
+                return per_line
+        return 1
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        widest = max((b.minimumSizeHint().width() for b in self.buttons), default=0)
+        return QSize(widest, self.sizeHint().height())
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        lines = -(-len(self.buttons) // max(1, self.per_line)) if self.buttons else 0
+        tall = max((b.sizeHint().height() for b in self.buttons), default=0)
+        height = lines * tall + max(0, lines - 1) * self.grid.verticalSpacing()
+        widest = max((b.sizeHint().width() for b in self.buttons), default=0)
+        return QSize(widest, height)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._arrange(self.fitting(event.size().width()))
+
+
 def choice_buttons(owner: QWidget, object_name: str, choices: Sequence[Choice], action: str,
-                   on_choose: Callable[[Any], None], *,
-                   focusable: bool = False) -> tuple[QButtonGroup, list[QPushButton], QWidget]:
-    """Checkable buttons for ``choices`` labelled with their keys, two to a line when
-    there are more than three (a narrow panel never cuts a label)."""
-    holder = QWidget()
-    grid = QGridLayout(holder)
-    grid.setContentsMargins(0, 0, 0, 0)
-    grid.setHorizontalSpacing(6)
-    grid.setVerticalSpacing(4)
+                   on_choose: Callable[[Any], None],
+                   ) -> tuple[QButtonGroup, list[QPushButton], ChoiceGrid]:
+    """Checkable buttons for ``choices`` labelled with their keys; the buttons take no
+    focus (the row does, and its keys answer)."""
     group = QButtonGroup(owner)
     buttons: list[QPushButton] = []
-    per_line = len(choices) if len(choices) <= 3 else 2
     for index, (value, label) in enumerate(choices):
         key = choice_key(action, index)
         button = QPushButton(f"{label}  [{key}]")
@@ -51,14 +99,11 @@ def choice_buttons(owner: QWidget, object_name: str, choices: Sequence[Choice], 
         button.setCheckable(True)
         button.setProperty("answer", "choice")
         button.setToolTip(f"{label} (key {key})")
-        button.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed)
-        if not focusable:
-            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         button.clicked.connect(lambda _c=False, v=value: on_choose(v))
         group.addButton(button)
         buttons.append(button)
-        grid.addWidget(button, index // per_line, index % per_line)
-    return group, buttons, holder
+    return group, buttons, ChoiceGrid(buttons)
 
 
 class AnswerRow(QFrame):
@@ -103,7 +148,7 @@ class AnswerRow(QFrame):
         self.cite_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.cite_button.clicked.connect(self.citeRequested)
         for widget in (self.cite_label, self.cite_button):
-            widget.setVisible(cites)
+            widget.hide()
             column.addWidget(widget)
         self.cites = cites
         if keys:
@@ -119,21 +164,24 @@ class AnswerRow(QFrame):
         set_look(self, "focusRow", "false")
 
     def show_value(self, value: Any, step: int | None = None, *, needs_step: bool = False,
-                   step_text: str = "") -> None:
-        """Show the answer and the cited step (0-based; shown as "step N")."""
+                   step_text: str = "", note: str = "") -> None:
+        """Show the answer and the cited step (0-based; shown as "step N"); ``note`` says
+        why no step is needed where one could be cited."""
         checked = self.buttons[self.values.index(value)] if value in self.values else None
         set_checked_quietly(self.buttons, self.group, checked)
-        if not self.cites:
-            return
+        # Evidence shows where the answer asks for it (its key works on every such row).
+        shown = self.cites and (needs_step or step is not None or bool(note))
+        self.cite_label.setVisible(shown)
+        self.cite_button.setVisible(shown)
         if step is not None:
             self.cite_label.setText(f"Evidence: step {step + 1}{step_text}")
             set_look(self.cite_label, "tone", "")
-        elif needs_step:
+        elif note:
+            self.cite_label.setText(f"Evidence: {note}")
+            set_look(self.cite_label, "tone", "")
+        else:
             self.cite_label.setText("Evidence: no step cited yet")
             set_look(self.cite_label, "tone", "warn")
-        else:
-            self.cite_label.setText("Evidence: none needed for this answer")
-            set_look(self.cite_label, "tone", "")
 
     @property
     def answered_value(self) -> Any:

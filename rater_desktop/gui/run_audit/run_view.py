@@ -13,10 +13,12 @@ from rater_desktop.batch.model import Item, TrajectoryStep
 from rater_desktop.gui.image_loader import ImageLoader
 from rater_desktop.gui.prompt_header import PromptHeader
 from rater_desktop.gui.run_report_card import RunReportCard
-from rater_desktop.gui.safe_browser import LinkHandler
+from rater_desktop.gui.safe_browser import AutoHeightBrowser, LinkHandler
 from rater_desktop.gui.steps.common import set_look
+from rater_desktop.gui.theme import current_theme, document_css
 from rater_desktop.gui.trajectory_view import TrajectoryTimeline, plain_label
 from rater_desktop.keymap import key_text
+from rater_desktop.render_markdown import render_markdown
 
 COVER_TEXT = ("The agent's report is covered while you read the run. Mark the checkpoints "
               "C1-C4 and the outcome you saw in the panel on the right; the report then "
@@ -44,6 +46,7 @@ class RunView(QWidget):
         self.steps: Sequence[TrajectoryStep] = ()
         self.picked: int | None = None
         self.report_shown = False
+        self._link_handler = link_handler
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(0)
@@ -125,15 +128,20 @@ class RunView(QWidget):
         run = self.item.run if self.item is not None else None
         if not shown or run is None:
             return
-        shown: list[QWidget] = []
+        parts: list[QWidget] = []
         if run.run_report is not None:
-            shown.append(RunReportCard(run.run_report, side=SIDE))
+            parts.append(RunReportCard(run.run_report, side=SIDE))
         if run.text.strip():
-            shown.append(plain_label(run.text))
-            shown[-1].setObjectName("runAuditReportText")
-        for widget in shown:
+            text = AutoHeightBrowser(link_handler=self._link_handler)
+            text.setObjectName("runAuditReportText")
+            text.setAccessibleName("The agent's own account")
+            text.document().setDefaultStyleSheet(document_css(current_theme()))
+            text.setHtml(render_markdown(run.text))
+            parts.append(text)
+        for widget in parts:
             self._report_host.addWidget(widget)
             widget.show()  # added to a page already on screen
+        self.scroll_area.verticalScrollBar().setValue(0)  # the report is what to read now
 
     def _clear_report(self) -> None:
         while self._report_host.count():

@@ -5,8 +5,9 @@ A harness reader turns one saved run (a file or a folder) into a batch response 
 ``load_run``; this module finds two runs per task (a JSONL of ``{"task", "a", "b"}`` or a
 folder ``TASK/{task.txt?, two runs}``), builds the item and writes its screenshots only
 once the item passed the loader's item check, so a refused record leaves nothing behind.
-A single run would become a run audit item, but that protocol does not exist yet: such a
-task is refused with a message saying so.
+A single run of these harness kinds is refused with a message saying so: run audit batches
+(one run per item, ``--protocol run-audit``) are imported from browser-use or standardweb
+runs (``single_runs``).
 """
 
 from __future__ import annotations
@@ -27,8 +28,8 @@ from rater_desktop.batch_import.writer import ImportInputError, decode_base64_im
 StoreImage = Callable[[bytes, str], str]
 MAX_RUN_FILE_BYTES = 256 * 1024 * 1024
 MAX_TEXT = 20_000
-SINGLE_RUN = ("one run only: a single run would become a run audit item, and this version "
-              "has no run audit protocol; give two runs of the task")  # fmt: skip
+SINGLE_RUN = ("one run only: give two runs of the task (run audit batches of single runs "
+              "are imported from browser-use or standardweb runs, --protocol run-audit)")  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 # The modules that define the built-in protocols (each calls ``register`` on import).
-BUILT_IN = ("rater_desktop.guideline.protocol", "rater_desktop.preference.protocol")
+BUILT_IN = ("rater_desktop.guideline.protocol", "rater_desktop.preference.protocol",
+            "rater_desktop.run_audit.protocol")
 
 # (manifest, items, store, rater_id, rubric, include_incomplete) -> (records, left out, extra)
 Collect = Callable[..., tuple[list[Any], list[str], dict[str, Any]]]

@@ -22,6 +22,13 @@ from rater_desktop.run_audit.model import (
     STEPS,
     RunAuditRating,
 )
+from rater_desktop.run_audit.scoring import (
+    CLASS_LABELS,
+    CLASS_SCORES,
+    COMPLETED,
+    disputes_completion,
+    rater_class,
+)
 
 STEP_TITLES = {
     STEP_TRAJECTORY: "Checkpoints you saw",
@@ -152,7 +159,16 @@ def step_state(problems: list[RuleResult], step: str) -> tuple[str, str]:
 
 def score_text(item: Item, rating: RunAuditRating) -> str:
     """RA-6: the run's seed-002 score from the outcome the rater saw (after the verdict)."""
-    del item
     if rating.verdict is None:
         return ""
-    return ""
+    document = rating.to_dict()
+    found = rater_class(document)
+    if found is None:
+        return ""
+    score = CLASS_SCORES[found]
+    points = f"{score} points" if score is not None else "not scored"
+    text = f"Seed-002 score of the outcome you saw ({CLASS_LABELS[found]}): {points}."
+    report = item.run.run_report if item.run is not None else None
+    if report is not None and report.outcome == COMPLETED and disputes_completion(document):
+        text += " You dispute the agent's completion: a disputed completion is not scored."
+    return text

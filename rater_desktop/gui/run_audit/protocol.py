@@ -60,5 +60,14 @@ def install(window: Any, *, store: Any, rater_id: str) -> None:
     window.batchOpened.connect(opened)
 
 
+class _QaView:
+    """The QA window's run audit tab (``qa_view``), imported when first used."""
+
+    def __getattr__(self, name: str) -> Any:
+        from rater_desktop.gui.run_audit import qa_view
+
+        return getattr(qa_view, name)
+
+
 PROTOCOL = register(WindowProtocol(name=RUN_AUDIT, criteria=criteria, guideline_tabs=False,
-                                   rating_binding=False, install=install, qa_view=None))
+                                   rating_binding=False, install=install, qa_view=_QaView()))

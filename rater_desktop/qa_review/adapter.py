@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from rater_desktop.batch.model import Item, RunReport
+from rater_desktop.batch.model import Item, Response, RunReport
 from rater_desktop.batch.protocol import GUIDELINE
 from rater_desktop.qa.inputs import Claim, ItemFacts, RaterJudgment, RunInput, SideScores
 from rater_desktop.rating.model import ItemRating, ItemStatus
@@ -97,8 +97,10 @@ def run_report_dict(report: RunReport) -> dict[str, Any]:
 
 
 def batch_item_info(item: Item) -> BatchItemInfo:
-    """Facts, expected verdict (true order) and run reports of one batch item."""
-    first, second = item.responses
+    """Facts, expected verdict (true order) and run reports of one batch item (an item of
+    one run, e.g. a run audit's, has an empty second side)."""
+    first = item.responses[0]
+    second = item.responses[1] if len(item.responses) > 1 else Response(identity="", text="")
     gold = item.gold
     facts = ItemFacts(
         item_id=item.id,
@@ -109,7 +111,7 @@ def batch_item_info(item: Item) -> BatchItemInfo:
     )
     expected = gold.expected_verdict.score if gold and gold.expected_verdict else None
     reports = tuple(
-        None if r.run_report is None else run_report_dict(r.run_report) for r in item.responses
+        None if r.run_report is None else run_report_dict(r.run_report) for r in (first, second)
     )
     return BatchItemInfo(
         facts=facts,
@@ -237,7 +239,7 @@ def adapt_results(
         return AdaptedResults(rater_id, (), (
             f"the results are {document.get('protocol')!r} judgments, not guideline ratings; "
             "left out (the QA window and 'rater-desktop qa report' review them on their own "
-            "preference batch)",))
+            "batch, with that protocol's figures)",))
     items: list[RatedItem] = []
     problems: list[str] = []
     seen: set[str] = set()

@@ -80,17 +80,17 @@ def _write(args: argparse.Namespace, batch: Any, documents: list[dict[str, Any]]
     from rater_desktop.batch.errors import BatchError
     from rater_desktop.qa_review.report import write_report
     from rater_desktop.run_audit.report import render
-    from rater_desktop.run_audit.stats import audits_of, figures
+    from rater_desktop.run_audit.review import batch_figures
     from rater_desktop.signing.atomic_files import AtomicWriteError
 
     try:
-        items = [batch.item(entry.item_id) for entry in batch.index]
+        # The same function the QA window uses, so both show the same figures.
+        found = batch_figures(documents, batch=batch)
     except BatchError as exc:
         print(f"error: the batch has an item that cannot be read: {exc}", file=sys.stderr)
         return EXIT_NO_VALID
-    audits = [audit for document in documents for audit in audits_of(document)]
     try:
-        write_report(args.out, render(figures(items, audits), title=batch.manifest.title,
+        write_report(args.out, render(found, title=batch.manifest.title,
                                       report_format=report_format))
     except AtomicWriteError as exc:
         print(f"error: {exc.strerror or exc}", file=sys.stderr)

@@ -92,3 +92,12 @@ def test_the_run_fields_are_in_the_published_item_schema() -> None:
     no_report = run_item("r-1")
     no_report["run"].pop("run_report")
     assert list(schema.iter_errors(no_report))
+
+
+def test_the_guideline_qa_adapter_reads_a_run_item_without_a_traceback(tmp_path: Path) -> None:
+    from rater_desktop.qa_review.adapter import batch_item_info
+
+    with open_batch(_batch(tmp_path, [run_item("r-1")])) as batch:
+        info = batch_item_info(batch.item("r-1"))
+    assert info.facts.identities == ("agent-one", "")
+    assert info.run_reports[0] is not None and info.run_reports[1] is None

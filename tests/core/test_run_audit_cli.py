@@ -66,7 +66,7 @@ def test_run_audits_rate_export_verify_and_report(
     monkeypatch.setattr(keystore, "default_keyring", lambda: memory_keyring)
     batch = write_folder(tmp_path / "batch", batch_files(ITEMS, format_version="1.1",
                                                          protocol=RUN_AUDIT))
-    wall = dict(block_step=3, quote="Sign in to continue")
+    wall: dict[str, Any] = {"block_step": 3, "quote": "Sign in to continue"}
     first = [audit("r-1", 4, "completed", marks=all_marks(ITEMS[0])),
              audit("r-2", 3, "login_wall", marks=all_marks(ITEMS[1]), **wall),
              # r-3 claims a completion; both raters saw a CAPTCHA at step 2

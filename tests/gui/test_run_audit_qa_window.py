@@ -53,8 +53,6 @@ def test_the_run_audit_tab_shows_the_figures_of_qa_report(
         report_error=lambda _p, title, text, _d: errors.append((title, text)))
     qtbot.addWidget(window)
     window.resize(1366, 768)
-    qtbot.wait(3000)
-    print("DBG", errors, window.session, window.batch, window.runner.busy, window.statusBar().currentMessage())
     wait_idle(qtbot, window)
     assert window.tabs.isTabVisible(window.run_audit_tab)
     assert not any(window.tabs.isTabVisible(i) for i in (1, 2, 3))  # the guideline's

@@ -28,8 +28,9 @@ from PySide6.QtWidgets import (
 from rater_desktop.batch.protocol import RUN_AUDIT
 from rater_desktop.gui.qa.rater_answers import fit_columns, fit_height, make_table
 from rater_desktop.run_audit.model import VERDICTS
+from rater_desktop.run_audit.review import batch_figures
 from rater_desktop.run_audit.scoring import CLASS_LABELS
-from rater_desktop.run_audit.stats import RunAuditFigures, audits_of, figures
+from rater_desktop.run_audit.stats import RunAuditFigures
 
 RUN_COLUMNS = ("Run", "Agent", "Report claims", "Raters saw", "Score", "Status",
                "Automated judge")
@@ -53,10 +54,7 @@ def review_figures(session: Any) -> tuple[str, RunAuditFigures]:
             continue
         if isinstance(document, dict) and document.get("protocol") == RUN_AUDIT:
             documents.append(document)
-    batch = session.batch
-    items = [batch.item(entry.item_id) for entry in batch.index]
-    audits = [audit for document in documents for audit in audits_of(document)]
-    return session.batch_sha256, figures(items, audits)
+    return session.batch_sha256, batch_figures(documents, batch=session.batch)
 
 
 def summary_lines(found: RunAuditFigures) -> list[str]:

@@ -111,3 +111,29 @@ def test_the_judge_shows_only_after_the_verdict(make_window: Callable[..., Any],
     assert binding.view.cover.isVisible()  # the next run's report is covered again
     assert window.progress_label.text() == "1 of 3 complete"
     assert binding._progress("run-1").state == ItemStatus.COMPLETE.value
+
+
+def test_tab_walks_the_rows_of_the_step_and_stays_on_it(make_window: Callable[..., Any],
+                                                         tmp_path: Path, qtbot: Any) -> None:
+    window, binding = bind(make_window, run_audit_batch(tmp_path / "ra"), qtbot)
+    binding.focus_panel()
+    names = []
+    for _ in range(5):
+        names.append(QApplication.focusWidget().objectName())
+        _key(QApplication.focusWidget(), Qt.Key.Key_Tab)
+    assert names == ["ra_checkpoints_C1", "ra_checkpoints_C2", "ra_checkpoints_C3",
+                     "ra_checkpoints_C4", "ra_checkpoints_C1"]
+    for _ in range(2):  # from C2 back past the first row
+        _key(QApplication.focusWidget(), Qt.Key.Key_Backtab, Qt.KeyboardModifier.ShiftModifier)
+    assert QApplication.focusWidget().objectName() == "ra_checkpoints_C4"
+    binding.answer("checkpoints.C4", False)
+    binding.answer("checkpoints.C1", False)
+    binding.move(1)
+    binding.answer("observed.outcome", "blocked")
+    binding.focus_panel()
+    names = []
+    for _ in range(4):
+        names.append(QApplication.focusWidget().objectName())
+        _key(QApplication.focusWidget(), Qt.Key.Key_Tab)
+    assert names == ["ra_observed_block_step", "runAuditQuote", "ra_observed_outcome",
+                     "ra_observed_block_step"]

@@ -8,7 +8,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QFrame,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
 from rater_desktop.gui.run_audit.rows import AnswerRow, Choice
 from rater_desktop.gui.steps.common import hint_label, name
@@ -73,6 +81,27 @@ class StepPage(QScrollArea):
         row.show()  # a page on screen does not show a row added later on its own
         self.rows[field] = row
         return row
+
+    def stops(self) -> list[QWidget]:
+        """What Tab walks on this page: its rows (and text fields), in order."""
+        body = self.widget()
+        if body is None:
+            return []
+        return [w for w in body.findChildren(QWidget)
+                if w.focusPolicy() & Qt.FocusPolicy.TabFocus and w.isEnabled()
+                and w.isVisibleTo(body)]
+
+    def focusNextPrevChild(self, next: bool) -> bool:  # noqa: N802,A002 - Qt's names
+        # Tab stays on the step: past its last row it comes back to the first (leaving
+        # would bring a folded dock forward in a small window); the docks have their keys.
+        stops = self.stops()
+        focus = QApplication.focusWidget()
+        if focus not in stops:
+            return super().focusNextPrevChild(next)
+        index = (stops.index(focus) + (1 if next else -1)) % len(stops)
+        stops[index].setFocus(Qt.FocusReason.TabFocusReason if next
+                              else Qt.FocusReason.BacktabFocusReason)
+        return True
 
     def _focused(self, field: str) -> None:
         row = self.rows.get(field)

@@ -10,6 +10,7 @@ from typing import Any
 from rater_desktop.batch.model import Item
 from rater_desktop.rating.model import ItemStatus
 from rater_desktop.rating.store import RatingStore
+from rater_desktop.rating.survey import survey_for_export
 from rater_desktop.results.document import ItemRecord
 from rater_desktop.results.errors import CollectError
 from rater_desktop.run_audit.model import RunAuditRating
@@ -59,8 +60,13 @@ def collect_run_audit_records(*, items: Iterable[Item], store: RatingStore, batc
 def collect_protocol_export(*, manifest: Any, items: Iterable[Item], store: RatingStore,
                             include_incomplete: bool,
                             ) -> tuple[list[ItemRecord], list[str], dict[str, Any]]:
-    """Records, ids left out and the document's extra fields for a run audit batch."""
+    """Records, ids left out and the document's extra fields for a run audit batch
+    (``protocol``; ``survey`` when the batch has one, as in the other protocols)."""
     records, left_out = collect_run_audit_records(
         items=items, store=store, batch_key=manifest.batch_id,
         include_incomplete=include_incomplete)
-    return records, left_out, {"protocol": manifest.protocol}
+    extra: dict[str, Any] = {"protocol": manifest.protocol}
+    questions = manifest.preference.survey
+    if questions:
+        extra["survey"] = survey_for_export(store, manifest.batch_id, questions)
+    return records, left_out, extra

@@ -40,6 +40,7 @@ def summary_dict(figures: RunAuditFigures) -> dict[str, Any]:
         "agents": [asdict(a) for a in figures.agents],
         "not_scored": [{"item_id": r.item_id, "status": r.status}
                        for r in figures.runs if r.score is None],
+        "raters": [asdict(r) for r in figures.raters],
         "median_seconds": figures.median_seconds,
     }
 
@@ -86,6 +87,10 @@ def render_html(figures: RunAuditFigures, *, title: str) -> str:
                     [[a.agent, a.runs, a.scored, _num(a.mean_score, 1)] for a in figures.agents])
     breaches = _table(["breach", "runs where a rater saw it"],
                       [[BREACH_LABELS[k], n] for k, n in figures.breaches.items()])
+    raters = _table(["rater", "qualification", "qualified", "attention checks"],
+                    [[r.rater_id, f"{r.qualification_passed} of {r.qualification_total}",
+                      "yes" if r.qualified else "no",
+                      f"{r.attention_passed} of {r.attention_total}"] for r in figures.raters])
     return (
         "<!doctype html><html><head><meta charset='utf-8'>"
         f"<title>{html.escape(title)}</title></head><body>"
@@ -96,7 +101,7 @@ def render_html(figures: RunAuditFigures, *, title: str) -> str:
         "<th>percent agreement</th><th>Krippendorff's alpha (nominal)</th><th>runs</th>"
         f"<th>raters</th></tr>{agreement}</table>"
         f"<h2>Raters and the automated judge</h2>{_judge_html(figures)}"
-        f"<h2>Rule breaches seen</h2>{breaches}"
+        f"<h2>Rule breaches seen</h2>{breaches}<h2>Raters</h2>{raters}"
         f"<h2>Time</h2><p>Median {_num(figures.median_seconds, 1)} s per audit.</p>"
         "</body></html>\n")
 

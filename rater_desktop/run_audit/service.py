@@ -13,13 +13,16 @@ Change ``fields``: ``*`` (item opened), ``checkpoints.C1``..``C4``, ``observed.o
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from rater_desktop.batch.model import Item
+from rater_desktop.batch.protocol import SurveyQuestion
 from rater_desktop.rating.change import Change
 from rater_desktop.rating.model import ItemStatus
 from rater_desktop.rating.rules.base import RuleResult
 from rater_desktop.rating.store import RatingStore
+from rater_desktop.rating.survey import STATE_KEY, saved_survey, survey_record
 from rater_desktop.rating.timing import Clock, ItemTimer
 from rater_desktop.run_audit import edits
 from rater_desktop.run_audit.model import RunAuditRating
@@ -43,12 +46,14 @@ class RunAuditService:
     """One rater's audits of the runs of one batch."""
 
     def __init__(self, *, store: RatingStore, clock: Clock, batch_key: str, rater_id: str,
-                 item_accessor: Callable[[str], Item]) -> None:
+                 item_accessor: Callable[[str], Item],
+                 survey_questions: Sequence[SurveyQuestion] = ()) -> None:
         self.store = store
         self.clock = clock
         self.batch_key = batch_key
         self.rater_id = rater_id
         self.item_accessor = item_accessor
+        self.survey_questions = tuple(survey_questions)  # the batch's survey, if any
         self.current_item_id: str | None = None
         self.item: Item | None = None
         self.rating = RunAuditRating(item_id="")
@@ -217,6 +222,20 @@ class RunAuditService:
         self.rating.status = status
         self._save()
         return self._emit(Change(item_id, "status", ("status",), tuple(self.results())))
+
+    # -- survey ----------------------------------------------------------------------
+
+    def survey_state(self) -> dict[str, Any] | None:
+        """The saved survey answers (``{"answers": ..., "skipped": bool}``), or None."""
+        return saved_survey(self.store.load_batch_state(self.batch_key))
+
+    def save_survey(self, answers: dict[str, Any], *, skipped: bool = False) -> dict[str, Any]:
+        """Keep the rater's answers to the batch's survey (cleaned against its questions)."""
+        record = survey_record(self.survey_questions, answers, skipped=skipped)
+        state = dict(self.store.load_batch_state(self.batch_key) or {})
+        state[STATE_KEY] = record
+        self.store.save_batch_state(self.batch_key, state)
+        return record
 
     # -- internals -------------------------------------------------------------------
 

@@ -5,7 +5,10 @@ disputed completions listed as not scored. Between raters: percent agreement and
 Krippendorff's alpha (nominal) on the normalized outcome and on the verdict. Raters and
 the automated judge: Cohen's kappa on the verdict (all rater-run pairs pooled, and per
 rater) with its confusion table. Breaches: runs where a rater saw each kind. Per agent:
-runs, scored runs and the mean score.
+runs, scored runs and the mean score. Per rater (SD-4 as in the other protocols): the
+qualification and attention items whose gold (``expected_outcome``,
+``expected_report_verdict``) the audit matches; a qualification item never audited counts
+as missed.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from typing import Any
 from rater_desktop.batch.model import Item
 from rater_desktop.qa.agreement import krippendorff_alpha, percent_agreement
 from rater_desktop.qa.chance_agreement import cohen_kappa
+from rater_desktop.qa.qualification import meets_threshold
 from rater_desktop.run_audit.model import BREACH_KINDS, VERDICTS
 from rater_desktop.run_audit.scoring import CLASSES, SCORED, rater_class, run_status
 
@@ -77,6 +81,18 @@ class AgentFigures:
 
 
 @dataclass(frozen=True)
+class RaterCheck:
+    """Qualification and attention results of one rater."""
+
+    rater_id: str
+    qualification_passed: int
+    qualification_total: int
+    qualified: bool
+    attention_passed: int
+    attention_total: int
+
+
+@dataclass(frozen=True)
 class RunAuditFigures:
     runs: list[RunFigures]
     outcome_agreement: Agreement
@@ -85,6 +101,7 @@ class RunAuditFigures:
     breaches: dict[str, int]  # kind -> runs where at least one rater saw it
     agents: list[AgentFigures]
     median_seconds: float | None
+    raters: list[RaterCheck] = field(default_factory=list)
 
 
 def audits_of(document: Mapping[str, Any]) -> list[Audit]:
@@ -172,7 +189,43 @@ def _median(values: list[float]) -> float | None:
     return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
 
 
-def figures(items: Sequence[Item], audits: Sequence[Audit]) -> RunAuditFigures:
+def matches_gold(item: Item, rating: Mapping[str, Any]) -> bool | None:
+    """Whether an audit gives the item's expected outcome and verdict (None: no gold)."""
+    gold = item.gold
+    expected = (gold.expected_outcome, gold.expected_report_verdict) if gold else (None, None)
+    if expected == (None, None):
+        return None
+    observed = rating.get("observed")
+    outcome = observed.get("outcome") if isinstance(observed, dict) else None
+    return (expected[0] in (None, outcome)) and (expected[1] in (None, rating.get("verdict")))
+
+
+def rater_checks(items: Sequence[Item], audits: Sequence[Audit], *,
+                 threshold: tuple[int, int]) -> list[RaterCheck]:
+    """Per rater: gold matched on qualification and attention items (SD-4)."""
+    gold_items = {i.id: i for i in items
+                  if i.kind.value != "standard" and matches_gold(i, {}) is not None}
+    qualification = [i for i in gold_items.values() if i.kind.value == "qualification"]
+    done: dict[str, dict[str, bool]] = defaultdict(dict)
+    for audit in audits:
+        done.setdefault(audit.rater_id, {})
+        item = gold_items.get(audit.item_id)
+        if item is not None:
+            done[audit.rater_id][item.id] = bool(matches_gold(item, audit.rating))
+    checks = []
+    for rater, results in sorted(done.items()):
+        passed = sum(results.get(i.id, False) for i in qualification)
+        attention = [ok for item_id, ok in results.items()
+                     if gold_items[item_id].kind.value == "attention"]
+        checks.append(RaterCheck(rater, passed, len(qualification),
+                                 meets_threshold(passed=passed, total=len(qualification),
+                                                 threshold=threshold),
+                                 sum(attention), len(attention)))
+    return checks
+
+
+def figures(items: Sequence[Item], audits: Sequence[Audit], *,
+            threshold: tuple[int, int] = (8, 10)) -> RunAuditFigures:
     """Every figure over the standard items of the batch (qualification and attention
     items train raters; they are not runs to score)."""
     by_item: dict[str, list[Audit]] = defaultdict(list)
@@ -196,4 +249,5 @@ def figures(items: Sequence[Item], audits: Sequence[Audit]) -> RunAuditFigures:
     seconds = [a.seconds for a in audits if a.seconds is not None and a.item_id in rated]
     return RunAuditFigures(runs, _agreement(outcome_cells, CLASSES),
                            _agreement(verdict_cells, VERDICTS), judge_agreement(runs),
-                           breaches, _agents(runs), _median(seconds))
+                           breaches, _agents(runs), _median(seconds),
+                           rater_checks(items, audits, threshold=threshold))

@@ -107,3 +107,22 @@ def test_only_complete_audits_of_a_document_count() -> None:
         {"item_id": "r-4", "rating": "not an object"}, "junk"]}
     assert [a.item_id for a in audits_of(document)] == ["r-1"]
     assert audits_of({"items": "junk"}) == []
+
+
+def test_qualification_and_attention_are_scored_on_the_gold_outcome_and_verdict() -> None:
+    raw = [run_item(f"q-{n}", kind="qualification",
+                    gold={"expected_outcome": "completed", "expected_report_verdict": "accurate"})
+           for n in range(3)]
+    raw.append(run_item("a-1", kind="attention", gold={"expected_outcome": "blocked"}))
+    raw.append(run_item("q-nogold", kind="qualification"))
+    items = [p for p in (parse_item(r, problems=ProblemList(), file="i", line=1, shape=RUN)
+                         for r in raw) if p is not None]
+    assert len(items) == 5 and items[0].gold is not None
+    audits = [Audit("ann", "q-0", rating(4, "completed")), Audit("ann", "q-1", rating(4, "completed")),
+              Audit("ann", "q-2", rating(4, "completed", verdict="overstated")),
+              Audit("ann", "a-1", rating(1, "blocked", "V")),
+              Audit("bob", "q-0", rating(4, "completed"))]  # bob never did q-1, q-2
+    checks = {c.rater_id: c for c in figures(items, audits, threshold=(2, 3)).raters}
+    assert (checks["ann"].qualification_passed, checks["ann"].qualification_total) == (2, 3)
+    assert checks["ann"].qualified and (checks["ann"].attention_passed, checks["ann"].attention_total) == (1, 1)
+    assert (checks["bob"].qualification_passed, checks["bob"].qualified) == (1, False)

@@ -139,3 +139,28 @@ def test_an_untouched_item_is_not_saved_and_a_foreign_document_is_not_read() -> 
     assert store.load_item("b", "r-1") is None
     assert service.rating.status is ItemStatus.NOT_STARTED
     assert store.load_item("b", "r-2") == {"protocol": "preference", "choice": "A"}
+
+
+def test_the_batch_survey_is_kept_and_exported_like_the_other_protocols() -> None:
+    from rater_desktop.batch.model import Manifest
+    from rater_desktop.batch.protocol import PreferenceSettings, SurveyQuestion
+    from rater_desktop.run_audit.collect import collect_protocol_export
+
+    question = SurveyQuestion(id="role", kind="single", text="Your work?", options=("qa", "dev"))
+    store = MemoryRatingStore()
+    item = _item("r-1")
+    service = RunAuditService(store=store, clock=Clock(), batch_key="b", rater_id="ann",
+                              item_accessor=lambda _id: item, survey_questions=(question,))
+    assert service.survey_state() is None
+    assert service.save_survey({"role": "qa", "other": "x"}) == {"answers": {"role": "qa"},
+                                                                  "skipped": False}
+    manifest = Manifest(format_version="1.1", batch_id="b", title="t", created="c",
+                        protocol="run-audit", preference=PreferenceSettings(survey=(question,)))
+    _records, left_out, extra = collect_protocol_export(
+        manifest=manifest, items=[item], store=store, include_incomplete=False)
+    assert left_out == ["r-1"] and extra["protocol"] == "run-audit"
+    assert extra["survey"]["answers"] == {"role": "qa"}
+    plain = Manifest(format_version="1.1", batch_id="b", title="t", created="c",
+                     protocol="run-audit")
+    assert "survey" not in collect_protocol_export(manifest=plain, items=[item], store=store,
+                                                   include_incomplete=False)[2]

@@ -13,7 +13,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from rater_desktop.rating.model import ItemStatus
-from tests.gui.run_audit_kit import bind, run_audit_batch
+from tests.gui.run_audit_kit import bind, finish_audit, run_audit_batch
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 
@@ -87,17 +87,10 @@ def test_the_judge_shows_only_after_the_verdict(make_window: Callable[..., Any],
                                                 tmp_path: Path, qtbot: Any) -> None:
     window, binding = bind(make_window, run_audit_batch(tmp_path / "ra"))
     service = binding.service
-    service.mark_checkpoint("C4", True, step=4)
-    service.set_outcome("completed")
-    service.reveal_report()
-    for statement in service.statements():
-        service.mark_statement(statement.id, "matching")
-    for kind in service.rating.breaches:
-        service.mark_breach(kind, False)
-    service.go_to_step("verdict")
-    binding._show()
     verdict = binding.panel.verdict
-    assert not verdict.judge_card.isVisible()
+    finish_audit(binding, None)
+    assert service.rating.current_step == "verdict"
+    assert not verdict.judge_card.isVisible() and not service.rating.judge_shown
     binding.answer("verdict", "overstated")
     assert service.rating.judge_shown
     assert verdict.judge_card.isVisible()
@@ -137,3 +130,22 @@ def test_tab_walks_the_rows_of_the_step_and_stays_on_it(make_window: Callable[..
         _key(QApplication.focusWidget(), Qt.Key.Key_Tab)
     assert names == ["ra_observed_block_step", "runAuditQuote", "ra_observed_outcome",
                      "ra_observed_block_step"]
+
+
+def test_the_batch_survey_is_asked_after_the_first_completed_run(
+        make_window: Callable[..., Any], tmp_path: Path) -> None:
+    asked: list[Any] = []
+
+    def ask(_window: Any, questions: Any) -> dict[str, Any]:
+        asked.append(questions)
+        return {"bg": "technical"}
+
+    survey = {"questions": [{"id": "bg", "kind": "single", "text": "Work?",
+                             "options": ["technical", "other"]}]}
+    window, binding = bind(make_window, run_audit_batch(tmp_path / "ra", survey=survey),
+                           ask_survey=ask)
+    for _ in range(2):
+        finish_audit(binding)
+        assert binding.complete_and_next()
+    assert len(asked) == 1 and [q.id for q in asked[0]] == ["bg"]
+    assert binding.service.survey_state() == {"answers": {"bg": "technical"}, "skipped": False}

@@ -27,6 +27,7 @@ from rater_desktop.gui.run_audit import decide
 from rater_desktop.gui.run_audit.panel import RunAuditPanel
 from rater_desktop.gui.run_audit.run_view import RunView
 from rater_desktop.gui.save_state import SAVE_POLL_MS, poll_save_state
+from rater_desktop.gui.survey_flow import Asker, SurveyFlow, ask_survey_dialog, questions_of
 from rater_desktop.keymap import key_text
 from rater_desktop.rating.change import Change
 from rater_desktop.rating.model import ItemStatus
@@ -54,13 +55,15 @@ class RunAuditBinding(QObject):
     """Connects one window to the run audit protocol; one service per opened batch."""
 
     def __init__(self, window: MainWindow, *, store: RatingStore, rater_id: str,
-                 clock: Clock = time.monotonic, open_current: bool = True) -> None:
+                 clock: Clock = time.monotonic, ask_survey: Asker = ask_survey_dialog,
+                 open_current: bool = True) -> None:
         super().__init__(window)
         self.window = window
         self.store = store
         self.rater_id = rater_id
         self.clock = clock
         self.service: RunAuditService | None = None
+        self.survey = SurveyFlow(window, service=lambda: self.service, ask=ask_survey)
         self.row: str | None = None  # the row the cursor was last on (what S cites for)
         self._statuses: dict[str, str] = {}
         self.viewer: Any = None
@@ -133,7 +136,8 @@ class RunAuditBinding(QObject):
         manifest = batch.manifest
         self.service = RunAuditService(store=self.store, clock=self.clock,
                                        batch_key=manifest.batch_id, rater_id=self.rater_id,
-                                       item_accessor=batch.item)
+                                       item_accessor=batch.item,
+                                       survey_questions=questions_of(batch))
         lister = getattr(self.store, "list_items", None)
         self._statuses = ({s.item_id: str(s.status) for s in lister(manifest.batch_id)}
                           if callable(lister) else {})
@@ -328,6 +332,7 @@ class RunAuditBinding(QObject):
         self._after(change)
         if change.refused:
             return False
+        self.survey.ask_if_due()
         self.window.item_list.step(1)
         return True
 

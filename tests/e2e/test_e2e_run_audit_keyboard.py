@@ -1,5 +1,5 @@
-"""End to end, keyboard only: a run audit batch through the real startup wiring. Two runs
-(a completion and a sign-in wall) are audited with the key table's keys alone: steps
+"""End to end, keyboard only: the sample run audit batch through the real startup wiring.
+Its first two runs (an honest completion and a sign-in wall) are audited with the key table's keys alone: steps
 picked with , and ., cited with S, checkpoints Y / N, the outcome 1-5, the block's quote
 after Alt+Q, report statements M / C / N, Alt+N for no breach, the verdict 1-3, each
 step left with Ctrl+Enter and the item completed with Ctrl+Shift+Enter; the cursor goes
@@ -20,9 +20,9 @@ from rater_desktop import appdirs, profiles
 from rater_desktop.gui import startup
 from rater_desktop.gui.app import create_main_window
 from rater_desktop.results.verify import VerifyStatus, verify_results_file
-from tests.batchkit import batch_files, run_item, write_folder
 
 PASSPHRASE = "correct horse battery staple"
+SAMPLE = Path(__file__).resolve().parents[2] / "sample_batches" / "run-audit-sample"
 CTRL = Qt.KeyboardModifier.ControlModifier
 SHIFT = Qt.KeyboardModifier.ShiftModifier
 ALT = Qt.KeyboardModifier.AltModifier
@@ -72,12 +72,13 @@ def _statements(binding: Any, contradicted: dict[str, int]) -> None:
 
 
 def _audit_completion(binding: Any) -> None:
+    """ra-trailgear-cart: an honest completion (the cart at step 8)."""
     _press(K.Key_R, CTRL | SHIFT)
     assert _focused_row() == "ra_checkpoints_C1"
     for _ in range(3):
         _press(K.Key_Tab)
     assert _focused_row() == "ra_checkpoints_C4"
-    _pick(binding, 4)
+    _pick(binding, 7)
     _press(K.Key_Y)
     _press(K.Key_S)
     _press(K.Key_Return, CTRL)
@@ -86,22 +87,23 @@ def _audit_completion(binding: Any) -> None:
     assert binding.view.cover.isVisible()  # still covered before the next step
     _press(K.Key_Return, CTRL)
     assert not binding.view.cover.isVisible()
-    _statements(binding, {"evidence.1": 3})
+    _statements(binding, {})
     _press(K.Key_Return, CTRL)
     _press(K.Key_N, ALT)  # no breach of any kind
     _press(K.Key_Return, CTRL)
     assert not binding.panel.verdict.judge_card.isVisible()
-    _press(K.Key_2)  # overstated
+    _press(K.Key_1)  # accurate
     assert binding.panel.verdict.judge_card.isVisible()  # the judge only now (RA-6)
     _press(K.Key_Return, CTRL | SHIFT)
 
 
 def _audit_login_wall(binding: Any) -> None:
+    """ra-freshcart-wall: the item page at step 4, the sign-in dialog at step 5."""
     _press(K.Key_R, CTRL | SHIFT)
     for _ in range(2):
         _press(K.Key_Tab)
     assert _focused_row() == "ra_checkpoints_C3"
-    _pick(binding, 2)
+    _pick(binding, 3)
     _press(K.Key_Y)
     _press(K.Key_S)
     _press(K.Key_Tab)
@@ -110,28 +112,28 @@ def _audit_login_wall(binding: Any) -> None:
     _press(K.Key_2)  # login wall: its step and its quote are asked for
     _press(K.Key_R, CTRL | SHIFT)
     assert _focused_row() == "ra_observed_block_step"
-    _pick(binding, 3)
+    _pick(binding, 4)
     _press(K.Key_S)
     _press(K.Key_Q, ALT)
-    QTest.keyClicks(QApplication.focusWidget(), "Sign in to continue")
+    QTest.keyClicks(QApplication.focusWidget(), "Sign in to add items to your cart")
     _press(K.Key_Return, CTRL)
+    assert _focused_row() == "ra_statements_outcome"
+    _press(K.Key_C)  # a slip: contradicted, no step cited ...
+    _press(K.Key_M)  # ... put right with the right key
+    _press(K.Key_R, CTRL | SHIFT)
     _statements(binding, {})
     _press(K.Key_Return, CTRL)
     _press(K.Key_R, CTRL | SHIFT)
     assert _focused_row() == "ra_breaches_other_site"
-    _press(K.Key_N)
-    _press(K.Key_Tab)
-    _pick(binding, 3)
-    _press(K.Key_S)  # sign-in seen at step 4 (S on a breach marks it seen)
-    for _ in range(3):
-        _press(K.Key_Tab)
+    for _ in range(5):  # each kind by its own key
         _press(K.Key_N)
+        _press(K.Key_Tab)
     _press(K.Key_Return, CTRL)
     _press(K.Key_1)  # accurate
     _press(K.Key_Return, CTRL | SHIFT)
 
 
-def test_two_runs_audited_by_keyboard_then_export(qtbot: Any, tmp_path: Path,
+def test_two_sample_runs_audited_by_keyboard_then_export(qtbot: Any, tmp_path: Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     class NoKeyring:  # the key lives in the encrypted file
         def get_password(self, *_: str) -> None:
@@ -141,10 +143,7 @@ def test_two_runs_audited_by_keyboard_then_export(qtbot: Any, tmp_path: Path,
                                       keyring=NoKeyring(), data_dir=appdirs.data_dir(),
                                       passphrase=PASSPHRASE)
     monkeypatch.setenv("RATER_DESKTOP_PASSPHRASE", PASSPHRASE)
-    batch = write_folder(tmp_path / "batch", batch_files(
-        [run_item("run-1", outcome="completed", steps=5),
-         run_item("run-2", outcome="login_wall", steps=4, judge="accurate")],
-        format_version="1.1", protocol="run-audit", batch_id="ra-e2e", title="Run audit e2e"))
+    batch = SAMPLE
     window = create_main_window(settings=QSettings(str(tmp_path / "s.ini"),
                                                    QSettings.Format.IniFormat))
     qtbot.addWidget(window)
@@ -157,10 +156,11 @@ def test_two_runs_audited_by_keyboard_then_export(qtbot: Any, tmp_path: Path,
     binding = window.property("runAuditBinding")
     assert binding.panel.isVisible()
     qtbot.waitUntil(window.isActiveWindow, timeout=3000)
+    assert window.item.id == "ra-trailgear-cart"
     _audit_completion(binding)
-    assert window.item.id == "run-2"
+    assert window.item.id == "ra-freshcart-wall"
     _audit_login_wall(binding)
-    assert window.progress_label.text() == "2 of 2 complete"
+    assert window.progress_label.text() == "2 of 6 complete"
     out = tmp_path / "out" / "kb.results.json"
     out.parent.mkdir()
     QTimer.singleShot(0, lambda: _fill_export_dialog(out))
@@ -174,15 +174,16 @@ def test_two_runs_audited_by_keyboard_then_export(qtbot: Any, tmp_path: Path,
     document = json.loads(out.read_bytes())
     assert document["protocol"] == "run-audit" and len(document["items"]) == 2
     first, second = (entry["rating"] for entry in document["items"])
-    assert first["checkpoints"]["C4"] == {"reached": True, "evidence": {"step": 4}}
-    assert first["observed"]["outcome"] == "completed" and first["verdict"] == "overstated"
-    assert first["statements"]["evidence.1"] == {"mark": "contradicted", "step": 3}
-    assert first["statements"]["outcome"]["mark"] == "matching"
+    assert first["checkpoints"]["C4"] == {"reached": True, "evidence": {"step": 7}}
+    assert first["observed"]["outcome"] == "completed" and first["verdict"] == "accurate"
+    assert {m["mark"] for m in first["statements"].values()} == {"matching"}
     assert all(b["seen"] is False for b in first["breaches"].values())
     assert first["judge_shown"] and first["report_shown"]
-    assert second["observed"] == {"outcome": "login_wall", "block_step": 3,
-                                  "quote": "Sign in to continue"}
+    assert second["observed"] == {"outcome": "login_wall", "block_step": 4,
+                                  "quote": "Sign in to add items to your cart"}
+    assert second["checkpoints"]["C3"] == {"reached": True, "evidence": {"step": 3}}
     assert second["checkpoints"]["C4"]["reached"] is False
-    assert second["breaches"]["sign_in"] == {"seen": True, "step": 3}
+    assert second["statements"]["outcome"] == {"mark": "matching", "step": None}
+    assert all(b["seen"] is False for b in second["breaches"].values())
     assert second["verdict"] == "accurate"
     window.close()

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
@@ -149,3 +149,20 @@ def test_the_batch_survey_is_asked_after_the_first_completed_run(
         assert binding.complete_and_next()
     assert len(asked) == 1 and [q.id for q in asked[0]] == ["bg"]
     assert binding.service.survey_state() == {"answers": {"bg": "technical"}, "skipped": False}
+
+
+def test_a_step_is_picked_by_a_click_and_its_screenshot_opens(
+        make_window: Callable[..., Any], tmp_path: Path, qtbot: Any) -> None:
+    window, binding = bind(make_window, run_audit_batch(tmp_path / "ra"), qtbot)
+    row = binding.view.timeline.rows[2]
+    QTest.mouseClick(row, Qt.MouseButton.LeftButton, pos=row.rect().topLeft() + QPoint(4, 4))
+    assert binding.view.picked == 2 and row.property("picked") == "true"
+    assert "step 3" in binding.view.picked_label.text()
+    _key(window, Qt.Key.Key_V)
+    viewer = binding.viewer
+    assert viewer is not None and viewer.isVisible()
+    assert viewer.current == 2 and viewer.title.text().startswith("Step 3")
+    assert not viewer.mark_box.isVisible()  # the guideline's step marks are not asked here
+    QTest.mouseClick(binding.view.timeline.rows[4].thumb, Qt.MouseButton.LeftButton)
+    assert binding.view.picked == 4 and viewer.current == 4
+    viewer.close()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -240,8 +241,11 @@ class RunAuditBinding(QObject):
             self.viewer = ScreenshotViewer(self.window.loader, self.window)
             self.viewer.resize(int(self.window.width() * 0.9), int(self.window.height() * 0.9))
         frames = response_frames(run)
-        self.viewer.open_frames(frames, frame_index_of_step(frames, step), true_index=0,
-                                side="run")
+        start = frame_index_of_step(frames, step)
+        # Shown as plain pictures: the guideline's step marks (C / U / W) are not this
+        # protocol's and would go nowhere.
+        self.viewer.open_frames([replace(f, step_index=None) for f in frames], start,
+                                true_index=0, side="")
         self.viewer.show()
         self.viewer.raise_()
 

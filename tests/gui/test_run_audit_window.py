@@ -166,3 +166,17 @@ def test_a_step_is_picked_by_a_click_and_its_screenshot_opens(
     QTest.mouseClick(binding.view.timeline.rows[4].thumb, Qt.MouseButton.LeftButton)
     assert binding.view.picked == 4 and viewer.current == 4
     viewer.close()
+
+
+def test_a_run_is_flagged_for_a_reviewer_and_unflagged(make_window: Callable[..., Any],
+                                                      tmp_path: Path) -> None:
+    window, binding = bind(make_window, run_audit_batch(tmp_path / "ra"))
+    action = window.actions_.flag_item
+    assert action.isEnabled() and not action.isChecked()
+    action.trigger()
+    assert binding.service.rating.status is ItemStatus.FLAGGED
+    assert action.isEnabled() and action.isChecked()
+    assert binding._progress("run-1").state == "flagged"
+    action.trigger()
+    assert binding.service.rating.status is ItemStatus.IN_PROGRESS
+    assert action.isEnabled() and not action.isChecked()

@@ -88,6 +88,8 @@ class RunAuditBinding(QObject):
         window.batchOpened.connect(self._on_batch_opened)
         window.batchClosed.connect(self._end_service)
         window.currentItemChanged.connect(self.open_item)
+        # After the guideline binding's slot, which disables the action when it has no item.
+        window.actions_.flag_item.triggered.connect(self.toggle_flag)
         if window.batch is not None:
             self._on_batch_opened(window.batch)
             if window.item is not None and open_current:
@@ -288,6 +290,21 @@ class RunAuditBinding(QObject):
                 break
         self._after(change)
 
+    def toggle_flag(self) -> None:
+        """Flag the open run for a reviewer, or take the flag off (back to in progress)."""
+        service = self.service
+        if service is None or service.current_item_id is None:
+            return
+        flagged = service.rating.status is ItemStatus.FLAGGED
+        self._after(service.set_status(ItemStatus.IN_PROGRESS if flagged
+                                       else ItemStatus.FLAGGED))
+
+    def _sync_flag_action(self) -> None:
+        service = self.service
+        action = self.window.actions_.flag_item
+        action.setEnabled(True)
+        action.setChecked(service is not None and service.rating.status is ItemStatus.FLAGGED)
+
     # -- moving through the work -------------------------------------------------------------
 
     def move(self, offset: int) -> None:
@@ -372,6 +389,7 @@ class RunAuditBinding(QObject):
         self.panel.show_rating(rating, service.statements(), service.item.judge,
                                decide.score_text(service.item, rating))
         self._enable_keys(True)
+        self._sync_flag_action()
         self._show_reason()
 
     def _show_reason(self) -> None:
@@ -381,6 +399,9 @@ class RunAuditBinding(QObject):
         rating = service.rating
         if rating.status is ItemStatus.COMPLETE:
             self.panel.set_reason("Complete.", "good")
+            return
+        if rating.status is ItemStatus.FLAGGED:
+            self.panel.set_reason("Flagged for a reviewer.", "block")
             return
         problems = decide.step_problems(service.results(), rating.current_step)
         self.panel.set_reason(*decide.step_state(problems, rating.current_step))

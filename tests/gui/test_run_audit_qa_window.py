@@ -33,9 +33,10 @@ def _cells(table: QTableWidget) -> list[list[str]]:
 
 def test_the_run_audit_tab_shows_the_figures_of_qa_report(
         qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, memory_keyring: Any,
-        capsys: pytest.CaptureFixture[str], temp_settings: QSettings) -> None:
+        capsys: pytest.CaptureFixture[str], temp_settings: QSettings,
+        small_batch: Path) -> None:
     monkeypatch.setattr(keystore, "default_keyring", lambda: memory_keyring)
-    batch = write_folder(tmp_path / "batch", batch_files(ITEMS, format_version="1.1",
+    batch = write_folder(tmp_path / "ra-batch", batch_files(ITEMS, format_version="1.1",
                                                          protocol=RUN_AUDIT))
     wall = dict(block_step=3, quote="Sign in to continue")
     lines = [audit("r-1", 4, "completed", marks=all_marks(ITEMS[0])),
@@ -56,6 +57,8 @@ def test_the_run_audit_tab_shows_the_figures_of_qa_report(
     wait_idle(qtbot, window)
     assert window.tabs.isTabVisible(window.run_audit_tab)
     assert not any(window.tabs.isTabVisible(i) for i in (1, 2, 3))  # the guideline's
+    window.actions_.tabs[1].trigger()  # View > Disagreements (Ctrl+2): this protocol's tab
+    assert window.tabs.currentWidget() is window.run_audit_panel
     window.import_paths([ann, bob])
     panel = window.run_audit_panel
     qtbot.waitUntil(lambda: panel.runs.rowCount() == 3 and not window.runner.busy,
@@ -83,3 +86,10 @@ def test_the_run_audit_tab_shows_the_figures_of_qa_report(
     assert exports.export_report_to(window, tmp_path / "window.html", "html")
     qtbot.waitUntil(lambda: window.last_report == tmp_path / "window.html", timeout=30_000)
     assert (tmp_path / "window.html").read_text() == (tmp_path / "cli.html").read_text()
+    # A guideline batch next: its tabs back, this one hidden, the View keys as before.
+    assert window.open_batch_path(str(small_batch))
+    wait_idle(qtbot, window)
+    assert not window.tabs.isTabVisible(window.run_audit_tab)
+    assert all(window.tabs.isTabVisible(i) for i in (1, 2, 3))
+    window.actions_.tabs[1].trigger()
+    assert window.tabs.currentIndex() == 1 and window.actions_.tabs[2].isEnabled()

@@ -162,6 +162,12 @@ def show_protocol(window: Any, guideline_tabs: tuple[int, ...] = (1, 2, 3)) -> N
     if ours:
         for index in guideline_tabs:
             window.tabs.setTabVisible(index, False)
+        # View > Disagreements and Dashboard (Ctrl+2, Ctrl+4) show this tab; no Compare.
+        # The next batch's show_protocol (preference_mode's, called first) sets them back.
+        tabs = window.actions_.tabs
+        tabs[1].setData(window.run_audit_tab)
+        tabs[3].setData(window.run_audit_tab)
+        tabs[2].setEnabled(False)
 
 
 def refresh(window: Any) -> None:

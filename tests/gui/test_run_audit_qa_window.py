@@ -31,13 +31,12 @@ def _cells(table: QTableWidget) -> list[list[str]]:
             for r in range(table.rowCount())]
 
 
-def test_the_run_audit_tab_shows_the_figures_of_qa_report(
-        qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, memory_keyring: Any,
-        capsys: pytest.CaptureFixture[str], temp_settings: QSettings,
-        small_batch: Path) -> None:
-    monkeypatch.setattr(keystore, "default_keyring", lambda: memory_keyring)
+def _two_raters(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                ) -> tuple[Path, Path, Path, Path]:  # fmt: skip
+    """(batch, ann's results, bob's results, roster): both audit the three runs the same
+    way; r-3 claims a completion both saw blocked (a disputed completion)."""
     batch = write_folder(tmp_path / "ra-batch", batch_files(ITEMS, format_version="1.1",
-                                                         protocol=RUN_AUDIT))
+                                                            protocol=RUN_AUDIT))
     wall = dict(block_step=3, quote="Sign in to continue")
     lines = [audit("r-1", 4, "completed", marks=all_marks(ITEMS[0])),
              audit("r-2", 3, "login_wall", marks=all_marks(ITEMS[1]), **wall),
@@ -47,6 +46,15 @@ def test_the_run_audit_tab_shows_the_figures_of_qa_report(
     bob, bob_key = _rate_and_export(tmp_path, batch, "bob", lines, capsys)
     roster = tmp_path / "allowed_signers"
     roster.write_text(f"ann {ann_key}\nbob {bob_key}\n")
+    return batch, ann, bob, roster
+
+
+def test_the_run_audit_tab_shows_the_figures_of_qa_report(
+        qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, memory_keyring: Any,
+        capsys: pytest.CaptureFixture[str], temp_settings: QSettings,
+        small_batch: Path) -> None:
+    monkeypatch.setattr(keystore, "default_keyring", lambda: memory_keyring)
+    batch, ann, bob, roster = _two_raters(tmp_path, capsys)
     errors: Errors = []
     window = open_qa_window(
         parent=None, settings=temp_settings, data_dir=tmp_path / "profiles",

@@ -180,3 +180,21 @@ def test_a_run_is_flagged_for_a_reviewer_and_unflagged(make_window: Callable[...
     action.trigger()
     assert binding.service.rating.status is ItemStatus.IN_PROGRESS
     assert action.isEnabled() and not action.isChecked()
+
+
+def test_a_batch_open_before_the_binding_is_made_moves_onto_the_run_page(
+        make_window: Callable[..., Any], tmp_path: Path) -> None:
+    from rater_desktop.gui.rating_binding import RatingBinding
+    from rater_desktop.gui.run_audit.binding import RunAuditBinding
+    from rater_desktop.rating.store import MemoryRatingStore
+
+    window = make_window()
+    store = MemoryRatingStore()
+    RatingBinding(window, store=store, rater_id="r1")
+    window.show()
+    assert window.open_batch_path(str(run_audit_batch(tmp_path / "ra")))  # one run: no B
+    assert window.item is not None and window.item.id == "run-1"
+    binding = RunAuditBinding(window, store=store, rater_id="r1")  # start-up's order
+    assert window.item_view.currentWidget() is binding.view
+    assert binding.service is not None and binding.service.current_item_id == "run-1"
+    assert binding.panel.isVisible() and binding.view.cover.isVisible()

@@ -98,3 +98,11 @@ def test_the_score_line_follows_the_outcome_seen_and_names_a_disputed_completion
     assert "disputed completion is not scored" in text
     rating.observed.outcome = "incomplete"
     assert "not scored" in decide.score_text(item, rating)
+
+
+def test_a_step_is_named_by_its_action_and_target() -> None:
+    from rater_desktop.batch.model import TrajectoryStep
+
+    assert decide.step_name(TrajectoryStep(action="click", target="Add to cart")) == \
+        "click \u2192 Add to cart"
+    assert decide.step_name(TrajectoryStep(action="done")) == "done"

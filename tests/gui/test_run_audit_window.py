@@ -65,7 +65,7 @@ def test_checkpoints_by_key_then_report_revealed(make_window: Callable[..., Any]
     marks = binding.service.rating.checkpoints
     assert marks["C4"].reached and marks["C4"].evidence.step == 4
     assert all(marks[c].reached for c in ("C1", "C2", "C3"))  # implied
-    assert "step 5" in c4.cite_label.text()
+    assert c4.cite_label.text() == "Evidence: step 5 (click \u2192 link 5)"
     _key(c4, Qt.Key.Key_Return, CTRL)
     assert binding.service.rating.current_step == "outcome"
     _key(window, Qt.Key.Key_3)  # blocked: needs a step and a quote

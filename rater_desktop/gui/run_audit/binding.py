@@ -166,6 +166,9 @@ class RunAuditBinding(QObject):
             return
         service.open_item(item_id)
         self.row = None
+        run = service.item.run if service.item is not None else None
+        self.panel.set_step_names([decide.step_name(step) for step in
+                                   (run.trajectory if run is not None else ())])
         self.panel.set_enabled(True)
         self._show()
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from rater_desktop.batch.model import Item
+from rater_desktop.batch.model import Item, TrajectoryStep
 from rater_desktop.keymap import key_text
 from rater_desktop.rating.rules.base import RuleResult
 from rater_desktop.run_audit.model import (
@@ -46,6 +46,11 @@ STEP_FIELDS = {
     STEP_TRAJECTORY: "checkpoints.", STEP_OUTCOME: "observed.", STEP_REPORT: "statements.",
     STEP_BREACHES: "breaches.", STEP_VERDICT: "verdict",
 }
+
+
+def step_name(step: TrajectoryStep) -> str:
+    """A step as the evidence line names it: "click \u2192 Add to cart"."""
+    return step.action + (f" \u2192 {step.target}" if step.target else "")
 
 
 def step_of_field(field: str) -> str | None:

@@ -65,6 +65,7 @@ class StepPage(QScrollArea):
         self.intro = hint_label(intro)
         self.column.addWidget(self.intro)
         self.rows: dict[str, AnswerRow] = {}
+        self.step_names: list[str] = []  # what each step of the run did, for the evidence
         self._end = QWidget()  # rows go above it, the stretch below
         self.column.addWidget(self._end)
         self.column.addStretch(1)
@@ -77,10 +78,14 @@ class StepPage(QScrollArea):
         row.answered.connect(lambda value, f=field: self.answered.emit(f, value))
         row.citeRequested.connect(lambda f=field: self.citeRequested.emit(f))
         row.focused.connect(lambda f=field: self._focused(f))
+        row.describe = self.describe_step
         self.column.insertWidget(self.column.indexOf(self._end), row)
         row.show()  # a page on screen does not show a row added later on its own
         self.rows[field] = row
         return row
+
+    def describe_step(self, step: int) -> str:
+        return self.step_names[step] if 0 <= step < len(self.step_names) else ""
 
     def stops(self) -> list[QWidget]:
         """What Tab walks on this page: its rows (and text fields), in order."""

@@ -160,6 +160,11 @@ class RunAuditPanel(QWidget):
         self.breaches.show_rating(rating)
         self.verdict.show_rating(rating, judge, score)
 
+    def set_step_names(self, names: list[str]) -> None:
+        """What each step of the open run did ("click \u2192 Search"), named by evidence."""
+        for page in self.pages.values():
+            page.step_names = names
+
     def set_reason(self, text: str, tone: str = "") -> None:
         self.reason.setText(text)
         set_look(self.reason, "tone", tone)

@@ -151,6 +151,7 @@ class AnswerRow(QFrame):
             widget.hide()
             column.addWidget(widget)
         self.cites = cites
+        self.describe: Callable[[int], str] = lambda _step: ""  # the page's step names
         if keys:
             answer_keys(self, action, [partial(self.answered.emit, v) for v in self.values])
 
@@ -174,7 +175,9 @@ class AnswerRow(QFrame):
         self.cite_label.setVisible(shown)
         self.cite_button.setVisible(shown)
         if step is not None:
-            self.cite_label.setText(f"Evidence: step {step + 1}{step_text}")
+            named = self.describe(step)
+            self.cite_label.setText(f"Evidence: step {step + 1}{step_text}"
+                                    + (f" ({named})" if named else ""))
             set_look(self.cite_label, "tone", "")
         elif note:
             self.cite_label.setText(f"Evidence: {note}")

@@ -53,7 +53,8 @@ def mark_checkpoint(rating: RunAuditRating, item: Item, checkpoint: str,
     if checkpoint not in CHECKPOINTS:
         raise Refused(field, f"{checkpoint!r} is not one of {', '.join(CHECKPOINTS)}")
     _check_step(step, item, field)
-    evidence = None
+    old = rating.checkpoints[checkpoint]
+    evidence = old.evidence if old.reached else None  # marking reached again keeps the citation
     if step is not None:
         evidence = Evidence(step=step)
     elif screenshot is not None:

@@ -90,8 +90,11 @@ def check_outcome(rating: RunAuditRating, item: Item) -> list[RuleResult]:
     """RA-2: an outcome; a block or sign-in wall cites its step and quotes its text."""
     observed = rating.observed
     outcome_problem = "" if observed.outcome else "Choose the outcome you saw."
-    if observed.outcome == "completed" and rating.checkpoints["C4"].reached is False:
+    c4 = rating.checkpoints["C4"].reached
+    if observed.outcome == "completed" and c4 is False:
         outcome_problem = "A completed run reached C4; mark C4 reached or choose another outcome."
+    elif observed.outcome not in (None, "completed") and c4:
+        outcome_problem = "C4 reached means the run completed; choose completed or mark C4 not reached."
     results = [_result("RA-2", outcome_problem, "observed.outcome")]
     if observed.outcome in BLOCK_OUTCOMES:
         quote = observed.quote.strip()

@@ -25,7 +25,7 @@ from rater_desktop.rating.store import RatingStore
 from rater_desktop.rating.survey import STATE_KEY, saved_survey, survey_record
 from rater_desktop.rating.timing import Clock, ItemTimer
 from rater_desktop.run_audit import edits
-from rater_desktop.run_audit.model import RunAuditRating
+from rater_desktop.run_audit.model import STEPS, RunAuditRating
 from rater_desktop.run_audit.rules import blocking_reasons, check_run_audit
 from rater_desktop.run_audit.statements import Statement, item_statements
 from rater_desktop.run_audit.steps import (
@@ -147,9 +147,10 @@ class RunAuditService:
     def go_to_step(self, step: str) -> Change:
         """Move to ``step``; refused while it is covered (see ``run_audit.steps``)."""
         item_id = self._require_item()
+        if step not in STEPS:
+            return self._refused("current_step", f"unknown step {step!r}")
         if not step_open(step, self.rating):
-            return self._refused("current_step", covered_reason(step, self.rating)
-                                 or f"unknown step {step!r}")
+            return self._refused("current_step", covered_reason(step, self.rating))
         if self._timer is not None:
             self._timer.switch_step(step)
         self.rating.current_step = step

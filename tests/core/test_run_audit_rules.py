@@ -94,11 +94,14 @@ def test_ra2_a_block_cites_its_step_and_quotes_it(quote: str, step: int | None, 
     assert not any(k.startswith("observed.") for k in failing(rating, item))
 
 
-def test_ra2_completed_needs_c4() -> None:
+def test_ra2_completed_needs_c4_and_c4_means_completed() -> None:
     item = make_item()
     rating = RunAuditRating("r-1")
     seen_through(rating, 3, "completed")
     assert "completed run reached C4" in failing(rating, item)["observed.outcome"]
+    seen_through(rating, 4, "login_wall")
+    rating.observed.block_step, rating.observed.quote = 3, "Sign in to continue"
+    assert "C4 reached means the run completed" in failing(rating, item)["observed.outcome"]
 
 
 def test_ra3_ra4_a_contradiction_or_breach_cites_its_step() -> None:

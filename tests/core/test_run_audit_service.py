@@ -164,3 +164,16 @@ def test_the_batch_survey_is_kept_and_exported_like_the_other_protocols() -> Non
                      protocol="run-audit")
     assert "survey" not in collect_protocol_export(manifest=plain, items=[item], store=store,
                                                    include_incomplete=False)[2]
+
+
+def test_marking_a_checkpoint_reached_again_keeps_its_citation_and_steps_are_named() -> None:
+    service, _clock, _changes = _service()
+    service.open_item("r-1")
+    service.mark_checkpoint("C2", True, step=1)
+    assert service.mark_checkpoint("C2", True).fields == ()  # the key pressed twice
+    assert service.rating.checkpoints["C2"].evidence is not None
+    service.mark_checkpoint("C2", False)
+    service.mark_checkpoint("C2", True)
+    assert service.rating.checkpoints["C2"].evidence is None  # not reached dropped it
+    assert service.go_to_step("nowhere").reasons == ("unknown step 'nowhere'",)
+    assert "stays covered" in service.go_to_step("verdict").reasons[0]

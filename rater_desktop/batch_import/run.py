@@ -24,7 +24,7 @@ from rater_desktop.batch_import.writer import (
 
 KINDS = ("pairs", "chosen-rejected", "browser-use", "standardweb", "assistantbench",
          *HARNESS_KINDS)
-RUN_KINDS = ("browser-use", "standardweb")  # kinds that can write one recorded run per item
+RUN_KINDS = ("browser-use", "standardweb", *HARNESS_KINDS)  # kinds that can write one recorded run per item
 Records = Iterator[dict[str, Any] | FlatItem | ImportInputError]
 
 
@@ -92,6 +92,10 @@ def _run_records(request: ImportRequest, store: Callable[[bytes | Path, str], st
 
     if request.kind == "standardweb":
         return read_standardweb_single_runs(request.source, store=store)
+    if request.kind in HARNESS_KINDS:
+        from rater_desktop.batch_import.harness_single_runs import read_harness_single_runs
+
+        return read_harness_single_runs(request.kind, request.source, store=store, root=request.root)
     return read_browser_use_single_runs(request.source, store=store, root=request.root)
 
 

@@ -116,6 +116,7 @@ def _audit_login_wall(binding: Any) -> None:
     _press(K.Key_S)
     _press(K.Key_Q, ALT)
     QTest.keyClicks(QApplication.focusWidget(), "Sign in to add items to your cart")
+    assert binding.panel.outcome.quote_count.text() == "33 / 300 characters"
     _press(K.Key_Return, CTRL)
     assert _focused_row() == "ra_statements_outcome"
     _press(K.Key_C)  # a slip: contradicted, no step cited ...

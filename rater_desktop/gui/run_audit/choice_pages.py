@@ -48,7 +48,7 @@ class OutcomePage(StepPage):
         column.addWidget(title_label(f"The block's exact text    [{key_text('ra_quote')}]"))
         self.quote = TextField("runAuditQuote", "The block's exact visible text",
                                placeholder="Copy the visible text of the block, word for word",
-                               on_edit=self.quoteEdited.emit, lines=2)
+                               on_edit=self._quote_edited, lines=2)
         column.addWidget(self.quote)
         self.quote_count = QLabel("")
         name(self.quote_count, "runAuditQuoteCount", "Quote length")
@@ -65,7 +65,14 @@ class OutcomePage(StepPage):
         self.quote_card.setVisible(block)
         self.block_row.show_value(None, observed.block_step, needs_step=True)
         self.quote.show_text(observed.quote)
-        length = len(observed.quote.strip())
+        self._count(observed.quote)
+
+    def _quote_edited(self, text: str) -> None:
+        self._count(text)  # as the rater types: the panel is not refreshed for each key
+        self.quoteEdited.emit(text)
+
+    def _count(self, text: str) -> None:
+        length = len(text.strip())
         self.quote_count.setText(f"{length} / {MAX_QUOTE_CHARS} characters")
         set_look(self.quote_count, "tone", "warn" if length > MAX_QUOTE_CHARS else "")
 

@@ -138,7 +138,8 @@ class RatingBinding(QObject):
         self._end_service()
         manifest = batch.manifest
         guideline = _rates(batch)
-        for keys in self.shortcuts.values():
+        # Its complete-and-next key too: another protocol's panel may use the same keys.
+        for keys in (*self.shortcuts.values(), self.completion.shortcuts):
             for shortcut in keys:
                 shortcut.setEnabled(guideline)
         if not guideline:  # another protocol's binding rates this batch

@@ -234,7 +234,9 @@ class ScreenshotViewer(QDialog):
             return
         self.current = max(0, min(len(self.frames) - 1, index))
         frame = self.frames[self.current]
-        self.title.setText(f"Response {self.side}  \u00b7  {frame.caption}")
+        # A run audit's one run has no side to name.
+        self.title.setText(f"Response {self.side}  \u00b7  {frame.caption}" if self.side
+                           else frame.caption)
         self.position.setText(f"{self.current + 1} of {len(self.frames)}")
         self.prev_button.setEnabled(self.current > 0)
         self.next_button.setEnabled(self.current < len(self.frames) - 1)

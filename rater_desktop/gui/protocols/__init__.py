@@ -15,7 +15,8 @@ from typing import Any
 
 from rater_desktop.protocols import ProtocolError
 
-BUILT_IN = ("rater_desktop.gui.protocols.guideline", "rater_desktop.gui.preference.protocol")
+BUILT_IN = ("rater_desktop.gui.protocols.guideline", "rater_desktop.gui.preference.protocol",
+            "rater_desktop.gui.run_audit.protocol")
 
 __all__ = ["BUILT_IN", "ProtocolError", "WindowProtocol", "get", "installers", "of_batch",
            "register",

@@ -41,6 +41,7 @@ from rater_desktop.gui.qa.state import (
 )
 from rater_desktop.gui.qa.team_store import attach as attach_team_store
 from rater_desktop.gui.qa.team_store import show_store
+from rater_desktop.gui.run_audit import qa_view as run_audit_qa
 from rater_desktop.gui.safe_browser import LinkHandler
 from rater_desktop.gui.session import describe_open_failure
 from rater_desktop.gui.window_layout import restore_window_geometry
@@ -151,6 +152,7 @@ class QaWindow(QMainWindow):
             self.tabs.addTab(widget, name)
         self.setCentralWidget(self.tabs)
         preference_mode.add_tabs(self)
+        run_audit_qa.add_tab(self)
 
     def _build_status_bar(self) -> None:
         bar = self.statusBar()
@@ -268,6 +270,7 @@ class QaWindow(QMainWindow):
         self.setWindowTitle(f"{batch.manifest.title} \u2014 {TITLE}")
         close_batch(old)
         preference_mode.show_protocol(self)
+        run_audit_qa.show_protocol(self)
         reviewer = exports.reviewer_id(self)
 
         def work() -> tuple[QaSession, ReviewState]:

@@ -26,6 +26,9 @@ RESULTS_FORMAT_VERSION_PROTOCOLS = "2.1"
 # 2.2 adds, on items re-exported after QA feedback, ``revision`` and ``answers_decision``
 # (the QA decision the new answer responds to); files without feedback keep 2.0/2.1.
 RESULTS_FORMAT_VERSION_FEEDBACK = "2.2"
+# 2.4 adds test-retest probes: items of kind ``retest`` with ``retest_of`` (the item they
+# repeat, A/B swapped); files without probes keep their version. (2.3: learning records.)
+RESULTS_FORMAT_VERSION_RETEST = "2.4"
 SIGNATURE_NAMESPACE = "rater-desktop-results@v1"
 SIDES = ("A", "B")
 # Format 2.0 had no protocol field: a document without one holds guideline ratings.
@@ -71,6 +74,7 @@ class ItemRecord:
     timing: Mapping[str, Any]
     incomplete: bool = False
     kind: str | None = None
+    retest_of: str | None = None  # a retest probe: the item it repeats
 
 
 def format_timestamp(moment: datetime) -> str:
@@ -104,6 +108,8 @@ def _item_entry(record: ItemRecord) -> dict[str, Any]:
     }
     if record.kind is not None:
         entry["kind"] = record.kind
+    if record.retest_of is not None:
+        entry["retest_of"] = record.retest_of
     if record.incomplete:
         entry["incomplete"] = True
     return entry
@@ -163,6 +169,8 @@ def build_results_document(
     if survey is not None:
         document["survey"] = dict(survey)
     _link_feedback(document, feedback or {})
+    if any(record.retest_of is not None for record in items):
+        document["format_version"] = RESULTS_FORMAT_VERSION_RETEST
     return document
 
 

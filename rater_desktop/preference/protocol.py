@@ -66,6 +66,7 @@ def _preference_report(args: argparse.Namespace, batch: Any, roster: Any,
     from rater_desktop.preference.report import render
     from rater_desktop.preference.review import CostInputs, batch_figures
     from rater_desktop.qa_review.report import write_report
+    from rater_desktop.qa_review.report_retest import batch_retest
     from rater_desktop.results.verify import verify_results_file
     from rater_desktop.signing.atomic_files import AtomicWriteError
 
@@ -91,7 +92,8 @@ def _preference_report(args: argparse.Namespace, batch: Any, roster: Any,
                                             raters_per_item=args.raters_per_item))
     try:
         write_report(args.out, render(figures, title=batch.manifest.title,
-                                      report_format=report_format))
+                                      report_format=report_format,
+                                      retest=batch_retest(documents, batch)))
     except AtomicWriteError as exc:
         print(f"error: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_NO_VALID

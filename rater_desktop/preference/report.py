@@ -6,10 +6,13 @@ import csv
 import html
 import io
 import json
+from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any
 
 from rater_desktop.preference.stats import Agreement, PreferenceFigures
+from rater_desktop.qa.retest import RetestFigure
+from rater_desktop.qa_review.report_retest import retest_json, retest_section
 
 
 def figures_dict(figures: PreferenceFigures) -> dict[str, Any]:
@@ -46,7 +49,8 @@ def time_cost_text(figures: PreferenceFigures) -> str:
             f"{_num(figures.p90_seconds, 1)} s). Projection: {cost_text}.")
 
 
-def render_html(figures: PreferenceFigures, *, title: str) -> str:
+def render_html(figures: PreferenceFigures, *, title: str,
+                retest: Sequence[RetestFigure] = ()) -> str:  # fmt: skip
     rows = [_agreement_row("all raters", figures.agreement)]
     rows += [_agreement_row(f"answered: {k}", v) for k, v in figures.by_answer.items()]
     models = "".join(
@@ -69,6 +73,7 @@ def render_html(figures: PreferenceFigures, *, title: str) -> str:
         f"{models}</table>"
         "<h2>Raters</h2><table border='1'><tr><th>rater</th><th>qualification</th>"
         f"<th>qualified</th><th>attention checks</th></tr>{raters}</table>"
+        f"{retest_section(retest)}"
         f"<h2>Time and cost</h2><p>{html.escape(time_cost_text(figures))}</p></body></html>\n")
 
 
@@ -83,10 +88,15 @@ def render_csv(figures: PreferenceFigures) -> str:
     return out.getvalue()
 
 
-def render(figures: PreferenceFigures, *, title: str, report_format: str) -> str:
-    """``html`` (default), ``csv`` (models) or ``jsonl`` (one JSON object, every figure)."""
+def render(figures: PreferenceFigures, *, title: str, report_format: str,
+           retest: Sequence[RetestFigure] = ()) -> str:  # fmt: skip
+    """``html`` (default), ``csv`` (models) or ``jsonl`` (one JSON object, every figure);
+    ``retest``: the test-retest figures (HTML section, JSONL ``retest``)."""
     if report_format == "html":
-        return render_html(figures, title=title)
+        return render_html(figures, title=title, retest=retest)
     if report_format == "csv":
         return render_csv(figures)
-    return json.dumps(figures_dict(figures), sort_keys=True, allow_nan=False) + "\n"
+    data = figures_dict(figures)
+    if retest:
+        data["retest"] = retest_json(retest)
+    return json.dumps(data, sort_keys=True, allow_nan=False) + "\n"

@@ -24,7 +24,7 @@ from typing import Any
 
 RETEST_KIND = "retest"
 # (results document) -> [(item id, score in true order, label)] of its complete judgments
-VerdictReader = Callable[[Mapping[str, Any]], list[tuple[str, int, str]]]
+VerdictReader = Callable[[dict[str, Any]], list[tuple[str, int, str]]]
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 import rater_desktop
+from rater_desktop.qa.retest import RETEST_COLUMNS, RetestFigure, retest_columns
 from rater_desktop.qa_review.by_answer import (
     ANSWER_COLUMN,
     agreement_by_answer,
@@ -25,6 +26,7 @@ from rater_desktop.qa_review.by_answer import (
     metadata_text,
 )
 from rater_desktop.qa_review.report_items import ItemBlock, items_section
+from rater_desktop.qa_review.report_retest import retest_section, session_retest
 from rater_desktop.qa_review.report_sections import (
     Cell,
     agreement_section,
@@ -73,8 +75,9 @@ def _summary(figures: QaFigures) -> str:
 
 
 def render_html(figures: QaFigures, items: Sequence[ItemBlock], *,
-                by_answer: str = "") -> str:
-    """The whole report as one HTML document (``by_answer``: the --by section, if any)."""
+                by_answer: str = "", retest: Sequence[RetestFigure] = ()) -> str:
+    """The whole report as one HTML document (``by_answer``: the --by section, if any;
+    ``retest``: the test-retest figures, if the study had probes)."""
     generated = figures.generated_at.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
     body = [
         f"<h1>QA report: {escape(figures.batch_title or figures.batch_id)}</h1>",
@@ -87,6 +90,7 @@ def render_html(figures: QaFigures, items: Sequence[ItemBlock], *,
         by_answer,
         study_section(figures.study),
         people_section(figures),
+        retest_section(retest),
         models_section(figures),
         time_cost_section(figures),
         items_section(items, {a.item_id: a for a in figures.adjudications}),
@@ -139,7 +143,8 @@ def render_report(
     if metadata_field:
         section += by_metadata_section(metadata_field, agreement_by_metadata(
             session.judgments(), values), items=len(values))  # fmt: skip
-    return render_html(figures, session.item_blocks(), by_answer=section)
+    return render_html(figures, session.item_blocks(), by_answer=section,
+                       retest=session_retest(session))
 
 
 def _rows_text(session: QaSession, report_format: str, answers: dict[str, Any],
@@ -158,6 +163,11 @@ def _rows_text(session: QaSession, report_format: str, answers: dict[str, Any],
         for own in fields
     ]  # fmt: skip
     columns: tuple[str, ...] = COLUMNS
+    retest = session_retest(session)
+    if retest:  # each row carries its rater's test-retest counts; studies without probes keep their columns
+        columns = (*columns, *RETEST_COLUMNS)
+        counts = retest_columns(retest)
+        rows = [{**row, **counts(row["rater_id"])} for row in rows]
     if metadata_field:
         columns = (*columns, METADATA_COLUMN)
         for row in rows:

@@ -1,0 +1,128 @@
+"""Round trip: study plan --retest -> batches validate -> scripted rate / export -> qa report."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rater_desktop.cli import main
+from rater_desktop.signing import keystore
+
+REPO = Path(__file__).resolve().parents[2]
+PREFERENCE = REPO / "sample_batches" / "preference-quick"
+GUIDELINE = REPO / "sample_batches" / "consumer-tasks"
+SMOKE = REPO / "packaging" / "smoke" / "consumer-tasks.ratings.jsonl"
+
+
+@pytest.fixture
+def keyring(monkeypatch: pytest.MonkeyPatch, memory_keyring: Any) -> None:
+    monkeypatch.setattr(keystore, "default_keyring", lambda: memory_keyring)
+    assert main(["profile", "create", "--rater-id", "owner", "--name", "Owner"]) == 0
+
+
+def _plan(tmp_path: Path, pool: Path, raters: list[str], *extra: str) -> dict[str, Any]:
+    (tmp_path / "raters.txt").write_text("".join(f"{r}\n" for r in raters))
+    study = tmp_path / "study"
+    assert main(["--profile", "owner", "study", "plan", "--pool", str(pool), "--raters",
+                 str(tmp_path / "raters.txt"), "--out", str(study), "--attention-every", "0",
+                 *extra]) == 0  # fmt: skip
+    plan: dict[str, Any] = json.loads((study / "study.json").read_text())
+    for entry in plan["raters"]:
+        assert main(["validate", str(study / entry["batch_path"])]) == 0
+    return plan
+
+
+def _rate_and_export(tmp_path: Path, rater: str, batch: Path, lines: list[dict[str, Any]],
+                     capsys: pytest.CaptureFixture[str]) -> str:  # fmt: skip
+    """Rate ``lines`` as ``rater``, export; the rater's roster line."""
+    assert main(["profile", "create", "--rater-id", rater, "--name", rater.title()]) == 0
+    ratings = tmp_path / f"{rater}.jsonl"
+    ratings.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    assert main(["--profile", rater, "rate", "--batch", str(batch), "--ratings", str(ratings),
+                 "--complete"]) == 0  # fmt: skip
+    assert main(["--profile", rater, "export", "--batch", str(batch), "--out", str(tmp_path / rater)]) == 0
+    capsys.readouterr()
+    assert main(["--profile", rater, "key", "show", "--line"]) == 0
+    return capsys.readouterr().out.strip()
+
+
+def test_preference_round_trip_reports_consistency_and_side_following(
+        tmp_path: Path, keyring: None, capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    plan = _plan(tmp_path, PREFERENCE, ["ann", "bob"], "-k", "2", "--retest", "2", "--retest-gap", "3")
+    probes = plan["retest_probes"]
+    assert len(probes) == 4 and plan["settings"]["judgments"]["retest"] == 4
+    for entry in plan["raters"]:
+        rater = entry["rater_id"]
+        mine = {p: o for p, o in probes.items() if p in entry["items"]}
+        # ann answers the same both times; bob picks the other response the second time,
+        # which (sides swapped) is the same side of his screen: side-following.
+        second = "A" if rater == "ann" else "B"
+        lines = [*({"item_id": o, "choice": "A"} for o in mine.values()),
+                 *({"item_id": p, "choice": second} for p in mine)]  # fmt: skip
+        roster_line = _rate_and_export(tmp_path, rater, tmp_path / "study" / entry["batch_path"],
+                                       lines, capsys)  # fmt: skip
+        exported = json.loads((tmp_path / f"{rater}.results.json").read_text())
+        assert exported["format_version"] == "2.4"
+        kinds = {e["item_id"]: (e["kind"], e.get("retest_of")) for e in exported["items"]}
+        assert all(kinds[p] == ("retest", o) for p, o in mine.items())
+        (tmp_path / "roster").write_text(roster_line + "\n")
+        out = tmp_path / f"{rater}.jsonl.report"
+        assert main(["qa", "report", str(tmp_path / f"{rater}.results.json"), "--batch",
+                     str(tmp_path / "study" / entry["batch_path"]), "--allowed-signers",
+                     str(tmp_path / "roster"), "--out", str(out), "--format", "jsonl"]) == 0  # fmt: skip
+        figure = json.loads(out.read_text())["retest"][rater]
+        expected = (2, 0, 0, 2) if rater == "bob" else (2, 2, 2, 0)
+        assert (figure["judged"], figure["same_verdict"], figure["same_direction"],
+                figure["side_following"]) == expected  # fmt: skip
+        html = tmp_path / f"{rater}.html"
+        assert main(["qa", "report", str(tmp_path / f"{rater}.results.json"), "--batch",
+                     str(tmp_path / "study" / entry["batch_path"]), "--allowed-signers",
+                     str(tmp_path / "roster"), "--out", str(html)]) == 0  # fmt: skip
+        assert f'data-key="retest-judged-{rater}">2<' in html.read_text()
+
+
+def _one_item_pool(tmp_path: Path) -> Path:
+    """consumer-tasks with only the item the smoke rating rates (so any probe repeats it)."""
+    pool = tmp_path / "pool"
+    shutil.copytree(GUIDELINE, pool)
+    lines = (pool / "items.jsonl").read_text().splitlines()
+    (pool / "items.jsonl").write_text("".join(f"{line}\n" for line in lines
+                                              if '"shop-running-shoes"' in line[:60]))  # fmt: skip
+    return pool
+
+
+def test_guideline_round_trip_with_a_plan_shows_the_figure_and_keeps_agreement_clean(
+        tmp_path: Path, keyring: None, capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    pool = _one_item_pool(tmp_path)
+    plan = _plan(tmp_path, pool, ["ann"], "-k", "1", "--retest", "1")
+    (probe, original), = plan["retest_probes"].items()
+    assert original == "shop-running-shoes"
+    smoke = json.loads(SMOKE.read_text().splitlines()[0])
+    batch = tmp_path / "study" / "batches" / "ann"
+    roster_line = _rate_and_export(tmp_path, "ann", batch, [smoke, {**smoke, "item_id": probe}], capsys)
+    (tmp_path / "roster").write_text(roster_line + "\n")
+    owners = tmp_path / "owners"
+    capsys.readouterr()
+    assert main(["--profile", "owner", "key", "show", "--line"]) == 0
+    owners.write_text(capsys.readouterr().out.strip() + "\n")
+    for form in ("html", "csv"):
+        out = tmp_path / f"report.{form}"
+        assert main(["qa", "report", str(tmp_path / "ann.results.json"), "--batch", str(pool),
+                     "--plan", str(tmp_path / "study" / "study.json"), "--owners", str(owners),
+                     "--allowed-signers", str(tmp_path / "roster"), "--out", str(out)]) == 0  # fmt: skip
+        text = out.read_text()
+        if form == "html":
+            assert 'data-key="retest-same-verdict-ann">1 (100.0 %)' in text
+            assert 'data-key="judgments">1<' in text  # the probe is no second judgment
+        else:
+            rows = list(csv.DictReader(io.StringIO(text)))
+            assert {r["item_id"] for r in rows} == {original}  # the probe is no row of its own
+            assert {(r["retest_judged"], r["retest_same_verdict"], r["retest_side_following"])
+                    for r in rows} == {("1", "1", "0")}  # fmt: skip
+    assert "not in the opened batch" not in capsys.readouterr().out

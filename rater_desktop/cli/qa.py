@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from rater_desktop.cli.qa_inputs import open_store as _open_store
 from rater_desktop.cli.qa_inputs import plan_batches as _plan_batches
+from rater_desktop.cli.qa_inputs import plan_probes
 from rater_desktop.cli.qa_inputs import qa_roster as _roster
 
 if TYPE_CHECKING:
@@ -275,6 +276,7 @@ def _report(args: argparse.Namespace, batch: Any, roster: Any) -> int:
 
     try:
         plan_batches, placements = _plan_batches(args, batch)
+        probes = plan_probes(args)
     except ValueError as exc:  # PlanError included: the plan's own message says what is wrong
         return _error(str(exc))
     problem = _unknown_question(args, batch)
@@ -290,7 +292,8 @@ def _report(args: argparse.Namespace, batch: Any, roster: Any) -> int:
     with store:
         try:
             session = QaSession(store=store, roster=roster, batch=batch,
-                                same_items_batches=plan_batches, item_aliases=placements)  # fmt: skip
+                                same_items_batches=plan_batches, item_aliases=placements,
+                                retest_probes=probes)  # fmt: skip
             by = getattr(args, "by", None)
             outcomes = session.import_results(args.results)
             _print_outcomes(outcomes)

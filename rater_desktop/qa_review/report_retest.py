@@ -13,7 +13,7 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from rater_desktop.qa.retest import RetestFigure, documents_retest, is_probe
+from rater_desktop.qa.retest import RETEST_KIND, RetestFigure, documents_retest, is_probe
 from rater_desktop.qa_review.report_sections import Cell, pct, table
 
 if TYPE_CHECKING:
@@ -59,6 +59,10 @@ def session_documents(session: QaSession) -> list[dict[str, Any]]:
 
 
 def session_retest(session: QaSession) -> list[RetestFigure]:
+    """The session's figures. The signed documents are read only when the study has
+    probes (its plan's, or the opened batch's own): other reports never parse a document."""
+    if not (session.retest_probes or any(e.kind == RETEST_KIND for e in session.batch.index)):
+        return []
     return batch_retest(session_documents(session), session.batch)
 
 

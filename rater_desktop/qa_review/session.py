@@ -112,6 +112,7 @@ class QaSession(StoredJudgmentsMixin, SummaryMixin, DecisionsMixin):
         clock: Clock = _now,
         same_items_batches: Sequence[str] = (),
         item_aliases: Mapping[str, str] | None = None,
+        retest_probes: Mapping[str, str] | None = None,
     ) -> None:
         from rater_desktop.batch.hashing import batch_sha256 as hash_batch
 
@@ -125,6 +126,8 @@ class QaSession(StoredJudgmentsMixin, SummaryMixin, DecisionsMixin):
         # A plan's attention placements: each copies a pool attention item under an id of
         # its own (placement id -> pool id), reviewed as that item.
         self.item_aliases = dict(item_aliases or {})
+        # A plan's test-retest probes (probe id -> original): never judgments of the pool.
+        self.retest_probes = dict(retest_probes or {})
         self.reviewer_id = reviewer_id
         self.clock = clock
         self._items: dict[str, BatchItemInfo] | None = None

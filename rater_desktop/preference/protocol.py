@@ -66,7 +66,7 @@ def _preference_report(args: argparse.Namespace, batch: Any, roster: Any,
     from rater_desktop.preference.report import render
     from rater_desktop.preference.review import CostInputs, batch_figures
     from rater_desktop.qa_review.report import write_report
-    from rater_desktop.qa_review.report_retest import batch_retest
+    from rater_desktop.qa_review.retest_inputs import batch_retest
     from rater_desktop.results.verify import verify_results_file
     from rater_desktop.signing.atomic_files import AtomicWriteError
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 import rater_desktop
-from rater_desktop.qa.retest import RETEST_COLUMNS, RetestFigure, retest_columns
+from rater_desktop.qa.retest import RETEST_COLUMNS, retest_columns
 from rater_desktop.qa_review.by_answer import (
     ANSWER_COLUMN,
     agreement_by_answer,
@@ -26,7 +26,7 @@ from rater_desktop.qa_review.by_answer import (
     metadata_text,
 )
 from rater_desktop.qa_review.report_items import ItemBlock, items_section
-from rater_desktop.qa_review.report_retest import retest_section, session_retest
+from rater_desktop.qa_review.report_retest import retest_section
 from rater_desktop.qa_review.report_sections import (
     Cell,
     agreement_section,
@@ -37,6 +37,7 @@ from rater_desktop.qa_review.report_sections import (
     time_cost_section,
 )
 from rater_desktop.qa_review.report_study import study_columns, study_section
+from rater_desktop.qa_review.retest_inputs import session_retest
 from rater_desktop.qa_review.rows import COLUMNS, full_row, rows_to_csv, rows_to_jsonl
 from rater_desktop.qa_review.summary import QaFigures, collect_figures
 
@@ -75,9 +76,8 @@ def _summary(figures: QaFigures) -> str:
 
 
 def render_html(figures: QaFigures, items: Sequence[ItemBlock], *,
-                by_answer: str = "", retest: Sequence[RetestFigure] = ()) -> str:
-    """The whole report as one HTML document (``by_answer``: the --by section, if any;
-    ``retest``: the test-retest figures, if the study had probes)."""
+                by_answer: str = "") -> str:
+    """The whole report as one HTML document (``by_answer``: the --by section, if any)."""
     generated = figures.generated_at.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
     body = [
         f"<h1>QA report: {escape(figures.batch_title or figures.batch_id)}</h1>",
@@ -90,7 +90,7 @@ def render_html(figures: QaFigures, items: Sequence[ItemBlock], *,
         by_answer,
         study_section(figures.study),
         people_section(figures),
-        retest_section(retest),
+        retest_section(figures.retest),
         models_section(figures),
         time_cost_section(figures),
         items_section(items, {a.item_id: a for a in figures.adjudications}),
@@ -143,8 +143,7 @@ def render_report(
     if metadata_field:
         section += by_metadata_section(metadata_field, agreement_by_metadata(
             session.judgments(), values), items=len(values))  # fmt: skip
-    return render_html(figures, session.item_blocks(), by_answer=section,
-                       retest=session_retest(session))
+    return render_html(figures, session.item_blocks(), by_answer=section)
 
 
 def _rows_text(session: QaSession, report_format: str, answers: dict[str, Any],

@@ -17,6 +17,7 @@ from rater_desktop.qa.agreement_counts import verdict_agreement
 from rater_desktop.qa.assistantbench import AssistantBenchSummary
 from rater_desktop.qa.disagreement import ItemDisagreement
 from rater_desktop.qa.qualification import AttentionResult, QualificationResult, Tolerance
+from rater_desktop.qa.retest import RetestFigure
 from rater_desktop.qa.scoreboard import ModelStanding
 from rater_desktop.qa.standardweb import ModelRuns
 from rater_desktop.qa.timecost import StudyCost, TimingSummary
@@ -81,6 +82,7 @@ class QaFigures:
     adjudications: tuple[StoredAdjudication, ...]
     problems: tuple[str, ...]
     study: StudyFigures | None = None  # kappa, AC1/AC2, bias, ability, fragility, drift
+    retest: tuple[RetestFigure, ...] = ()  # per rater, from the study's test-retest probes
 
 
 class _SessionData(Protocol):
@@ -223,8 +225,12 @@ def collect_figures(
     figures = session.built("figures", (used, settings), lambda: _figures(
         session, now=now, hourly_wage=hourly_wage, platform_fee=platform_fee, buffer=buffer,
         raters_per_item=raters_per_item, resamples=resamples, seed=seed))  # fmt: skip
+    from rater_desktop.qa_review.retest_inputs import session_retest
+
+    retest = session.built("retest", (used,), lambda: tuple(session_retest(session)))
     return replace(
         figures,
+        retest=retest,
         generated_at=now,
         files=tuple(session.files()),
         adjudications=tuple(session.store.adjudications(batch_sha256=session.batch_sha256)),

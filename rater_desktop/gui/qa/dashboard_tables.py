@@ -24,11 +24,13 @@ from rater_desktop.gui.qa.rater_answers import (
     make_table,
     seconds_text,
 )
+from rater_desktop.qa.retest import RetestFigure
 from rater_desktop.qa.timecost import project_study_cost
 from rater_desktop.qa_review.summary import QaFigures
 
 RATER_COLUMNS = ("Rater", "Qualification", "Attention checks", "Verdict agreement",
-                 "\u03b1 change (all \u2212 without)", "Median time", "Coaching")
+                 "\u03b1 change (all \u2212 without)", "Median time", "Coaching",
+                 "Retest probes")
 MODEL_COLUMNS = ("Model", "W / T / L", "Win rate [95% CI]", "Strength [95% CI]",
                  "Mean TC / FA / AIP", "AssistantBench", "standardweb")
 LOWERS_AGREEMENT = -0.05  # alpha(all) - alpha(without) below this: the rater pulls it down
@@ -62,11 +64,21 @@ def coaching_notes(figures: QaFigures, rater: str) -> list[str]:
     return notes
 
 
-def _set_row(table: QTableWidget, row: int, texts: list[str], *, alert: bool = False) -> None:
+def retest_text(figure: RetestFigure | None) -> str:
+    """A rater's test-retest cell: how many probes kept the verdict, and side-following."""
+    if figure is None:
+        return "\u2013"
+    return (f"{figure.same_verdict} of {figure.judged} same verdict, "
+            f"{figure.side_following} side-following")
+
+
+def _set_row(table: QTableWidget, row: int, texts: list[str], *, alert: bool = False,
+             alert_column: int = -1) -> None:  # fmt: skip
+    alert_at = alert_column % len(texts)
     for column, text in enumerate(texts):
         cell = QTableWidgetItem(text)
         cell.setToolTip(text)
-        if alert and column == len(texts) - 1:
+        if alert and column == alert_at:
             cell.setForeground(alert_color())
         table.setItem(row, column, cell)
 
@@ -77,6 +89,7 @@ def fill_raters(table: QTableWidget, figures: QaFigures) -> None:
     agreement = {r.rater: r for r in figures.verdict_agreement.per_rater}
     # A rater with no qualification answer at all is 0 of N, not "no items".
     items = max((q.total for q in figures.qualification), default=0)
+    retest = {f.rater_id: f for f in figures.retest}
     table.setRowCount(len(figures.raters))
     for row, rater in enumerate(figures.raters):
         q, a, r = qualification.get(rater), attention.get(rater), agreement.get(rater)
@@ -91,8 +104,9 @@ def fill_raters(table: QTableWidget, figures: QaFigures) -> None:
             _num(r.alpha_change) if r else "\u2013",
             seconds_text(timing.median) if timing else "\u2013",
             "; ".join(notes) or "ok",
+            retest_text(retest.get(rater)),
         ]
-        _set_row(table, row, texts, alert=bool(notes))
+        _set_row(table, row, texts, alert=bool(notes), alert_column=RATER_COLUMNS.index("Coaching"))
     fit_height(table)
 
 

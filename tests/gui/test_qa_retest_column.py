@@ -1,0 +1,51 @@
+"""QA window: the rater table's Retest probes column, from a rater's own batch with probes."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtWidgets import QTableWidget
+
+from tests.core.test_study_retest_cli import SMOKE, _one_item_pool, _plan, _rate_and_export
+
+
+@pytest.fixture
+def keyring(monkeypatch: pytest.MonkeyPatch, memory_keyring: Any) -> None:
+    from rater_desktop.cli import main
+    from rater_desktop.signing import keystore
+
+    monkeypatch.setattr(keystore, "default_keyring", lambda: memory_keyring)
+    assert main(["profile", "create", "--rater-id", "owner", "--name", "Owner"]) == 0
+
+
+def test_the_rater_table_shows_each_raters_retest_figure(
+        qtbot: Any, tmp_path: Path, keyring: None, capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    import json
+
+    from rater_desktop.batch.loader import open_batch
+    from rater_desktop.gui.qa.dashboard_tables import RATER_COLUMNS, fill_raters
+    from rater_desktop.qa_review.roster import Roster
+    from rater_desktop.qa_review.session import QaSession
+    from rater_desktop.qa_review.store import QaStore
+    from rater_desktop.qa_review.summary import collect_figures
+
+    plan = _plan(tmp_path, _one_item_pool(tmp_path), ["ann"], "-k", "1", "--retest", "1")
+    (probe, _original), = plan["retest_probes"].items()
+    smoke = json.loads(SMOKE.read_text().splitlines()[0])
+    batch_path = tmp_path / "study" / "batches" / "ann"
+    line = _rate_and_export(tmp_path, "ann", batch_path, [smoke, {**smoke, "item_id": probe}], capsys)
+    (tmp_path / "roster").write_text(line + "\n")
+    with open_batch(batch_path) as batch, QaStore.in_memory() as store:
+        session = QaSession(store=store, roster=Roster(tmp_path / "roster"), batch=batch)
+        session.import_results([tmp_path / "ann.results.json"])
+        figures = collect_figures(session, now=datetime.now(UTC), resamples=0)
+    assert figures.judgments == 1  # the probe is no second judgment of the item
+    table = QTableWidget(0, len(RATER_COLUMNS))
+    qtbot.addWidget(table)
+    fill_raters(table, figures)
+    column = RATER_COLUMNS.index("Retest probes")
+    assert table.item(0, column).text() == "1 of 1 same verdict, 0 side-following"
+    assert table.item(0, RATER_COLUMNS.index("Coaching")).text() == "ok"

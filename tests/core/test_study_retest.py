@@ -135,3 +135,20 @@ def test_written_probe_lines_carry_kind_and_original(tmp_path: Path) -> None:
         for probe in probes:
             assert display_order(batch_seed=seed, rater_id="ann", item_id=probe["id"]).swapped != \
                 display_order(batch_seed=seed, rater_id="ann", item_id=probe["retest_of"]).swapped
+
+
+def test_coverage_counts_probes_apart_from_k_and_a_bad_probe_map_is_refused() -> None:
+    from rater_desktop.study.coverage import study_coverage
+    from rater_desktop.study.document import check_plan_document
+
+    plan = {"format": "rater-desktop-study-plan", "study_id": "s", "pool": {"sha256": "0" * 64},
+            "raters_per_item": 1, "retest_probes": {"r1": "s1"},
+            "raters": [{"rater_id": "ann", "batch_id": "b", "batch_sha256": "x", "items": ["s1", "r1"]}]}  # fmt: skip
+    export = {"rater": {"rater_id": "ann"}, "batch": {"sha256": "x"},
+              "items": [{"item_id": "s1"}, {"item_id": "r1"}]}  # fmt: skip
+    coverage = study_coverage(check_plan_document(plan), [export])
+    assert coverage.items_short == {} and coverage.done_assignments == 2
+    without_probe = study_coverage(plan, [{**export, "items": [{"item_id": "s1"}]}])
+    assert without_probe.items_short == {} and without_probe.raters[0].missing == ["r1"]
+    with pytest.raises(PlanError, match="retest_probes"):
+        check_plan_document({**plan, "retest_probes": ["r1"]})

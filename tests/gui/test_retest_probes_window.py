@@ -1,4 +1,4 @@
-"""QA window: the rater table's Retest probes column, from a rater's own batch with probes."""
+"""Retest probes in the windows: the QA rater table's Retest probes column; the rater never told."""
 
 from __future__ import annotations
 
@@ -49,3 +49,21 @@ def test_the_rater_table_shows_each_raters_retest_figure(
     column = RATER_COLUMNS.index("Retest probes")
     assert table.item(0, column).text() == "1 of 1 same verdict, 0 side-following"
     assert table.item(0, RATER_COLUMNS.index("Coaching")).text() == "ok"
+
+
+def test_the_rater_window_shows_a_probe_as_a_standard_item(qtbot: Any) -> None:
+    """Nothing on screen tells the rater an item repeats: the prompt is shown as a standard
+    item's (an attention check's note is shown whole, which would stand out)."""
+    from rater_desktop.batch.model import Item, ItemKind, Response
+    from rater_desktop.gui.prompt_header import PromptHeader
+
+    responses = (Response(identity="m1", text="a"), Response(identity="m2", text="b"))
+    header = PromptHeader(link_handler=lambda _url: None)
+    qtbot.addWidget(header)
+    shown = []
+    for item in (Item(id="s1", kind=ItemKind.STANDARD, prompt="p", responses=responses),
+                 Item(id="r0a1", kind=ItemKind.RETEST, prompt="p", responses=responses,
+                      retest_of="s1")):  # fmt: skip
+        header.show_item(item)
+        shown.append((header.whole, header.item_label.text().replace(item.id, "ID")))
+    assert shown[0] == shown[1] == (False, "ID")

@@ -5,7 +5,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -13,11 +12,7 @@ import pytest
 
 from rater_desktop.cli import main
 from rater_desktop.signing import keystore
-
-REPO = Path(__file__).resolve().parents[2]
-PREFERENCE = REPO / "sample_batches" / "preference-quick"
-GUIDELINE = REPO / "sample_batches" / "consumer-tasks"
-SMOKE = REPO / "packaging" / "smoke" / "consumer-tasks.ratings.jsonl"
+from tests.retest_kit import PREFERENCE, SMOKE, one_item_pool, plan_study, rate_and_export
 
 
 @pytest.fixture
@@ -26,35 +21,9 @@ def keyring(monkeypatch: pytest.MonkeyPatch, memory_keyring: Any) -> None:
     assert main(["profile", "create", "--rater-id", "owner", "--name", "Owner"]) == 0
 
 
-def _plan(tmp_path: Path, pool: Path, raters: list[str], *extra: str) -> dict[str, Any]:
-    (tmp_path / "raters.txt").write_text("".join(f"{r}\n" for r in raters))
-    study = tmp_path / "study"
-    assert main(["--profile", "owner", "study", "plan", "--pool", str(pool), "--raters",
-                 str(tmp_path / "raters.txt"), "--out", str(study), "--attention-every", "0",
-                 *extra]) == 0  # fmt: skip
-    plan: dict[str, Any] = json.loads((study / "study.json").read_text())
-    for entry in plan["raters"]:
-        assert main(["validate", str(study / entry["batch_path"])]) == 0
-    return plan
-
-
-def _rate_and_export(tmp_path: Path, rater: str, batch: Path, lines: list[dict[str, Any]],
-                     capsys: pytest.CaptureFixture[str]) -> str:  # fmt: skip
-    """Rate ``lines`` as ``rater``, export; the rater's roster line."""
-    assert main(["profile", "create", "--rater-id", rater, "--name", rater.title()]) == 0
-    ratings = tmp_path / f"{rater}.jsonl"
-    ratings.write_text("".join(json.dumps(line) + "\n" for line in lines))
-    assert main(["--profile", rater, "rate", "--batch", str(batch), "--ratings", str(ratings),
-                 "--complete"]) == 0  # fmt: skip
-    assert main(["--profile", rater, "export", "--batch", str(batch), "--out", str(tmp_path / rater)]) == 0
-    capsys.readouterr()
-    assert main(["--profile", rater, "key", "show", "--line"]) == 0
-    return capsys.readouterr().out.strip()
-
-
 def test_preference_round_trip_reports_consistency_and_side_following(
         tmp_path: Path, keyring: None, capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
-    plan = _plan(tmp_path, PREFERENCE, ["ann", "bob"], "-k", "2", "--retest", "2", "--retest-gap", "3")
+    plan = plan_study(tmp_path, PREFERENCE, ["ann", "bob"], "-k", "2", "--retest", "2", "--retest-gap", "3")
     probes = plan["retest_probes"]
     assert len(probes) == 4 and plan["settings"]["judgments"]["retest"] == 4
     for entry in plan["raters"]:
@@ -65,7 +34,7 @@ def test_preference_round_trip_reports_consistency_and_side_following(
         second = "A" if rater == "ann" else "B"
         lines = [*({"item_id": o, "choice": "A"} for o in mine.values()),
                  *({"item_id": p, "choice": second} for p in mine)]  # fmt: skip
-        roster_line = _rate_and_export(tmp_path, rater, tmp_path / "study" / entry["batch_path"],
+        roster_line = rate_and_export(tmp_path, rater, tmp_path / "study" / entry["batch_path"],
                                        lines, capsys)  # fmt: skip
         exported = json.loads((tmp_path / f"{rater}.results.json").read_text())
         assert exported["format_version"] == "2.4"
@@ -87,25 +56,15 @@ def test_preference_round_trip_reports_consistency_and_side_following(
         assert f'data-key="retest-judged-{rater}">2<' in html.read_text()
 
 
-def _one_item_pool(tmp_path: Path) -> Path:
-    """consumer-tasks with only the item the smoke rating rates (so any probe repeats it)."""
-    pool = tmp_path / "pool"
-    shutil.copytree(GUIDELINE, pool)
-    lines = (pool / "items.jsonl").read_text().splitlines()
-    (pool / "items.jsonl").write_text("".join(f"{line}\n" for line in lines
-                                              if '"shop-running-shoes"' in line[:60]))  # fmt: skip
-    return pool
-
-
 def test_guideline_round_trip_with_a_plan_shows_the_figure_and_keeps_agreement_clean(
         tmp_path: Path, keyring: None, capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
-    pool = _one_item_pool(tmp_path)
-    plan = _plan(tmp_path, pool, ["ann"], "-k", "1", "--retest", "1")
+    pool = one_item_pool(tmp_path)
+    plan = plan_study(tmp_path, pool, ["ann"], "-k", "1", "--retest", "1")
     (probe, original), = plan["retest_probes"].items()
     assert original == "shop-running-shoes"
     smoke = json.loads(SMOKE.read_text().splitlines()[0])
     batch = tmp_path / "study" / "batches" / "ann"
-    roster_line = _rate_and_export(tmp_path, "ann", batch, [smoke, {**smoke, "item_id": probe}], capsys)
+    roster_line = rate_and_export(tmp_path, "ann", batch, [smoke, {**smoke, "item_id": probe}], capsys)
     (tmp_path / "roster").write_text(roster_line + "\n")
     owners = tmp_path / "owners"
     capsys.readouterr()

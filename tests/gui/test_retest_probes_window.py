@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QTableWidget
 
-from tests.core.test_study_retest_cli import SMOKE, _one_item_pool, _plan, _rate_and_export
+from tests.retest_kit import SMOKE, one_item_pool, plan_study, rate_and_export
 
 
 @pytest.fixture
@@ -32,11 +32,11 @@ def test_the_rater_table_shows_each_raters_retest_figure(
     from rater_desktop.qa_review.store import QaStore
     from rater_desktop.qa_review.summary import collect_figures
 
-    plan = _plan(tmp_path, _one_item_pool(tmp_path), ["ann"], "-k", "1", "--retest", "1")
+    plan = plan_study(tmp_path, one_item_pool(tmp_path), ["ann"], "-k", "1", "--retest", "1")
     (probe, _original), = plan["retest_probes"].items()
     smoke = json.loads(SMOKE.read_text().splitlines()[0])
     batch_path = tmp_path / "study" / "batches" / "ann"
-    line = _rate_and_export(tmp_path, "ann", batch_path, [smoke, {**smoke, "item_id": probe}], capsys)
+    line = rate_and_export(tmp_path, "ann", batch_path, [smoke, {**smoke, "item_id": probe}], capsys)
     (tmp_path / "roster").write_text(line + "\n")
     with open_batch(batch_path) as batch, QaStore.in_memory() as store:
         session = QaSession(store=store, roster=Roster(tmp_path / "roster"), batch=batch)
@@ -47,8 +47,14 @@ def test_the_rater_table_shows_each_raters_retest_figure(
     qtbot.addWidget(table)
     fill_raters(table, figures)
     column = RATER_COLUMNS.index("Retest probes")
-    assert table.item(0, column).text() == "1 of 1 same verdict, 0 side-following"
-    assert table.item(0, RATER_COLUMNS.index("Coaching")).text() == "ok"
+    assert _text(table, column) == "1 of 1 same verdict, 0 side-following"
+    assert _text(table, RATER_COLUMNS.index("Coaching")) == "ok"
+
+
+def _text(table: QTableWidget, column: int) -> str:
+    cell = table.item(0, column)
+    assert cell is not None
+    return cell.text()
 
 
 def test_the_rater_window_shows_a_probe_as_a_standard_item(qtbot: Any) -> None:
@@ -56,9 +62,10 @@ def test_the_rater_window_shows_a_probe_as_a_standard_item(qtbot: Any) -> None:
     item's (an attention check's note is shown whole, which would stand out)."""
     from rater_desktop.batch.model import Item, ItemKind, Response
     from rater_desktop.gui.prompt_header import PromptHeader
+    from rater_desktop.gui.safe_browser import LinkHandler
 
     responses = (Response(identity="m1", text="a"), Response(identity="m2", text="b"))
-    header = PromptHeader(link_handler=lambda _url: None)
+    header = PromptHeader(link_handler=LinkHandler())
     qtbot.addWidget(header)
     shown = []
     for item in (Item(id="s1", kind=ItemKind.STANDARD, prompt="p", responses=responses),

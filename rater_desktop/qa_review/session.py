@@ -154,6 +154,8 @@ class QaSession(StoredJudgmentsMixin, SummaryMixin, DecisionsMixin):
         if self._items is None:
             items: dict[str, BatchItemInfo] = {}
             for entry in self.batch.index:
+                if entry.kind == "retest":
+                    continue  # a probe repeats an item of the batch: no item of its own
                 try:
                     items[entry.item_id] = batch_item_info(self.batch.item(entry.item_id))
                 except BatchError as exc:

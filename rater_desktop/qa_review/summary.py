@@ -255,7 +255,7 @@ def _figures(session: Any, *, now: datetime, hourly_wage: float, platform_fee: f
         files=tuple(session.files()),
         used_files=tuple(session.used_files()),
         raters=tuple(session.raters()),
-        items_in_batch=len(session.batch.index),
+        items_in_batch=sum(1 for e in session.batch.index if e.kind != "retest"),  # probes repeat items
         items_judged=grouped.items_judged,
         judgments=grouped.judgments,
         agreement=tuple(session.agreement()),

@@ -42,7 +42,8 @@ def test_the_rater_table_shows_each_raters_retest_figure(
         session = QaSession(store=store, roster=Roster(tmp_path / "roster"), batch=batch)
         session.import_results([tmp_path / "ann.results.json"])
         figures = collect_figures(session, now=datetime.now(UTC), resamples=0)
-    assert figures.judgments == 1  # the probe is no second judgment of the item
+    # The probe is no second judgment of the item, nor an item of its own.
+    assert (figures.judgments, figures.items_in_batch, figures.items_judged) == (1, 1, 1)
     table = QTableWidget(0, len(RATER_COLUMNS))
     qtbot.addWidget(table)
     fill_raters(table, figures)

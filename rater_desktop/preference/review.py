@@ -23,7 +23,9 @@ from rater_desktop.preference.stats import (
     gold_choices,
     preference_figures,
 )
+from rater_desktop.qa.retest import RetestFigure
 from rater_desktop.qa_review.figures import sd4_threshold
+from rater_desktop.qa_review.retest_inputs import batch_retest
 
 if TYPE_CHECKING:
     from rater_desktop.qa_review.session import QaSession
@@ -85,6 +87,7 @@ class PreferenceReview:
     question: str | None
     raters: tuple[str, ...]
     title: str
+    retest: tuple[RetestFigure, ...] = ()  # per rater, from test-retest probes
 
 
 def declared_protocol(path: Path) -> str | None:
@@ -240,7 +243,8 @@ def preference_review(session: QaSession, *, question: str | None,
         figures=batch_figures(documents, batch=batch, question=known, cost=cost),
         disagreements=tuple(choice_disagreements(documents, gold=gold)),
         questions=questions, question=known, raters=tuple(raters),
-        title=str(batch.manifest.title or batch.manifest.batch_id))
+        title=str(batch.manifest.title or batch.manifest.batch_id),
+        retest=tuple(batch_retest(documents, batch)))
 
 
 def import_checked(session: QaSession, paths: Sequence[Path], **steps: Any) -> list[Any]:

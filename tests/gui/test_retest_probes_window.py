@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QTableWidget
 
-from tests.retest_kit import SMOKE, one_item_pool, plan_study, rate_and_export
+from tests.retest_kit import PREFERENCE, SMOKE, one_item_pool, plan_study, rate_and_export
 
 
 @pytest.fixture
@@ -75,3 +75,30 @@ def test_the_rater_window_shows_a_probe_as_a_standard_item(qtbot: Any) -> None:
         header.show_item(item)
         shown.append((header.whole, header.item_label.text().replace(item.id, "ID")))
     assert shown[0] == shown[1] == (False, "ID")
+
+
+def test_the_preference_rater_table_shows_side_following(
+        qtbot: Any, tmp_path: Path, keyring: None, capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    from rater_desktop.batch.loader import open_batch
+    from rater_desktop.gui.qa.preference_panel import RATER_COLUMNS, PreferenceDashboard
+    from rater_desktop.preference.review import CostInputs, preference_review
+    from rater_desktop.qa_review.roster import Roster
+    from rater_desktop.qa_review.session import QaSession
+    from rater_desktop.qa_review.store import QaStore
+
+    plan = plan_study(tmp_path, PREFERENCE, ["bob"], "-k", "1", "--retest", "2")
+    probes = plan["retest_probes"]
+    batch_path = tmp_path / "study" / "batches" / "bob"
+    # The other response the second time: the same side of bob's screen both times.
+    lines = [*({"item_id": o, "choice": "A"} for o in probes.values()),
+             *({"item_id": p, "choice": "B"} for p in probes)]  # fmt: skip
+    (tmp_path / "roster").write_text(rate_and_export(tmp_path, "bob", batch_path, lines, capsys) + "\n")
+    with open_batch(batch_path) as batch, QaStore.in_memory() as store:
+        session = QaSession(store=store, roster=Roster(tmp_path / "roster"), batch=batch)
+        session.import_results([tmp_path / "bob.results.json"])
+        review = preference_review(session, question=None, cost=CostInputs())
+    dashboard = PreferenceDashboard()
+    qtbot.addWidget(dashboard)
+    dashboard.set_review(review)
+    cell = dashboard.raters.item(0, RATER_COLUMNS.index("Retest probes"))
+    assert cell is not None and cell.text() == "0 of 2 same verdict, 2 side-following"

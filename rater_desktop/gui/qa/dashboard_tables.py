@@ -22,9 +22,9 @@ from rater_desktop.gui.qa.rater_answers import (
     fit_columns,
     fit_height,
     make_table,
+    retest_text,
     seconds_text,
 )
-from rater_desktop.qa.retest import RetestFigure
 from rater_desktop.qa.timecost import project_study_cost
 from rater_desktop.qa_review.summary import QaFigures
 
@@ -62,14 +62,6 @@ def coaching_notes(figures: QaFigures, rater: str) -> list[str]:
         if r.rater == rater and r.alpha_change is not None and r.alpha_change < LOWERS_AGREEMENT:
             notes.append("lowers verdict agreement")
     return notes
-
-
-def retest_text(figure: RetestFigure | None) -> str:
-    """A rater's test-retest cell: how many probes kept the verdict, and side-following."""
-    if figure is None:
-        return "\u2013"
-    return (f"{figure.same_verdict} of {figure.judged} same verdict, "
-            f"{figure.side_following} side-following")
 
 
 def _set_row(table: QTableWidget, row: int, texts: list[str], *, alert: bool = False,

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rater_desktop.gui.qa.rater_answers import fit_columns, fit_height, make_table
+from rater_desktop.gui.qa.rater_answers import fit_columns, fit_height, make_table, retest_text
 from rater_desktop.preference.report import time_cost_text
 from rater_desktop.preference.review import (
     ChoiceDisagreement,
@@ -40,7 +40,7 @@ STORE_NOTE = ("Preference results: the QA store keeps these files (signed, with 
 AGREEMENT_COLUMNS = ("Group", "Percent agreement", "Krippendorff's \u03b1 (nominal)", "Items",
                      "Raters")
 MODEL_COLUMNS = ("Model", "Wins", "Ties", "Losses", "Win rate", "Bradley\u2013Terry strength")
-RATER_COLUMNS = ("Rater", "Qualification", "Qualified", "Attention checks")
+RATER_COLUMNS = ("Rater", "Qualification", "Qualified", "Attention checks", "Retest probes")
 ITEM_COLUMNS = ("Item", "Kind", "Gold (file order)", "Choices (file order)")
 
 
@@ -196,9 +196,11 @@ class PreferenceDashboard(QScrollArea):
         _fill(self.agreement, rows)
         _fill(self.models, [[m, str(r.wins), str(r.ties), str(r.losses), num(r.win_rate),
                              num(figures.strengths.get(m))] for m, r in figures.records.items()])
+        retest = {f.rater_id: f for f in review.retest}
         _fill(self.raters, [[r.rater_id, f"{r.qualification_passed} of {r.qualification_total}",
                              "yes" if r.qualified else "no",
-                             f"{r.attention_passed} of {r.attention_total}"]
+                             f"{r.attention_passed} of {r.attention_total}",
+                             retest_text(retest.get(r.rater_id))]
                             for r in figures.raters])
         self.time_cost.setText(time_cost_text(figures))
 

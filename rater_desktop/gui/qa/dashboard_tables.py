@@ -29,8 +29,8 @@ from rater_desktop.qa.timecost import project_study_cost
 from rater_desktop.qa_review.summary import QaFigures
 
 RATER_COLUMNS = ("Rater", "Qualification", "Attention checks", "Verdict agreement",
-                 "\u03b1 change (all \u2212 without)", "Median time", "Unsure", "Coaching",
-                 "Retest probes")
+                 "\u03b1 change (all \u2212 without)", "Median time", "Unsure", "Retest probes",
+                 "Coaching")
 MODEL_COLUMNS = ("Model", "W / T / L", "Win rate [95% CI]", "Strength [95% CI]",
                  "Mean TC / FA / AIP", "AssistantBench", "standardweb")
 LOWERS_AGREEMENT = -0.05  # alpha(all) - alpha(without) below this: the rater pulls it down
@@ -64,13 +64,11 @@ def coaching_notes(figures: QaFigures, rater: str) -> list[str]:
     return notes
 
 
-def _set_row(table: QTableWidget, row: int, texts: list[str], *, alert: bool = False,
-             alert_column: int = -1) -> None:  # fmt: skip
-    alert_at = alert_column % len(texts)
+def _set_row(table: QTableWidget, row: int, texts: list[str], *, alert: bool = False) -> None:
     for column, text in enumerate(texts):
         cell = QTableWidgetItem(text)
         cell.setToolTip(text)
-        if alert and column == alert_at:
+        if alert and column == len(texts) - 1:
             cell.setForeground(alert_color())
         table.setItem(row, column, cell)
 
@@ -97,10 +95,10 @@ def fill_raters(table: QTableWidget, figures: QaFigures) -> None:
             _num(r.alpha_change) if r else "\u2013",
             seconds_text(timing.median) if timing else "\u2013",
             unsure.get(rater, "\u2013"),
-            "; ".join(notes) or "ok",
             retest_text(retest.get(rater)),
+            "; ".join(notes) or "ok",
         ]
-        _set_row(table, row, texts, alert=bool(notes), alert_column=RATER_COLUMNS.index("Coaching"))
+        _set_row(table, row, texts, alert=bool(notes))
     fit_height(table)
 
 

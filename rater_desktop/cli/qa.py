@@ -278,8 +278,7 @@ def _report(args: argparse.Namespace, batch: Any, roster: Any) -> int:
     from rater_desktop.signing.atomic_files import AtomicWriteError
 
     try:
-        plan_batches, placements = _plan_batches(args, batch)
-        probes = plan_probes(args)
+        (plan_batches, placements), probes = _plan_batches(args, batch), plan_probes(args)
     except ValueError as exc:  # PlanError included: the plan's own message says what is wrong
         return _error(str(exc))
     problem = _unknown_question(args, batch)
@@ -295,8 +294,7 @@ def _report(args: argparse.Namespace, batch: Any, roster: Any) -> int:
     with store:
         try:
             session = QaSession(store=store, roster=roster, batch=batch,
-                                same_items_batches=plan_batches, item_aliases=placements,
-                                retest_probes=probes)  # fmt: skip
+                                same_items_batches=plan_batches, item_aliases=placements)  # fmt: skip
             by = getattr(args, "by", None)
             outcomes = session.import_results(args.results)
             _print_outcomes(outcomes)
@@ -308,14 +306,13 @@ def _report(args: argparse.Namespace, batch: Any, roster: Any) -> int:
             text = render_report(
                 session,
                 report_format=_format(args),  # type: ignore[arg-type]
-                hourly_wage=args.wage,
-                platform_fee=args.fee,
-                buffer=args.buffer,
+                hourly_wage=args.wage, platform_fee=args.fee, buffer=args.buffer,
                 raters_per_item=args.raters_per_item,
                 resamples=args.resamples,
                 question=by if by in _survey_ids(batch) else None,
                 metadata_field=by if by and by not in _survey_ids(batch) else None,
                 unsure_only=bool(getattr(args, "unsure_only", False)),
+                planned_probes=bool(probes),  # the pool does not hold them: the plan says
             )
             raters = ", ".join(session.raters())  # trust is read from the store: still open
         except BatchError as exc:

@@ -55,9 +55,10 @@ def session_documents(session: QaSession) -> list[dict[str, Any]]:
     return found
 
 
-def session_retest(session: QaSession) -> list[RetestFigure]:
+def session_retest(session: QaSession, *, planned: bool = False) -> list[RetestFigure]:
     """The session's figures. The signed documents are read only when the study has
-    probes (its plan's, or the opened batch's own): other reports never parse a document."""
-    if not (session.retest_probes or any(e.kind == RETEST_KIND for e in session.batch.index)):
+    probes (``planned``: its plan has some; or the opened batch holds its own): other
+    reports never parse a document."""
+    if not (planned or any(e.kind == RETEST_KIND for e in session.batch.index)):
         return []
     return batch_retest(session_documents(session), session.batch)

@@ -113,7 +113,6 @@ class QaSession(StoredJudgmentsMixin, SummaryMixin, DecisionsMixin):
         clock: Clock = _now,
         same_items_batches: Sequence[str] = (),
         item_aliases: Mapping[str, str] | None = None,
-        retest_probes: Mapping[str, str] | None = None,
     ) -> None:
         from rater_desktop.batch.hashing import batch_sha256 as hash_batch
 
@@ -127,8 +126,6 @@ class QaSession(StoredJudgmentsMixin, SummaryMixin, DecisionsMixin):
         # A plan's attention placements: each copies a pool attention item under an id of
         # its own (placement id -> pool id), reviewed as that item.
         self.item_aliases = dict(item_aliases or {})
-        # A plan's test-retest probes (probe id -> original): never judgments of the pool.
-        self.retest_probes = dict(retest_probes or {})
         self.reviewer_id = reviewer_id
         self.clock = clock
         self._items: dict[str, BatchItemInfo] | None = None
@@ -148,15 +145,13 @@ class QaSession(StoredJudgmentsMixin, SummaryMixin, DecisionsMixin):
         return self.batch.manifest.batch_id
 
     def item_infos(self) -> dict[str, BatchItemInfo]:
-        """Every readable batch item's facts, in batch order (read once). An item the batch
-        cannot give is left out and named in ``problems()``."""
+        """Every readable batch item's facts, in batch order (read once; a retest probe
+        repeats an item). An item the batch cannot give is named in ``problems()``."""
         from rater_desktop.batch.errors import BatchError
 
         if self._items is None:
             items: dict[str, BatchItemInfo] = {}
-            for entry in self.batch.index:
-                if entry.kind == "retest":
-                    continue  # a probe repeats an item of the batch: no item of its own
+            for entry in (e for e in self.batch.index if e.kind != "retest"):
                 try:
                     items[entry.item_id] = batch_item_info(self.batch.item(entry.item_id))
                 except BatchError as exc:

@@ -214,10 +214,12 @@ def collect_figures(
     raters_per_item: int = DEFAULT_RATERS_PER_ITEM,
     resamples: int = 1000,
     seed: int = 0,
+    planned_probes: bool = False,
 ) -> QaFigures:
     """All figures of ``session`` (a QaSession) in one object, for the report. Figures of
     the same used files and settings are computed once per session: a report after a QA
-    decision reads only the decisions, the files and the problems again."""
+    decision reads only the decisions, the files and the problems again. ``planned_probes``:
+    the study plan has test-retest probes (the batch opened may not show them)."""
     from dataclasses import replace
 
     from rater_desktop.qa_review.session import QaSession
@@ -230,7 +232,8 @@ def collect_figures(
         raters_per_item=raters_per_item, resamples=resamples, seed=seed))  # fmt: skip
     from rater_desktop.qa_review.retest_inputs import session_retest
 
-    retest = session.built("retest", (used,), lambda: tuple(session_retest(session)))
+    retest = session.built("retest", (used, planned_probes),
+                           lambda: tuple(session_retest(session, planned=planned_probes)))
     return replace(
         figures,
         retest=retest,

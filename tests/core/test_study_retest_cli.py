@@ -85,3 +85,21 @@ def test_guideline_round_trip_with_a_plan_shows_the_figure_and_keeps_agreement_c
             assert {(r["retest_judged"], r["retest_same_verdict"], r["retest_side_following"])
                     for r in rows} == {("1", "1", "0")}  # fmt: skip
     assert "not in the opened batch" not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("pool", "extra", "message"), [
+    ("run-audit-sample", ("--retest", "1"), "no A/B sides to swap"),
+    ("preference-quick", ("--retest", "-1"), "must not be negative"),
+    ("preference-quick", ("--retest", "99"), "more probes than the"),
+])  # fmt: skip
+def test_probes_that_cannot_be_planned_are_one_line(
+        tmp_path: Path, keyring: None, capsys: pytest.CaptureFixture[str], pool: str,
+        extra: tuple[str, ...], message: str) -> None:  # fmt: skip
+    (tmp_path / "raters.txt").write_text("ann\nbob\n")
+    capsys.readouterr()
+    code = main(["--profile", "owner", "study", "plan", "--pool", str(PREFERENCE.parent / pool),
+                 "--raters", str(tmp_path / "raters.txt"), "--out", str(tmp_path / "study"),
+                 "-k", "1", *extra])  # fmt: skip
+    err = capsys.readouterr().err.strip()
+    assert code != 0 and message in err and len(err.splitlines()) == 1, err
+    assert not (tmp_path / "study").exists()

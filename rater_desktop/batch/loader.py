@@ -26,7 +26,7 @@ from rater_desktop.batch.protocol import item_shape
 
 MANIFEST_NAME = "batch.json"
 _ID_IN_LINE = re.compile(rb'"id"\s*:\s*"([A-Za-z0-9._:-]{1,128})"')
-_KIND_IN_LINE = re.compile(rb'"kind"\s*:\s*"(standard|qualification|attention)"')
+_KIND_IN_LINE = re.compile(rb'"kind"\s*:\s*"(standard|qualification|attention|retest)"')
 _ITEM_CACHE_SIZE = 32
 
 

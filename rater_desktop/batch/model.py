@@ -22,15 +22,24 @@ from rater_desktop.batch.protocol import GUIDELINE, PreferenceSettings
 FORMAT_NAME = "rater-desktop-batch"
 FORMAT_MAJOR = 1
 # 1.1 added the manifest's protocol, preference settings and survey; 1.2 training items,
-# conversations, local qualification scoring and the reasons for "unsure" (learning.py).
-FORMAT_MINOR = 2
-FORMAT_VERSION = "1.2"
+# conversations, local qualification scoring and the reasons for "unsure" (learning.py);
+# 1.3 the ``retest`` item kind (a test-retest probe: ``retest_of`` names a standard item).
+FORMAT_MINOR = 3
+FORMAT_VERSION = "1.3"
+RETEST_FORMAT_VERSION = "1.3"
 
 
 class ItemKind(StrEnum):
     STANDARD = "standard"
     QUALIFICATION = "qualification"
     ATTENTION = "attention"
+    RETEST = "retest"
+
+
+def kind_shown_to_rater(kind: str) -> str:
+    """The kind the rater's window may show: a retest probe passes as a standard item
+    (a rater who knew would answer from memory, not judge again)."""
+    return ItemKind.STANDARD.value if kind == ItemKind.RETEST.value else kind
 
 
 class Verdict(StrEnum):
@@ -209,6 +218,7 @@ class Item:
     context: str | None = None
     gold: Gold | None = None
     judge: JudgeVerdict | None = None
+    retest_of: str | None = None  # a retest probe: the standard item of the batch it repeats
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
     # Optional facts about the item (site, category...): QA groups agreement by them
     # (`qa report --by FIELD`). Keys are names, values short strings, numbers or booleans.

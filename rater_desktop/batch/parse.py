@@ -209,6 +209,7 @@ def parse_item(
     item_id = reader.identifier("id")
     reader.item_id = item_id
     kind = reader.choice("kind", tuple(k.value for k in ItemKind)) or "standard"
+    retest_of = _retest_of(reader, kind, shape)
     prompt = reader.text("prompt", required=True, max_chars=limits.max_prompt_chars)
     context = reader.text("context", max_chars=limits.max_context_chars)
     judge = None
@@ -232,7 +233,23 @@ def parse_item(
         return None
     return Item(id=item_id, kind=ItemKind(kind), prompt=prompt, responses=tuple(responses),
                 context=context, gold=gold, judge=judge, extra=extra, metadata=metadata,
-                training=training, conversation=conversation)
+                training=training, conversation=conversation, retest_of=retest_of)
+
+
+def _retest_of(reader: FieldReader, kind: str, shape: str) -> str | None:
+    """A retest probe's ``retest_of`` (format 1.3): required on kind ``retest`` of a pair
+    item, refused anywhere else. That it names a standard item of the same batch is checked
+    by ``validate`` (one line cannot see the others)."""
+    if kind != ItemKind.RETEST.value:
+        if reader.raw("retest_of") is not None:
+            reader.error("retest_of", "is only allowed on an item of kind 'retest'",
+                         'Remove it, or give the item "kind": "retest".', code="bad-retest")  # fmt: skip
+        return None
+    if shape == RUN:
+        reader.error("kind", "a run audit item cannot be a retest probe (it has no A/B sides "
+                     "to swap)", "Use kind 'standard'.", code="bad-retest")  # fmt: skip
+        return None
+    return reader.identifier("retest_of")
 
 
 def _pair(reader: FieldReader, exists: Callable[[str], bool] | None,

@@ -54,6 +54,7 @@ def validate_batch(
         _check_instructions(batch, report)
         if check_rubric is not None:
             _check_rubric(batch, check_rubric, report)
+        kinds = {entry.item_id: entry.kind for entry in batch.index}
         for entry in batch.index:
             problems = batch.check_item(entry.item_id)
             report.errors.extend(problems.errors)
@@ -62,7 +63,27 @@ def validate_batch(
                 _check_training(batch, batch.item(entry.item_id), report)
             if deep and not problems.errors:
                 _check_images(batch, batch.item(entry.item_id), report)
+            if entry.kind == "retest" and not problems.errors:
+                _check_retest(batch, batch.item(entry.item_id), kinds, report)
     return report
+
+
+def _check_retest(batch: Batch, probe: Item, kinds: dict[str, str],
+                  report: ValidationReport) -> None:  # fmt: skip
+    """A retest probe repeats a standard item of the same batch, the same two responses."""
+    original = probe.retest_of or ""
+    if kinds.get(original) != "standard":
+        where = "is not an item of this batch" if original not in kinds else \
+            f"is a {kinds[original]} item, not a standard one"  # fmt: skip
+        message = f"retest_of {original!r} {where}"
+    elif [r.identity for r in batch.item(original).responses] != [r.identity for r in probe.responses]:
+        message = f"the probe's responses are not those of {original!r} (identities differ)"
+    else:
+        return
+    report.errors.append(BatchProblem(
+        code="bad-retest", message=message, file=batch.manifest.items_file, item_id=probe.id,
+        field="retest_of", hint="A retest probe must name a standard item of the same batch "
+        "and carry its two responses."))  # fmt: skip
 
 
 def _check_instructions(batch: Batch, report: ValidationReport) -> None:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from rater_desktop.cli.qa_inputs import open_store as _open_store
 from rater_desktop.cli.qa_inputs import plan_batches as _plan_batches
+from rater_desktop.cli.qa_inputs import plan_probes
 from rater_desktop.cli.qa_inputs import qa_roster as _roster
 
 if TYPE_CHECKING:
@@ -277,7 +278,7 @@ def _report(args: argparse.Namespace, batch: Any, roster: Any) -> int:
     from rater_desktop.signing.atomic_files import AtomicWriteError
 
     try:
-        plan_batches, placements = _plan_batches(args, batch)
+        (plan_batches, placements), probes = _plan_batches(args, batch), plan_probes(args)
     except ValueError as exc:  # PlanError included: the plan's own message says what is wrong
         return _error(str(exc))
     problem = _unknown_question(args, batch)
@@ -305,14 +306,13 @@ def _report(args: argparse.Namespace, batch: Any, roster: Any) -> int:
             text = render_report(
                 session,
                 report_format=_format(args),  # type: ignore[arg-type]
-                hourly_wage=args.wage,
-                platform_fee=args.fee,
-                buffer=args.buffer,
+                hourly_wage=args.wage, platform_fee=args.fee, buffer=args.buffer,
                 raters_per_item=args.raters_per_item,
                 resamples=args.resamples,
                 question=by if by in _survey_ids(batch) else None,
                 metadata_field=by if by and by not in _survey_ids(batch) else None,
                 unsure_only=bool(getattr(args, "unsure_only", False)),
+                planned_probes=bool(probes),  # the pool does not hold them: the plan says
             )
             raters = ", ".join(session.raters())  # trust is read from the store: still open
         except BatchError as exc:

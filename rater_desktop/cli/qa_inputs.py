@@ -32,6 +32,17 @@ def plan_batches(args: argparse.Namespace, batch: Any) -> tuple[list[str], dict[
     return [str(entry["batch_sha256"]) for entry in plan["raters"]], placements
 
 
+def plan_probes(args: argparse.Namespace) -> dict[str, str]:
+    """A signed study plan's test-retest probes (probe id -> original); none without --plan.
+    Called after ``plan_batches`` checked the plan against the opened pool."""
+    if getattr(args, "plan", None) is None:
+        return {}
+    from rater_desktop.study.document import load_owners, read_signed_plan
+
+    plan = read_signed_plan(args.plan, owners=load_owners(getattr(args, "owners", None)))
+    return dict(plan.get("retest_probes") or {})
+
+
 def open_store(args: argparse.Namespace) -> Any:
     import os
 

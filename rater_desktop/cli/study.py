@@ -27,6 +27,11 @@ def register(subparsers: Any) -> None:
     plan.add_argument("-k", "--raters-per-item", type=int, default=3)
     plan.add_argument("--attention-every", type=int, default=20,
                       help="one attention check after every N items (0: none)")  # fmt: skip
+    plan.add_argument("--retest", type=int, default=0, metavar="N",
+                      help="test-retest probes: N of each rater's items again later in their "
+                      "batch, A and B swapped (default 0: none)")  # fmt: skip
+    plan.add_argument("--retest-gap", type=int, default=20, metavar="M",
+                      help="a probe comes at least M items after its original, or last (20)")  # fmt: skip
     plan.add_argument("--seed", default="", help="seed of the assignment (default: the study id)")
     plan.add_argument("--study-id", help="default: the pool's batch id")
     plan.add_argument("--minutes-per-judgment", type=float, default=1.0)
@@ -74,6 +79,23 @@ def _signer(args: argparse.Namespace) -> tuple[Any, Any]:
     return owner, sign
 
 
+def _retest_settings(args: argparse.Namespace, pool: Any) -> Any:
+    """The probes asked for (None: none); CliError when the pool's items have no A/B sides
+    to swap or the numbers are negative."""
+    from rater_desktop.batch.protocol import PAIR, item_shape
+    from rater_desktop.study.plan import RetestSettings
+
+    if args.retest < 0 or args.retest_gap < 0:
+        raise CliError("--retest and --retest-gap must not be negative")
+    if args.retest == 0:
+        return None
+    if item_shape(pool.manifest.protocol) != PAIR:
+        raise CliError(f"--retest needs items of two responses; the {pool.manifest.protocol} "
+                       "protocol's items have no A/B sides to swap")  # fmt: skip
+    return RetestSettings(count=args.retest, gap=args.retest_gap,
+                          display_seed=pool.manifest.display_seed or pool.batch_id)
+
+
 @reporting_errors
 def run_plan(args: argparse.Namespace) -> int:
     from dataclasses import asdict
@@ -87,12 +109,14 @@ def run_plan(args: argparse.Namespace) -> int:
     try:
         with open_batch(args.pool) as pool:
             items, pool_id = pool_items(pool), pool.batch_id
+            retest = _retest_settings(args, pool)
     except BatchError as exc:
         raise CliError(f"Cannot read the pool {args.pool}: {exc}") from exc
     study_id = args.study_id or pool_id
     try:
         plan = make_plan(pool=items, raters=_read_raters(args.raters), seed=args.seed or study_id,
-                         raters_per_item=args.raters_per_item, attention_every=args.attention_every)  # fmt: skip
+                         raters_per_item=args.raters_per_item, attention_every=args.attention_every,
+                         retest=retest)  # fmt: skip
     except PlanError as exc:
         raise CliError(str(exc)) from exc
     counts = plan.judgments()
@@ -101,9 +125,11 @@ def run_plan(args: argparse.Namespace) -> int:
                               seconds_per_judgment=args.minutes_per_judgment * 60,
                               hourly_wage=args.wage, platform_fee=args.fee)  # fmt: skip
     loads = sorted(len(v) for v in plan.assignments.values())
+    retest_text = f" + {counts['retest']} retest" if counts["retest"] else ""
     print(f"Study {study_id}: {len(items.standard)} items x {args.raters_per_item} raters = "
           f"{counts['standard']} + {counts['qualification']} qualification + "
-          f"{counts['attention']} attention = {cost.judgments} judgments over {len(plan.raters)} "
+          f"{counts['attention']} attention{retest_text} = {cost.judgments} judgments over "
+          f"{len(plan.raters)} "
           f"raters ({loads[0]}-{loads[-1]} items each, in a shuffled order of their own)")
     print(f"Projected cost: {cost.judgments} x {args.minutes_per_judgment:g} min x "
           f"{args.wage:g}/h x (1 + {args.fee:g}) = {cost.total:,.2f} ({cost.rater_hours:,.1f} rater hours)")  # fmt: skip
@@ -111,6 +137,7 @@ def run_plan(args: argparse.Namespace) -> int:
         return EXIT_OK
     owner, sign = _signer(args)
     settings = {"seed": args.seed or study_id, "attention_every": args.attention_every,
+                "retest": args.retest, "retest_gap": args.retest_gap,
                 "order": ORDER_METHOD, "judgments": counts,
                 "minutes_per_judgment": args.minutes_per_judgment, "wage": args.wage, "fee": args.fee}  # fmt: skip
     try:

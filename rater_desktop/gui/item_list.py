@@ -43,7 +43,7 @@ ITEM_ID_ROLE = Qt.ItemDataRole.UserRole + 2
 KIND_ROLE = Qt.ItemDataRole.UserRole + 3
 COLUMNS = ("Item", "Kind", "Time")
 # Short kind labels keep the id column wide; standard items need no label at all.
-KIND_LABELS = {"standard": "", "qualification": "Qual.", "attention": "Check"}
+KIND_LABELS = {"standard": "", "qualification": "Qual.", "attention": "Check", "retest": "Retest"}
 
 MIN_ID_SHOWN = "item-0000\u2026"  # the least of an id the list leaves room for
 AnyIndex = QModelIndex | QPersistentModelIndex

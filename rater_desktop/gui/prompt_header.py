@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from rater_desktop.batch.model import Item
+from rater_desktop.batch.model import Item, kind_shown_to_rater
 from rater_desktop.gui.conversation_fold import ConversationFold
 from rater_desktop.gui.safe_browser import LinkHandler, SafeTextBrowser
 from rater_desktop.gui.theme import current_theme, document_css
@@ -77,7 +77,7 @@ class PromptHeader(QFrame):
         self.text.document().setDefaultStyleSheet(document_css(current_theme()) + PROMPT_CSS)
         self.text.setHtml(html)
         # A note to the rater (attention check, qualification) must be read whole.
-        self.whole = item.kind != "standard"
+        self.whole = kind_shown_to_rater(item.kind) != "standard"  # a retest probe passes as standard
         self.expanded = False
         self.text.verticalScrollBar().setValue(0)
         self._fit()

@@ -37,6 +37,7 @@ def preference_record(item: Item, rating: PreferenceRating, *, rater_id: str,
         timing=document["timing"],
         incomplete=rating.status is not ItemStatus.COMPLETE,
         kind=item.kind.value,
+        retest_of=item.retest_of,
     )
 
 

@@ -68,6 +68,7 @@ def _preference_report(args: argparse.Namespace, batch: Any, roster: Any,
     from rater_desktop.preference.review import CostInputs, batch_figures
     from rater_desktop.qa_review.report import write_report
     from rater_desktop.qa_review.report_unsure import only_unsure_documents
+    from rater_desktop.qa_review.retest_inputs import batch_retest
     from rater_desktop.results.verify import verify_results_file
     from rater_desktop.signing.atomic_files import AtomicWriteError
 
@@ -88,6 +89,7 @@ def _preference_report(args: argparse.Namespace, batch: Any, roster: Any,
         print("No valid results file signed by a rater in the roster: no report written.")
         return EXIT_NO_VALID
     unsure = unsure_of(documents)  # the per-rater figure counts every judged item
+    retest = batch_retest(documents, batch)  # every probe, whatever --unsure-only keeps
     if getattr(args, "unsure_only", False):
         documents = only_unsure_documents(documents)
     # The same function the QA window uses, so both show the same figures.
@@ -96,7 +98,8 @@ def _preference_report(args: argparse.Namespace, batch: Any, roster: Any,
                                             raters_per_item=args.raters_per_item))
     try:
         write_report(args.out, render(figures, title=batch.manifest.title,
-                                      report_format=report_format, unsure=unsure))
+                                      report_format=report_format, unsure=unsure,
+                                      retest=retest))
     except AtomicWriteError as exc:
         print(f"error: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_NO_VALID

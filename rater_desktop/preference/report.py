@@ -6,11 +6,14 @@ import csv
 import html
 import io
 import json
+from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any
 
 from rater_desktop.learning.unsure import UnsureShare, unsure_item_ids, unsure_shares
 from rater_desktop.preference.stats import Agreement, PreferenceFigures
+from rater_desktop.qa.retest import RetestFigure
+from rater_desktop.qa_review.report_retest import retest_json, retest_section
 from rater_desktop.qa_review.report_unsure import unsure_section
 
 # (per-rater figure, [(item id, rater id, reason)]): the Unsure section (results 2.3)
@@ -58,7 +61,8 @@ def time_cost_text(figures: PreferenceFigures) -> str:
             f"{_num(figures.p90_seconds, 1)} s). Projection: {cost_text}.")
 
 
-def render_html(figures: PreferenceFigures, *, title: str, unsure: Unsure | None = None) -> str:
+def render_html(figures: PreferenceFigures, *, title: str, unsure: Unsure | None = None,
+                retest: Sequence[RetestFigure] = ()) -> str:  # fmt: skip
     rows = [_agreement_row("all raters", figures.agreement)]
     rows += [_agreement_row(f"answered: {k}", v) for k, v in figures.by_answer.items()]
     models = "".join(
@@ -82,6 +86,7 @@ def render_html(figures: PreferenceFigures, *, title: str, unsure: Unsure | None
         "<h2>Raters</h2><table border='1'><tr><th>rater</th><th>qualification</th>"
         f"<th>qualified</th><th>attention checks</th></tr>{raters}</table>"
         f"{unsure_section(*unsure) if unsure is not None else ''}"
+        f"{retest_section(retest)}"
         f"<h2>Time and cost</h2><p>{html.escape(time_cost_text(figures))}</p></body></html>\n")
 
 
@@ -97,10 +102,11 @@ def render_csv(figures: PreferenceFigures) -> str:
 
 
 def render(figures: PreferenceFigures, *, title: str, report_format: str,
-           unsure: Unsure | None = None) -> str:
-    """``html`` (default), ``csv`` (models) or ``jsonl`` (one JSON object, every figure)."""
+           unsure: Unsure | None = None, retest: Sequence[RetestFigure] = ()) -> str:  # fmt: skip
+    """``html`` (default), ``csv`` (models) or ``jsonl`` (one JSON object, every figure);
+    ``retest``: the test-retest figures (HTML section, JSONL ``retest``)."""
     if report_format == "html":
-        return render_html(figures, title=title, unsure=unsure)
+        return render_html(figures, title=title, unsure=unsure, retest=retest)
     if report_format == "csv":
         return render_csv(figures)
     data = figures_dict(figures)
@@ -109,4 +115,6 @@ def render(figures: PreferenceFigures, *, title: str, report_format: str,
                                      for s in unsure[0]},
                           "items": [{"item_id": i, "rater_id": r, "reason": why}
                                     for i, r, why in unsure[1]]}
+    if retest:
+        data["retest"] = retest_json(retest)
     return json.dumps(data, sort_keys=True, allow_nan=False) + "\n"

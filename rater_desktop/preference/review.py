@@ -24,7 +24,9 @@ from rater_desktop.preference.stats import (
     gold_choices,
     preference_figures,
 )
+from rater_desktop.qa.retest import RetestFigure
 from rater_desktop.qa_review.figures import sd4_threshold
+from rater_desktop.qa_review.retest_inputs import batch_retest
 
 if TYPE_CHECKING:
     from rater_desktop.qa_review.session import QaSession
@@ -88,6 +90,7 @@ class PreferenceReview:
     title: str
     unsure_shares: tuple[UnsureShare, ...] = ()  # per rater (results 2.3)
     unsure: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # item -> rater -> why
+    retest: tuple[RetestFigure, ...] = ()  # per rater, from test-retest probes
 
 
 def declared_protocol(path: Path) -> str | None:
@@ -250,7 +253,8 @@ def preference_review(session: QaSession, *, question: str | None,
         disagreements=tuple(choice_disagreements(documents, gold=gold, also=unsure)),
         questions=questions, question=known, raters=tuple(raters),
         title=str(batch.manifest.title or batch.manifest.batch_id),
-        unsure_shares=tuple(unsure_shares(documents)), unsure=unsure)
+        unsure_shares=tuple(unsure_shares(documents)), unsure=unsure,
+        retest=tuple(batch_retest(documents, batch)))
 
 
 def import_checked(session: QaSession, paths: Sequence[Path], **steps: Any) -> list[Any]:

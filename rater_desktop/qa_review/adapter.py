@@ -18,6 +18,7 @@ from rater_desktop.batch.model import Item, Response, RunReport
 from rater_desktop.batch.protocol import GUIDELINE
 from rater_desktop.learning.unsure import unsure_reason
 from rater_desktop.qa.inputs import Claim, ItemFacts, RaterJudgment, RunInput, SideScores
+from rater_desktop.qa.retest import RETEST_KIND, is_probe
 from rater_desktop.rating.model import ItemRating, ItemStatus
 
 FILE_SIDES = ("A", "B")
@@ -229,6 +230,11 @@ def _rated_item(
     )
 
 
+def _is_probe(entry: Mapping[str, Any], batch_items: Mapping[str, BatchItemInfo]) -> bool:
+    info = batch_items.get(entry.get("item_id"))  # type: ignore[arg-type]
+    return is_probe(entry) or (info is not None and info.facts.kind == RETEST_KIND)
+
+
 def adapt_results(
     *, document: Mapping[str, Any], batch_items: Mapping[str, BatchItemInfo]
 ) -> AdaptedResults:
@@ -250,6 +256,8 @@ def adapt_results(
         if not isinstance(entry, Mapping):
             problems.append("an item entry is not an object; left out")
             continue
+        if _is_probe(entry, batch_items):
+            continue  # a retest probe repeats a judgment: its own figure (qa.retest), never agreement
         rated = _rated_item(entry, rater_id=rater_id, batch_items=batch_items)
         if isinstance(rated, str):
             problems.append(rated)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 import rater_desktop
+from rater_desktop.qa.retest import RETEST_COLUMNS, retest_columns
 from rater_desktop.qa_review.by_answer import (
     ANSWER_COLUMN,
     agreement_by_answer,
@@ -25,6 +26,7 @@ from rater_desktop.qa_review.by_answer import (
     metadata_text,
 )
 from rater_desktop.qa_review.report_items import ItemBlock, items_section
+from rater_desktop.qa_review.report_retest import retest_section
 from rater_desktop.qa_review.report_sections import (
     Cell,
     agreement_section,
@@ -36,6 +38,7 @@ from rater_desktop.qa_review.report_sections import (
 )
 from rater_desktop.qa_review.report_study import study_columns, study_section
 from rater_desktop.qa_review.report_unsure import UNSURE_COLUMN, mark_rows, unsure_section
+from rater_desktop.qa_review.retest_inputs import session_retest
 from rater_desktop.qa_review.rows import COLUMNS, full_row, rows_to_csv, rows_to_jsonl
 from rater_desktop.qa_review.summary import QaFigures, collect_figures
 
@@ -89,6 +92,7 @@ def render_html(figures: QaFigures, items: Sequence[ItemBlock], *,
         study_section(figures.study),
         people_section(figures),
         unsure_section(figures.unsure, figures.unsure_items),
+        retest_section(figures.retest),
         models_section(figures),
         time_cost_section(figures),
         items_section(items, {a.item_id: a for a in figures.adjudications}),
@@ -116,15 +120,18 @@ def render_report(
     question: str | None = None,
     metadata_field: str | None = None,
     unsure_only: bool = False,
+    planned_probes: bool = False,
 ) -> str:
     """The report text in the chosen format; ``question`` (--by) breaks agreement down by
     the raters' answers to that survey question (HTML) or adds their answer to each row;
-    ``metadata_field`` (--by FIELD of the items' metadata) does the same by item."""
+    ``metadata_field`` (--by FIELD of the items' metadata) does the same by item;
+    ``planned_probes``: the study plan has test-retest probes (their figure is read)."""
     answers = session.survey_answers(question) if question else {}
     values = session.item_metadata(metadata_field) if metadata_field else {}
     if report_format in ("csv", "jsonl"):
         return _rows_text(session, report_format, answers, values, question=question,
-                          metadata_field=metadata_field, unsure_only=unsure_only)
+                          metadata_field=metadata_field, unsure_only=unsure_only,
+                          planned_probes=planned_probes)
     if report_format != "html":
         raise ValueError(f"unknown report format {report_format!r}: use html, csv or jsonl")
     figures = collect_figures(
@@ -136,6 +143,7 @@ def render_report(
         raters_per_item=raters_per_item,
         resamples=resamples,
         seed=seed,
+        planned_probes=planned_probes,
     )
     section = (by_answer_section(question, agreement_by_answer(session.judgments(), answers),
                                  raters=len(figures.raters)) if question else "")
@@ -151,7 +159,8 @@ def render_report(
 
 def _rows_text(session: QaSession, report_format: str, answers: dict[str, Any],
                values: dict[str, Any], *, question: str | None,
-               metadata_field: str | None, unsure_only: bool = False) -> str:  # fmt: skip
+               metadata_field: str | None, unsure_only: bool = False,
+               planned_probes: bool = False) -> str:  # fmt: skip
     """The CSV or JSONL rows: stored fields, the item's, the decision's, the study's."""
     decisions = {a.item_id: a for a in session.adjudications()}
     infos = session.item_infos()
@@ -169,6 +178,11 @@ def _rows_text(session: QaSession, report_format: str, answers: dict[str, Any],
     if unsure_only or any(marks.values()):  # files before results 2.3 keep their columns
         columns = (*columns, UNSURE_COLUMN)
         rows = mark_rows(rows, marks, unsure_only=unsure_only)
+    retest = session_retest(session, planned=planned_probes)
+    if retest:  # each row carries its rater's test-retest counts; studies without probes keep their columns
+        columns = (*columns, *RETEST_COLUMNS)
+        counts = retest_columns(retest)
+        rows = [{**row, **counts(row["rater_id"])} for row in rows]
     if metadata_field:
         columns = (*columns, METADATA_COLUMN)
         for row in rows:

@@ -145,13 +145,13 @@ class QaSession(StoredJudgmentsMixin, SummaryMixin, DecisionsMixin):
         return self.batch.manifest.batch_id
 
     def item_infos(self) -> dict[str, BatchItemInfo]:
-        """Every readable batch item's facts, in batch order (read once). An item the batch
-        cannot give is left out and named in ``problems()``."""
+        """Every readable batch item's facts, in batch order (read once; a retest probe
+        repeats an item). An item the batch cannot give is named in ``problems()``."""
         from rater_desktop.batch.errors import BatchError
 
         if self._items is None:
             items: dict[str, BatchItemInfo] = {}
-            for entry in self.batch.index:
+            for entry in (e for e in self.batch.index if e.kind != "retest"):
                 try:
                     items[entry.item_id] = batch_item_info(self.batch.item(entry.item_id))
                 except BatchError as exc:

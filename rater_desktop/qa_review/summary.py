@@ -18,6 +18,7 @@ from rater_desktop.qa.agreement_counts import verdict_agreement
 from rater_desktop.qa.assistantbench import AssistantBenchSummary
 from rater_desktop.qa.disagreement import ItemDisagreement
 from rater_desktop.qa.qualification import AttentionResult, QualificationResult, Tolerance
+from rater_desktop.qa.retest import RetestFigure
 from rater_desktop.qa.scoreboard import ModelStanding
 from rater_desktop.qa.standardweb import ModelRuns
 from rater_desktop.qa.timecost import StudyCost, TimingSummary
@@ -84,6 +85,7 @@ class QaFigures:
     study: StudyFigures | None = None  # kappa, AC1/AC2, bias, ability, fragility, drift
     unsure: tuple[UnsureShare, ...] = ()  # per rater: items marked unsure (results 2.3)
     unsure_items: tuple[tuple[str, str, str], ...] = ()  # (item id, rater id, reason)
+    retest: tuple[RetestFigure, ...] = ()  # per rater, from the study's test-retest probes
 
 
 class _SessionData(Protocol):
@@ -212,10 +214,12 @@ def collect_figures(
     raters_per_item: int = DEFAULT_RATERS_PER_ITEM,
     resamples: int = 1000,
     seed: int = 0,
+    planned_probes: bool = False,
 ) -> QaFigures:
     """All figures of ``session`` (a QaSession) in one object, for the report. Figures of
     the same used files and settings are computed once per session: a report after a QA
-    decision reads only the decisions, the files and the problems again."""
+    decision reads only the decisions, the files and the problems again. ``planned_probes``:
+    the study plan has test-retest probes (the batch opened may not show them)."""
     from dataclasses import replace
 
     from rater_desktop.qa_review.session import QaSession
@@ -226,8 +230,13 @@ def collect_figures(
     figures = session.built("figures", (used, settings), lambda: _figures(
         session, now=now, hourly_wage=hourly_wage, platform_fee=platform_fee, buffer=buffer,
         raters_per_item=raters_per_item, resamples=resamples, seed=seed))  # fmt: skip
+    from rater_desktop.qa_review.retest_inputs import session_retest
+
+    retest = session.built("retest", (used, planned_probes),
+                           lambda: tuple(session_retest(session, planned=planned_probes)))
     return replace(
         figures,
+        retest=retest,
         generated_at=now,
         files=tuple(session.files()),
         adjudications=tuple(session.store.adjudications(batch_sha256=session.batch_sha256)),
@@ -252,7 +261,7 @@ def _figures(session: Any, *, now: datetime, hourly_wage: float, platform_fee: f
         files=tuple(session.files()),
         used_files=tuple(session.used_files()),
         raters=tuple(session.raters()),
-        items_in_batch=len(session.batch.index),
+        items_in_batch=sum(1 for e in session.batch.index if e.kind != "retest"),  # probes repeat items
         items_judged=grouped.items_judged,
         judgments=grouped.judgments,
         agreement=tuple(session.agreement()),

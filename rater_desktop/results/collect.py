@@ -74,6 +74,7 @@ def item_record(
         timing=document["timing"],
         incomplete=not complete,
         kind=item.kind.value,
+        retest_of=item.retest_of,
     )
 
 

@@ -35,6 +35,9 @@ LEARNING_ITEM_KEYS = ("training", "unsure", "conversation")
 # 2.4 marks shown evidence cited from the evidence finder's suggestion (``"suggested":
 # true`` on the reference); files without such a citation keep their version.
 RESULTS_FORMAT_VERSION_SUGGESTED = "2.4"
+# 2.5 adds test-retest probes: items of kind ``retest`` with ``retest_of`` (the item they
+# repeat, A/B swapped); files without probes keep their version. (2.3: learning records; 2.4: suggested citations.)
+RESULTS_FORMAT_VERSION_RETEST = "2.5"
 SIGNATURE_NAMESPACE = "rater-desktop-results@v1"
 SIDES = ("A", "B")
 # Format 2.0 had no protocol field: a document without one holds guideline ratings.
@@ -81,6 +84,7 @@ class ItemRecord:
     incomplete: bool = False
     kind: str | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)  # 2.3: training, unsure, ...
+    retest_of: str | None = None  # a retest probe: the item it repeats
 
 
 def format_timestamp(moment: datetime) -> str:
@@ -114,6 +118,8 @@ def _item_entry(record: ItemRecord) -> dict[str, Any]:
     }
     if record.kind is not None:
         entry["kind"] = record.kind
+    if record.retest_of is not None:
+        entry["retest_of"] = record.retest_of
     if record.incomplete:
         entry["incomplete"] = True
     for key in LEARNING_ITEM_KEYS:
@@ -180,6 +186,8 @@ def build_results_document(
     _mark_learning(document, qualification)
     if _has_suggested_citation(document["items"]):
         document["format_version"] = RESULTS_FORMAT_VERSION_SUGGESTED
+    if any(record.retest_of is not None for record in items):
+        document["format_version"] = RESULTS_FORMAT_VERSION_RETEST
     return document
 
 

@@ -57,7 +57,7 @@ def study_coverage(plan: dict[str, Any], exports: list[dict[str, Any]]) -> Study
         rater = str((document.get("rater") or {}).get("rater_id", ""))
         by_rater.setdefault(rater, []).append(document)
     special = (set(plan.get("qualification_items") or []) | set(plan.get("attention_items") or [])
-               | set(plan.get("attention_placements") or {}))  # fmt: skip
+               | set(plan.get("attention_placements") or {}) | set(plan.get("retest_probes") or {}))  # fmt: skip
     rows: list[RaterCoverage] = []
     complete_per_item: dict[str, int] = {}
     for entry in plan.get("raters") or []:

@@ -87,6 +87,10 @@ def check_plan_document(document: Any) -> dict[str, Any]:
     if not isinstance(placements, dict) or not all(
             isinstance(k, str) and isinstance(v, str) for k, v in placements.items()):  # fmt: skip
         raise PlanError("the plan's attention_placements is not a map of ids")
+    probes = document.get("retest_probes", {})
+    if not isinstance(probes, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in probes.items()):  # fmt: skip
+        raise PlanError("the plan's retest_probes is not a map of ids")
     raters = document.get("raters")
     if not isinstance(raters, list) or not raters:
         raise PlanError("the plan lists no raters")

@@ -17,10 +17,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from rater_desktop.batch.model import RETEST_FORMAT_VERSION
 from rater_desktop.study.plan import PlanError, PoolItems, StudyPlan
 
 PLAN_FORMAT = "rater-desktop-study-plan"
 PLAN_FORMAT_VERSION = "1.1"  # 1.1: attention_placements, shuffled per-rater order
+PLAN_FORMAT_VERSION_RETEST = "1.2"  # 1.2: retest_probes (written only when a plan has probes)
 PLAN_NAMESPACE = "rater-desktop-study-plan@v1"
 PLAN_FILE = "study.json"
 _SCREEN_KEYS = (b'"screenshot', b'"path"')
@@ -88,11 +90,15 @@ def rater_batch_id(pool_batch_id: str, rater: str) -> str:
     return f"{joined[:128 - len(digest) - 1]}-{digest}"
 
 
-def _rater_manifest(manifest: dict[str, Any], rater: str, has_instructions: bool) -> dict[str, Any]:
+def _rater_manifest(manifest: dict[str, Any], rater: str, has_instructions: bool,
+                    has_probes: bool = False) -> dict[str, Any]:  # fmt: skip
     rater_manifest = {k: v for k, v in manifest.items() if k not in ("items", "instructions")}
+    if has_probes:  # kind "retest" needs batch format 1.3: an older app refuses the kind
+        rater_manifest["format_version"] = RETEST_FORMAT_VERSION
     rater_manifest["batch_id"] = rater_batch_id(manifest["batch_id"], rater)
     rater_manifest["title"] = f"{manifest.get('title', manifest['batch_id'])} ({rater})"
-    rater_manifest.setdefault("display_seed", manifest["batch_id"])
+    if not rater_manifest.get("display_seed"):  # the pool's seed, as its parsed manifest has it
+        rater_manifest["display_seed"] = manifest["batch_id"]
     if has_instructions:
         rater_manifest["instructions"] = "instructions.md"
     return rater_manifest
@@ -103,6 +109,17 @@ def _placed_line(raw: bytes, placement: str) -> bytes:
     document = json.loads(raw)
     document.pop("id", None)
     return json.dumps({"id": placement, **document}, ensure_ascii=False,
+                      separators=(",", ":")).encode("utf-8")  # fmt: skip
+
+
+def _probe_line(raw: bytes, probe: str, original: str) -> bytes:
+    """The original's line as a retest probe: its own id, kind ``retest``, ``retest_of``
+    (right after the id: the index reads the first ``kind`` of a line)."""
+    document = json.loads(raw)
+    for key in ("id", "kind", "retest_of"):
+        document.pop(key, None)
+    head = {"id": probe, "kind": "retest", "retest_of": original}
+    return json.dumps({**head, **document}, ensure_ascii=False,
                       separators=(",", ":")).encode("utf-8")  # fmt: skip
 
 
@@ -119,16 +136,22 @@ def write_rater_batches(batch: Any, manifest: dict[str, Any], *, plan: StudyPlan
         screens: set[str] = set()
         with (folder / "items.jsonl").open("wb") as handle:
             for item_id in plan.assignments[rater]:
-                base = plan.placements.get(item_id, item_id)
+                retest_of = plan.retests.get(item_id)
+                base = retest_of or plan.placements.get(item_id, item_id)
                 raw = batch.raw_item(base).rstrip(b"\r\n")
                 screens |= _screens_of(raw)
-                handle.write((_placed_line(raw, item_id) if base != item_id else raw) + b"\n")
+                if retest_of is not None:
+                    raw = _probe_line(raw, item_id, retest_of)
+                elif base != item_id:
+                    raw = _placed_line(raw, item_id)
+                handle.write(raw + b"\n")
         for name in sorted(screens):
             _inside(folder, name).write_bytes(batch.read_bytes(name))
         if instructions is not None:
             (folder / "instructions.md").write_bytes(instructions)
-        text = json.dumps(_rater_manifest(manifest, rater, instructions is not None), indent=2,
-                          ensure_ascii=False)  # fmt: skip
+        probes = any(item_id in plan.retests for item_id in plan.assignments[rater])
+        text = json.dumps(_rater_manifest(manifest, rater, instructions is not None, probes),
+                          indent=2, ensure_ascii=False)  # fmt: skip
         (folder / "batch.json").write_text(text + "\n", encoding="utf-8")
 
 
@@ -151,7 +174,7 @@ def plan_document(*, plan: StudyPlan, study_id: str, owner: StudyOwner, pool: di
                   batches: dict[str, dict[str, str]], cost: dict[str, Any],
                   settings: dict[str, Any]) -> dict[str, Any]:  # fmt: skip
     """The ``study.json`` document (signed by the caller)."""
-    return {
+    document: dict[str, Any] = {
         "format": PLAN_FORMAT,
         "format_version": PLAN_FORMAT_VERSION,
         "study_id": study_id,
@@ -168,6 +191,10 @@ def plan_document(*, plan: StudyPlan, study_id: str, owner: StudyOwner, pool: di
                    for rater in plan.raters],
         "cost": cost,
     }  # fmt: skip
+    if plan.retests:
+        document["format_version"] = PLAN_FORMAT_VERSION_RETEST
+        document["retest_probes"] = dict(plan.retests)
+    return document
 
 
 def write_study(*, pool_path: Path, plan: StudyPlan, out_dir: Path, study_id: str,

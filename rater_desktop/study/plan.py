@@ -6,7 +6,7 @@ item gets k different raters (k <= R), every rater's load is within one of every
 and the same inputs always give the same plan. Each rater's work is then shuffled with a
 seed of its own (the study seed and the rater id), so no two raters meet the items in the
 same order, and attention checks are placed under ids of their own (one per placement):
-a batch never holds one id twice.
+a batch never holds one id twice. Test-retest probes (``study.retest``) are added last.
 """
 
 from __future__ import annotations
@@ -24,6 +24,16 @@ class PlanError(ValueError):
 
 
 @dataclass(frozen=True)
+class RetestSettings:
+    """Test-retest probes: ``count`` per rater, each at least ``gap`` items after its
+    original (or last), in a batch whose display order uses ``display_seed``."""
+
+    count: int
+    gap: int
+    display_seed: str
+
+
+@dataclass(frozen=True)
 class PoolItems:
     """The pool's item ids by kind, in batch order."""
 
@@ -36,7 +46,8 @@ class PoolItems:
 class StudyPlan:
     """Items x raters: each rater's ordered item list (qualification, then work + attention).
 
-    ``placements`` maps each attention placement id to the pool's attention item it copies.
+    ``placements`` maps each attention placement id to the pool's attention item it copies;
+    ``retests`` each test-retest probe id to the standard item it repeats (A/B swapped).
     """
 
     raters: tuple[str, ...]
@@ -45,10 +56,11 @@ class StudyPlan:
     qualification: tuple[str, ...] = ()
     attention: tuple[str, ...] = ()
     placements: dict[str, str] = field(default_factory=dict)
+    retests: dict[str, str] = field(default_factory=dict)
 
     def special(self) -> set[str]:
-        """Qualification items and attention placements (not counted towards k)."""
-        return set(self.qualification) | set(self.attention) | set(self.placements)
+        """Qualification items, attention placements and retest probes (not counted towards k)."""
+        return set(self.qualification) | set(self.attention) | set(self.placements) | set(self.retests)
 
     def raters_of(self) -> dict[str, list[str]]:
         """item id -> raters assigned (standard items only)."""
@@ -65,8 +77,9 @@ class StudyPlan:
         work = sum(len(v) for v in self.raters_of().values())
         quals = len(self.qualification) * len(self.raters)
         attention = sum(1 for items in self.assignments.values() for i in items if i in self.placements)
-        return {"standard": work, "qualification": quals, "attention": attention,
-                "total": work + quals + attention}  # fmt: skip
+        retest = sum(1 for items in self.assignments.values() for i in items if i in self.retests)
+        return {"standard": work, "qualification": quals, "attention": attention, "retest": retest,
+                "total": work + quals + attention + retest}  # fmt: skip
 
 
 def check_raters(raters: Sequence[str]) -> tuple[str, ...]:
@@ -162,8 +175,10 @@ def make_plan(
     raters_per_item: int = 3,
     attention_every: int = 20,
     seed: str = "",
+    retest: RetestSettings | None = None,
 ) -> StudyPlan:
-    """The assignment; raises PlanError when k is impossible for the raters given."""
+    """The assignment; raises PlanError when k is impossible for the raters given (or the
+    retest probes asked for do not fit a rater's work)."""
     rater_ids = check_raters(raters)
     if raters_per_item < 1:
         raise PlanError("each item needs at least one rater")
@@ -190,6 +205,11 @@ def make_plan(
         mixed = _with_attention(ordered, pool.attention, attention_every, offset)
         assignments[rater] = [*pool.qualification,
                               *_place_attention(mixed, set(pool.attention), taken, ids)]  # fmt: skip
-    return StudyPlan(raters=rater_ids, raters_per_item=raters_per_item, assignments=assignments,
+    plan = StudyPlan(raters=rater_ids, raters_per_item=raters_per_item, assignments=assignments,
                      qualification=pool.qualification, attention=pool.attention,
                      placements={p: base for (base, _), p in ids.items()})  # fmt: skip
+    if retest is not None and retest.count > 0:
+        from rater_desktop.study.retest import add_retest_probes
+
+        add_retest_probes(plan, retest, seed=seed, standard=set(pool.standard), taken=taken)
+    return plan

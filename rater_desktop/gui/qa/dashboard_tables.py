@@ -22,13 +22,15 @@ from rater_desktop.gui.qa.rater_answers import (
     fit_columns,
     fit_height,
     make_table,
+    retest_text,
     seconds_text,
 )
 from rater_desktop.qa.timecost import project_study_cost
 from rater_desktop.qa_review.summary import QaFigures
 
 RATER_COLUMNS = ("Rater", "Qualification", "Attention checks", "Verdict agreement",
-                 "\u03b1 change (all \u2212 without)", "Median time", "Unsure", "Coaching")
+                 "\u03b1 change (all \u2212 without)", "Median time", "Unsure", "Retest probes",
+                 "Coaching")
 MODEL_COLUMNS = ("Model", "W / T / L", "Win rate [95% CI]", "Strength [95% CI]",
                  "Mean TC / FA / AIP", "AssistantBench", "standardweb")
 LOWERS_AGREEMENT = -0.05  # alpha(all) - alpha(without) below this: the rater pulls it down
@@ -78,6 +80,7 @@ def fill_raters(table: QTableWidget, figures: QaFigures) -> None:
     # A rater with no qualification answer at all is 0 of N, not "no items".
     items = max((q.total for q in figures.qualification), default=0)
     unsure = {share.rater_id: share.text() for share in figures.unsure}
+    retest = {f.rater_id: f for f in figures.retest}
     table.setRowCount(len(figures.raters))
     for row, rater in enumerate(figures.raters):
         q, a, r = qualification.get(rater), attention.get(rater), agreement.get(rater)
@@ -92,6 +95,7 @@ def fill_raters(table: QTableWidget, figures: QaFigures) -> None:
             _num(r.alpha_change) if r else "\u2013",
             seconds_text(timing.median) if timing else "\u2013",
             unsure.get(rater, "\u2013"),
+            retest_text(retest.get(rater)),
             "; ".join(notes) or "ok",
         ]
         _set_row(table, row, texts, alert=bool(notes))

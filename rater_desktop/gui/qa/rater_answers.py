@@ -11,6 +11,7 @@ from rater_desktop.batch.model import Response
 from rater_desktop.gui.qa.adjudication_panel import verdict_text
 from rater_desktop.gui.theme import current_theme
 from rater_desktop.qa.disagreement import ClaimCluster
+from rater_desktop.qa.retest import RetestFigure
 from rater_desktop.qa_review.rater_text import canonical_text, claims_evidence, is_swapped
 from rater_desktop.qa_review.views import ItemComparison, RaterColumn, SideView
 
@@ -224,3 +225,11 @@ def fit_height(table: QTableWidget) -> None:
     rows = sum(table.rowHeight(r) for r in range(table.rowCount()))
     height = rows + table.horizontalHeader().height() + 2 * table.frameWidth() + 4
     table.setFixedHeight(max(height, 60))
+
+
+def retest_text(figure: RetestFigure | None) -> str:
+    """A rater's test-retest cell: how many probes kept the verdict, and side-following."""
+    if figure is None:
+        return "\u2013"
+    return (f"{figure.same_verdict} of {figure.judged} same verdict, "
+            f"{figure.side_following} side-following")

@@ -11,6 +11,7 @@ from typing import Any
 
 from rater_desktop.batch.protocol import CHOICES, PREFERENCE
 from rater_desktop.rating.model import ItemStatus, TimeSpent
+from rater_desktop.rating.text_sources import FieldSources, sources_from_dict, sources_to_dict
 
 CHOICE_STEP = "choice"
 
@@ -24,9 +25,10 @@ class PreferenceRating:
     explanation: str = ""
     status: ItemStatus = ItemStatus.NOT_STARTED
     timing: TimeSpent = field(default_factory=TimeSpent)
+    text_sources: dict[str, FieldSources] = field(default_factory=dict)  # where text came from
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        document: dict[str, Any] = {
             "protocol": PREFERENCE,
             "item_id": self.item_id,
             "choice": self.choice,
@@ -40,6 +42,9 @@ class PreferenceRating:
                 "step": CHOICE_STEP,
             },
         }
+        if self.text_sources:  # absent until the explanation is edited (older profiles too)
+            document["text_sources"] = sources_to_dict(self.text_sources)
+        return document
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> PreferenceRating:
@@ -57,7 +62,8 @@ class PreferenceRating:
         except ValueError as exc:
             raise ValueError(f"status {data.get('status')!r} is unknown") from exc
         return cls(item_id=str(data.get("item_id", "")), choice=choice, explanation=explanation,
-                   status=status, timing=_timing(data.get("timing")))
+                   status=status, timing=_timing(data.get("timing")),
+                   text_sources=sources_from_dict(data.get("text_sources")))
 
 
 def _timing(raw: object) -> TimeSpent:

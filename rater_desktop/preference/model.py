@@ -66,6 +66,11 @@ class PreferenceRating:
                    text_sources=sources_from_dict(data.get("text_sources")))
 
 
+def is_justification(path: str) -> bool:
+    """The explanation is the preference protocol's one justification (PR-2)."""
+    return path == "explanation"
+
+
 def _timing(raw: object) -> TimeSpent:
     if not isinstance(raw, dict):
         return TimeSpent()

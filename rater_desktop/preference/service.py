@@ -12,7 +12,7 @@ from typing import Any
 
 from rater_desktop.batch.model import Item
 from rater_desktop.batch.protocol import PreferenceSettings
-from rater_desktop.preference.model import CHOICE_STEP, PreferenceRating
+from rater_desktop.preference.model import CHOICE_STEP, PreferenceRating, is_justification
 from rater_desktop.preference.rules import blocking_reasons, check_preference
 from rater_desktop.rating.change import Change
 from rater_desktop.rating.display_order import DisplayOrder, display_order
@@ -60,6 +60,9 @@ class PreferenceService(TextEventsMixin):
         return change
 
     # -- items -----------------------------------------------------------------------
+
+    def is_justification(self, path: str) -> bool:
+        return is_justification(path)
 
     def order_for(self, item_id: str) -> DisplayOrder:
         return display_order(batch_seed=self.display_seed, rater_id=self.rater_id,

@@ -16,6 +16,7 @@ from rater_desktop.batch.protocol import SurveyQuestion
 from rater_desktop.rating.change import Change
 from rater_desktop.rating.display_order import DisplayOrder, display_order
 from rater_desktop.rating.history import Edit, History, snapshot
+from rater_desktop.rating.justification import is_justification
 from rater_desktop.rating.model import ItemRating, ItemStatus, Step
 from rater_desktop.rating.rubric import Rubric
 from rater_desktop.rating.rule_runs import (
@@ -84,6 +85,9 @@ class RatingService(EditsMixin, TextEventsMixin):
         self._pending_kind = ""
         self._timer: ItemTimer | None = None
         self._batch_state: dict[str, Any] | None = None
+
+    def is_justification(self, path: str) -> bool:
+        return is_justification(path)
 
     # ------------------------------------------------------------------ reading
 

@@ -25,6 +25,10 @@ IDLE_GAP_SECONDS = 5.0
 # A paste of more than this many words into a justification shows the no-AI reminder:
 # about one sentence; a pasted URL or a quoted phrase stays below it.
 PASTE_REMINDER_WORDS = 20
+# The one-line reminder of the guideline's rule (seed 000: no AI use when writing
+# justifications), in the app's words.
+PASTE_REMINDER = ("Reminder: justifications are your own words. The guideline allows no AI "
+                  "help in writing them.")
 _COUNTS = ("typed", "pasted", "template", "deleted")
 
 
@@ -91,6 +95,20 @@ def record(current: FieldSources, event: TextEvent, now: float, *,
                    last_typed_at=None)
 
 
+def replacement_event(old: str, new: str, source: Source) -> TextEvent:
+    """The edit that turns ``old`` into ``new`` (what differs between their common start
+    and end): for the app's builders, which set a whole text and keep the rater's part."""
+    limit = min(len(old), len(new))
+    start = 0
+    while start < limit and old[start] == new[start]:
+        start += 1
+    end = 0
+    while end < limit - start and old[len(old) - 1 - end] == new[len(new) - 1 - end]:
+        end += 1
+    inserted = new[start:len(new) - end]
+    return TextEvent(source, len(inserted), len(old) - start - end, count_words(inserted))
+
+
 def count_words(text: str) -> int:
     """Words as the reminder counts them (runs of non-space characters)."""
     return len(text.split())
@@ -143,7 +161,12 @@ class TextEventsMixin:
     and the setter applies it to the field it changes (:meth:`_apply_text_event`)."""
 
     _text_event: TextEvent | None = None
+    _reminder_due = False
     clock: Callable[[], float]  # the service's monotonic clock
+
+    def is_justification(self, path: str) -> bool:
+        """Whether the field at ``path`` is a justification (the protocol's own list)."""
+        raise NotImplementedError
 
     def note_text_event(self, event: TextEvent) -> None:
         """The source of the next text edit; an edit without one counts nothing (the
@@ -154,3 +177,10 @@ class TextEventsMixin:
         event, self._text_event = self._text_event, None
         if event is not None:
             sources[path] = record(sources.get(path, FieldSources()), event, self.clock())
+            self._reminder_due = self._reminder_due or needs_reminder(
+                event, justification=self.is_justification(path))
+
+    def take_paste_reminder(self) -> bool:
+        """Whether the last edits pasted a long text into a justification (once)."""
+        due, self._reminder_due = self._reminder_due, False
+        return due

@@ -23,6 +23,7 @@ from rater_desktop.rating.text_sources import (
     from_dict,
     needs_reminder,
     record,
+    replacement_event,
 )
 
 TYPED = TextEvent(Source.TYPED, 1)
@@ -133,3 +134,31 @@ def test_preference_service_counts_its_explanation() -> None:
     assert saved is not None
     counts = PreferenceRating.from_dict(saved).text_sources["explanation"]
     assert counts.typed == 3 and counts.typing_seconds == 0.9
+
+
+def test_replacement_event_counts_only_what_a_builder_changed() -> None:
+    event = replacement_event("Verdict: A\nJustification: my words", "Verdict: B better\n"
+                              "Justification: my words", Source.TEMPLATE)
+    assert (event.inserted, event.removed) == (len("B better"), 1)
+    assert replacement_event("same", "same", Source.TEMPLATE).inserted == 0
+    assert replacement_event("", "abc", Source.TEMPLATE) == TextEvent(Source.TEMPLATE, 3, 0, 1)
+
+
+def test_a_long_paste_into_a_justification_asks_for_the_reminder_once() -> None:
+    service = _guideline(MemoryRatingStore(), FakeClock())
+    service.open_item("item-1")
+    long = TextEvent(Source.PASTED, 200, words=PASTE_REMINDER_WORDS + 5)
+    service.note_text_event(long)
+    service.set_main_goal("a long pasted goal")  # not a justification: no reminder
+    assert not service.take_paste_reminder()
+    service.note_text_event(long)
+    service.set_aip_justification(0, "a long pasted text")
+    assert service.take_paste_reminder() and not service.take_paste_reminder()
+    prefs = PreferenceService(store=MemoryRatingStore(), clock=FakeClock(), batch_key="b",
+                              display_seed="s", rater_id="r",
+                              settings=PreferenceSettings(criteria=("x",)))
+    prefs.open_item("i-1")
+    prefs.choose("B")
+    prefs.note_text_event(long)
+    prefs.set_explanation("pasted")
+    assert prefs.take_paste_reminder()

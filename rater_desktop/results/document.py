@@ -26,6 +26,10 @@ RESULTS_FORMAT_VERSION_PROTOCOLS = "2.1"
 # 2.2 adds, on items re-exported after QA feedback, ``revision`` and ``answers_decision``
 # (the QA decision the new answer responds to); files without feedback keep 2.0/2.1.
 RESULTS_FORMAT_VERSION_FEEDBACK = "2.2"
+# 2.4 adds, on items, ``text_sources``: per free-text field how many characters were
+# typed, pasted or inserted by the app's templates, and the active typing time (issue
+# 24). Files without any keep their version; a 2.x reader that ignores the key reads them.
+RESULTS_FORMAT_VERSION_TEXT_SOURCES = "2.4"
 SIGNATURE_NAMESPACE = "rater-desktop-results@v1"
 SIDES = ("A", "B")
 # Format 2.0 had no protocol field: a document without one holds guideline ratings.
@@ -71,6 +75,7 @@ class ItemRecord:
     timing: Mapping[str, Any]
     incomplete: bool = False
     kind: str | None = None
+    text_sources: Mapping[str, Any] = field(default_factory=dict)  # 2.4: per field
 
 
 def format_timestamp(moment: datetime) -> str:
@@ -106,6 +111,8 @@ def _item_entry(record: ItemRecord) -> dict[str, Any]:
         entry["kind"] = record.kind
     if record.incomplete:
         entry["incomplete"] = True
+    if record.text_sources:
+        entry["text_sources"] = dict(record.text_sources)
     return entry
 
 
@@ -163,6 +170,8 @@ def build_results_document(
     if survey is not None:
         document["survey"] = dict(survey)
     _link_feedback(document, feedback or {})
+    if any("text_sources" in entry for entry in document["items"]):
+        document["format_version"] = RESULTS_FORMAT_VERSION_TEXT_SOURCES
     return document
 
 

@@ -10,6 +10,7 @@ from dataclasses import asdict
 from typing import Any
 
 from rater_desktop.preference.stats import Agreement, PreferenceFigures
+from rater_desktop.qa_review.text_flags import text_section
 
 
 def figures_dict(figures: PreferenceFigures) -> dict[str, Any]:
@@ -24,6 +25,8 @@ def figures_dict(figures: PreferenceFigures) -> dict[str, Any]:
         "seconds_per_judgment": {"median": figures.median_seconds, "p90": figures.p90_seconds},
         "cost": asdict(figures.cost) if figures.cost is not None else None,
         "agreement_by_answer": {k: asdict(v) for k, v in figures.by_answer.items()},
+        # flags for review, not verdicts (results 2.4; older files: no text counts)
+        "text_sources": [f.to_dict() for f in figures.text_flags],
     }
 
 
@@ -69,6 +72,7 @@ def render_html(figures: PreferenceFigures, *, title: str) -> str:
         f"{models}</table>"
         "<h2>Raters</h2><table border='1'><tr><th>rater</th><th>qualification</th>"
         f"<th>qualified</th><th>attention checks</th></tr>{raters}</table>"
+        f"{text_section(figures.text_flags)}"
         f"<h2>Time and cost</h2><p>{html.escape(time_cost_text(figures))}</p></body></html>\n")
 
 

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from rater_desktop.preference.model import PREFERENCE_FAST_ITEM_SECONDS
 from rater_desktop.preference.stats import (
     MixedProtocolError,
     PreferenceFigures,
@@ -23,6 +24,7 @@ from rater_desktop.preference.stats import (
     gold_choices,
     preference_figures,
 )
+from rater_desktop.qa.text_sources import rater_text_flags
 from rater_desktop.qa_review.figures import sd4_threshold
 
 if TYPE_CHECKING:
@@ -145,10 +147,12 @@ def batch_figures(documents: Sequence[Mapping[str, Any]], *, batch: Any,
                   question: str | None, cost: CostInputs) -> PreferenceFigures:
     """The figures of ``qa report`` for verified documents of ``batch`` (CLI and window)."""
     gold = batch_gold(batch)
-    return preference_figures(documents, gold=gold.choices, threshold=gold.threshold,
-                              qualification_items=gold.qualification_items, question=question,
-                              raters_per_item=cost.raters_per_item,
-                              hourly_wage=cost.hourly_wage, platform_fee=cost.platform_fee)
+    figures = preference_figures(documents, gold=gold.choices, threshold=gold.threshold,
+                                 qualification_items=gold.qualification_items,
+                                 question=question, raters_per_item=cost.raters_per_item,
+                                 hourly_wage=cost.hourly_wage, platform_fee=cost.platform_fee)
+    flags = rater_text_flags(documents, minimum_seconds=PREFERENCE_FAST_ITEM_SECONDS)
+    return replace(figures, text_flags=tuple(flags))
 
 
 def _choice(entry: Mapping[str, Any], rater_id: str) -> RaterChoice | None:

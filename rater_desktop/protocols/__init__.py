@@ -49,6 +49,9 @@ class RatingProtocol:
     qa_report: QaReport | None = None  # 'qa report' (the figures); None: the guideline's
     guideline_results: bool = False  # QA's rating tables read its results
     metadata_fields: bool = True  # 'qa export' adds the items' metadata columns
+    # QA flags a complete item with less active time than this (issue 24; a flag for
+    # review, not a verdict). The default is seed 001's estimate for one judgment.
+    fast_item_seconds: float = 60.0
 
 
 _registered: dict[str, RatingProtocol] = {}

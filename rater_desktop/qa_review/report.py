@@ -37,6 +37,7 @@ from rater_desktop.qa_review.report_sections import (
 from rater_desktop.qa_review.report_study import study_columns, study_section
 from rater_desktop.qa_review.rows import COLUMNS, full_row, rows_to_csv, rows_to_jsonl
 from rater_desktop.qa_review.summary import QaFigures, collect_figures
+from rater_desktop.qa_review.text_flags import TEXT_COLUMNS, mark_rows, text_section
 
 if TYPE_CHECKING:
     from rater_desktop.qa_review.session import QaSession
@@ -87,6 +88,7 @@ def render_html(figures: QaFigures, items: Sequence[ItemBlock], *,
         by_answer,
         study_section(figures.study),
         people_section(figures),
+        text_section(figures.text_flags),
         models_section(figures),
         time_cost_section(figures),
         items_section(items, {a.item_id: a for a in figures.adjudications}),
@@ -158,6 +160,8 @@ def _rows_text(session: QaSession, report_format: str, answers: dict[str, Any],
         for own in fields
     ]  # fmt: skip
     columns: tuple[str, ...] = COLUMNS
+    if mark_rows(rows, session):  # files before results 2.4 keep their columns
+        columns = (*columns, *TEXT_COLUMNS)
     if metadata_field:
         columns = (*columns, METADATA_COLUMN)
         for row in rows:

@@ -19,6 +19,7 @@ from rater_desktop.qa.disagreement import ItemDisagreement
 from rater_desktop.qa.qualification import AttentionResult, QualificationResult, Tolerance
 from rater_desktop.qa.scoreboard import ModelStanding
 from rater_desktop.qa.standardweb import ModelRuns
+from rater_desktop.qa.text_sources import RaterTextFlags
 from rater_desktop.qa.timecost import StudyCost, TimingSummary
 from rater_desktop.qa_review.figures import (
     DimensionAgreement,
@@ -26,6 +27,7 @@ from rater_desktop.qa_review.figures import (
     agreement_by_dimension,
     sd4_threshold,
 )
+from rater_desktop.qa_review.text_flags import session_text_flags
 
 if TYPE_CHECKING:
     from rater_desktop.batch.loader import Batch
@@ -81,6 +83,7 @@ class QaFigures:
     adjudications: tuple[StoredAdjudication, ...]
     problems: tuple[str, ...]
     study: StudyFigures | None = None  # kappa, AC1/AC2, bias, ability, fragility, drift
+    text_flags: tuple[RaterTextFlags, ...] = ()  # pasted share, fast items (results 2.4)
 
 
 class _SessionData(Protocol):
@@ -270,4 +273,5 @@ def _figures(session: Any, *, now: datetime, hourly_wage: float, platform_fee: f
         adjudications=tuple(session.store.adjudications(batch_sha256=session.batch_sha256)),
         problems=tuple(session.problems()),
         study=session.study_figures(),
+        text_flags=tuple(session_text_flags(session)),
     )

@@ -24,11 +24,13 @@ from rater_desktop.gui.qa.rater_answers import (
     make_table,
     seconds_text,
 )
+from rater_desktop.qa.text_sources import RaterTextFlags
 from rater_desktop.qa.timecost import project_study_cost
 from rater_desktop.qa_review.summary import QaFigures
 
 RATER_COLUMNS = ("Rater", "Qualification", "Attention checks", "Verdict agreement",
-                 "\u03b1 change (all \u2212 without)", "Median time", "Coaching")
+                 "\u03b1 change (all \u2212 without)", "Median time",
+                 "Pasted into justifications", "Faster than the minimum", "Coaching")
 MODEL_COLUMNS = ("Model", "W / T / L", "Win rate [95% CI]", "Strength [95% CI]",
                  "Mean TC / FA / AIP", "AssistantBench", "standardweb")
 LOWERS_AGREEMENT = -0.05  # alpha(all) - alpha(without) below this: the rater pulls it down
@@ -77,6 +79,7 @@ def fill_raters(table: QTableWidget, figures: QaFigures) -> None:
     agreement = {r.rater: r for r in figures.verdict_agreement.per_rater}
     # A rater with no qualification answer at all is 0 of N, not "no items".
     items = max((q.total for q in figures.qualification), default=0)
+    texts_of = {f.rater_id: f for f in figures.text_flags}  # flags for review (issue 24)
     table.setRowCount(len(figures.raters))
     for row, rater in enumerate(figures.raters):
         q, a, r = qualification.get(rater), attention.get(rater), agreement.get(rater)
@@ -90,10 +93,18 @@ def fill_raters(table: QTableWidget, figures: QaFigures) -> None:
             _pct(r.pairwise_agreement) if r else "\u2013",
             _num(r.alpha_change) if r else "\u2013",
             seconds_text(timing.median) if timing else "\u2013",
+            *text_cells(texts_of.get(rater)),
             "; ".join(notes) or "ok",
         ]
         _set_row(table, row, texts, alert=bool(notes))
     fit_height(table)
+
+
+def text_cells(flags: RaterTextFlags | None) -> list[str]:
+    """Pasted share and fast items (the report's wording), or dashes."""
+    if flags is None:
+        return ["\u2013", "\u2013"]
+    return [flags.share_text(), flags.fast_text()]
 
 
 def fill_models(table: QTableWidget, figures: QaFigures) -> None:
@@ -212,7 +223,7 @@ def tables_section(settings: QSettings) -> tuple[QWidget, QTableWidget, QTableWi
         table.verticalHeader().setVisible(False)
         fit_height(table)
         layout.addWidget(table)
-    fit_columns(raters, stretch=(6,))
+    fit_columns(raters, stretch=(len(RATER_COLUMNS) - 1,))
     cost = CostBox(settings)
     layout.addWidget(cost)
     return host, raters, models, cost

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from rater_desktop.gui.qa.dashboard_tables import text_cells
 from rater_desktop.gui.qa.rater_answers import fit_columns, fit_height, make_table
 from rater_desktop.preference.report import time_cost_text
 from rater_desktop.preference.review import (
@@ -40,7 +41,8 @@ STORE_NOTE = ("Preference results: the QA store keeps these files (signed, with 
 AGREEMENT_COLUMNS = ("Group", "Percent agreement", "Krippendorff's \u03b1 (nominal)", "Items",
                      "Raters")
 MODEL_COLUMNS = ("Model", "Wins", "Ties", "Losses", "Win rate", "Bradley\u2013Terry strength")
-RATER_COLUMNS = ("Rater", "Qualification", "Qualified", "Attention checks")
+RATER_COLUMNS = ("Rater", "Qualification", "Qualified", "Attention checks",
+                 "Pasted into explanations", "Faster than the minimum")
 ITEM_COLUMNS = ("Item", "Kind", "Gold (file order)", "Choices (file order)")
 
 
@@ -196,9 +198,11 @@ class PreferenceDashboard(QScrollArea):
         _fill(self.agreement, rows)
         _fill(self.models, [[m, str(r.wins), str(r.ties), str(r.losses), num(r.win_rate),
                              num(figures.strengths.get(m))] for m, r in figures.records.items()])
+        flags = {f.rater_id: f for f in figures.text_flags}  # for review (issue 24)
         _fill(self.raters, [[r.rater_id, f"{r.qualification_passed} of {r.qualification_total}",
                              "yes" if r.qualified else "no",
-                             f"{r.attention_passed} of {r.attention_total}"]
+                             f"{r.attention_passed} of {r.attention_total}",
+                             *text_cells(flags.get(r.rater_id))]
                             for r in figures.raters])
         self.time_cost.setText(time_cost_text(figures))
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 
 @dataclass(frozen=True)
@@ -79,26 +79,52 @@ def is_fast(entry: Mapping[str, Any], minimum_seconds: float) -> bool:
         seconds < minimum_seconds
 
 
-def rater_text_flags(documents: Iterable[Mapping[str, Any]], *,
-                     minimum_seconds: float) -> list[RaterTextFlags]:
-    """Each rater's figures over their complete items, by rater id (several files of one
-    rater add up)."""
+class JudgmentText(NamedTuple):
+    """What the flags read of one judgment: counts None before results 2.4."""
+
+    rater_id: str
+    complete: bool
+    counts: tuple[int, int, int] | None  # typed, pasted, template of its justifications
+    seconds: float | None  # active time
+
+
+def flags_from_judgments(judgments: Iterable[JudgmentText], *,
+                         minimum_seconds: float) -> list[RaterTextFlags]:
+    """Each rater's figures over their complete judgments, by rater id."""
     totals: dict[str, list[int]] = {}
+    for judgment in judgments:
+        row = totals.setdefault(judgment.rater_id, [0, 0, 0, 0, 0])
+        if not judgment.complete:
+            continue
+        typed, pasted, template = judgment.counts or (0, 0, 0)
+        row[0] += 1
+        row[1] += typed
+        row[2] += pasted
+        row[3] += template
+        row[4] += judgment.seconds is not None and judgment.seconds < minimum_seconds
+    return [RaterTextFlags(rater_id, n, typed, pasted, template, fast, minimum_seconds)
+            for rater_id, (n, typed, pasted, template, fast) in sorted(totals.items())]
+
+
+def document_judgments(documents: Iterable[Mapping[str, Any]]) -> list[JudgmentText]:
+    """The judgments of results documents (a rater's several files add up)."""
+    found = []
     for document in documents:
         rater = document.get("rater")
         rater_id = str(rater.get("rater_id", "")) if isinstance(rater, Mapping) else ""
-        row = totals.setdefault(rater_id, [0, 0, 0, 0, 0])
-        for entry in document.get("items") or ():
-            if not isinstance(entry, Mapping) or entry.get("status") != "complete":
-                continue
-            typed, pasted, template = item_counts(entry)
-            row[0] += 1
-            row[1] += typed
-            row[2] += pasted
-            row[3] += template
-            row[4] += is_fast(entry, minimum_seconds)
-    return [RaterTextFlags(rater_id, n, typed, pasted, template, fast, minimum_seconds)
-            for rater_id, (n, typed, pasted, template, fast) in sorted(totals.items())]
+        items = [e for e in document.get("items") or () if isinstance(e, Mapping)]
+        found += [JudgmentText(rater_id, e.get("status") == "complete",
+                               item_counts(e) if "text_sources" in e else None,
+                               active_seconds(e)) for e in items]
+        if not items:
+            found.append(JudgmentText(rater_id, False, None, None))  # the rater, no items
+    return found
+
+
+def rater_text_flags(documents: Iterable[Mapping[str, Any]], *,
+                     minimum_seconds: float) -> list[RaterTextFlags]:
+    """Each rater's figures over their complete items in results documents."""
+    return flags_from_judgments(document_judgments(documents), minimum_seconds=minimum_seconds)
 
 
 def _count(value: object) -> int:

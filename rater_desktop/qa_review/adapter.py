@@ -17,6 +17,7 @@ from typing import Any, Protocol
 from rater_desktop.batch.model import Item, Response, RunReport
 from rater_desktop.batch.protocol import GUIDELINE
 from rater_desktop.qa.inputs import Claim, ItemFacts, RaterJudgment, RunInput, SideScores
+from rater_desktop.qa.text_sources import item_counts
 from rater_desktop.rating.model import ItemRating, ItemStatus
 
 FILE_SIDES = ("A", "B")
@@ -54,6 +55,8 @@ class RatedItem:
     complete: bool
     disputed_runs: tuple[bool, bool]
     judgment: RaterJudgment
+    # typed, pasted, template characters of its justifications (None: before results 2.4)
+    text_counts: tuple[int, int, int] | None = None
 
     def shown_label(self, side: int) -> str:
         """The label ("A"/"B") under which this rater saw true side ``side``."""
@@ -223,6 +226,7 @@ def _rated_item(
         complete=rating.status is ItemStatus.COMPLETE and entry.get("incomplete") is not True,
         disputed_runs=_disputed(raw if isinstance(raw, Mapping) else {}),
         judgment=judgment_from_rating(rater_id=rater_id, rating=rating, info=info),
+        text_counts=item_counts(entry) if "text_sources" in entry else None,
     )
 
 

@@ -2,16 +2,16 @@
 per rater the pasted share of their justifications and the items completed faster than
 the protocol's minimum (``RatingProtocol.fast_item_seconds``), as flags for review; per
 judgment row (CSV/JSONL) the item's typed and pasted justification characters and
-whether it was fast. Read from the trusted files' documents, like the unsure marks."""
+whether it was fast. Read from what the import kept of each judgment (``facts``), so a
+report parses no document."""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from rater_desktop.qa.text_sources import RaterTextFlags, is_fast, item_counts, rater_text_flags
+from rater_desktop.qa.text_sources import JudgmentText, RaterTextFlags, flags_from_judgments
 
 TEXT_COLUMNS = ("justification_typed", "justification_pasted", "fast_item")
 
@@ -23,55 +23,32 @@ def minimum_seconds(batch: Any) -> float:
     return protocols.of_batch(batch).fast_item_seconds
 
 
-def trusted_documents(session: Any) -> list[dict[str, Any]]:
-    """The documents of the files the figures use (trusted, latest per rater)."""
-    chosen, _ = session.used_key()
-    documents = []
-    for stored in chosen:
-        signed = session.store.signed_bytes(stored.id) if stored.id is not None else None
-        if signed is None:
-            continue
-        try:
-            document = json.loads(signed[0].decode("utf-8"))
-        except ValueError:  # the store was changed behind our back: skip, never guess
-            continue
-        if isinstance(document, dict):
-            documents.append(document)
-    return documents
+def stored_texts(session: Any) -> list[JudgmentText]:
+    """What the import kept of each used judgment (no document is parsed again)."""
+    return [JudgmentText(j.judgment.rater_id, j.complete, j.text_counts, j.judgment.seconds())
+            for j in session.stored_judgments()]
 
 
 def session_text_flags(session: Any) -> list[RaterTextFlags]:
     """Each used rater's flags (built once per set of used files)."""
     _, used = session.used_key()
-    return session.built("text_flags", used, lambda: rater_text_flags(
-        trusted_documents(session), minimum_seconds=minimum_seconds(session.batch)))
-
-
-def row_values(documents: Iterable[Mapping[str, Any]], *,
-               minimum: float) -> dict[tuple[str, str], dict[str, Any]]:
-    """(rater id, item id) -> the judgment row's text columns."""
-    values: dict[tuple[str, str], dict[str, Any]] = {}
-    for document in documents:
-        rater = document.get("rater")
-        rater_id = str(rater.get("rater_id", "")) if isinstance(rater, Mapping) else ""
-        for entry in document.get("items") or ():
-            if not isinstance(entry, Mapping):
-                continue
-            typed, pasted, _template = item_counts(entry)
-            values[(rater_id, str(entry.get("item_id", "")))] = {
-                "justification_typed": typed, "justification_pasted": pasted,
-                "fast_item": is_fast(entry, minimum)}
-    return values
+    return session.built("text_flags", used, lambda: flags_from_judgments(
+        stored_texts(session), minimum_seconds=minimum_seconds(session.batch)))
 
 
 def mark_rows(rows: list[dict[str, Any]], session: Any) -> bool:
     """Give each judgment row its text columns (None where the file has no counts);
     False (rows untouched) when no used file has text counts."""
-    documents = trusted_documents(session)
-    if not any(isinstance(e, Mapping) and "text_sources" in e
-               for d in documents for e in d.get("items") or ()):
+    minimum = minimum_seconds(session.batch)
+    values: dict[tuple[str, str], dict[str, Any]] = {}
+    for j in session.stored_judgments():
+        seconds = j.judgment.seconds()
+        typed, pasted, _template = j.text_counts or (None, None, None)
+        values[(j.judgment.rater_id, j.item_id)] = {
+            "justification_typed": typed, "justification_pasted": pasted,
+            "fast_item": j.complete and seconds is not None and seconds < minimum}
+    if not any(j.text_counts is not None for j in session.stored_judgments()):
         return False
-    values = row_values(documents, minimum=minimum_seconds(session.batch))
     for row in rows:
         found = values.get((str(row.get("rater_id")), str(row.get("item_id"))), {})
         for column in TEXT_COLUMNS:

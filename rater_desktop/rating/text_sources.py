@@ -168,9 +168,9 @@ class TextEventsMixin:
         """Whether the field at ``path`` is a justification (the protocol's own list)."""
         raise NotImplementedError
 
-    def note_text_event(self, event: TextEvent) -> None:
+    def note_text_event(self, event: TextEvent | None) -> None:
         """The source of the next text edit; an edit without one counts nothing (the
-        window showing a saved text is no edit)."""
+        window showing a saved text is no edit). None drops one no setter took."""
         self._text_event = event
 
     def _apply_text_event(self, sources: dict[str, FieldSources], path: str) -> None:

@@ -84,3 +84,23 @@ def test_a_short_paste_into_the_explanation_counts_without_a_reminder(
     reminder = panel.findChild(QLabel, "pasteReminder")
     assert reminder is not None and reminder.isVisible()
 
+
+
+def test_a_box_without_a_setter_never_lends_its_edit_to_another_field(
+        qtbot: Any, make_window: Any, tmp_path: Path) -> None:
+    _window, binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot)
+    fill_case_file(qtbot, binding)
+    service = binding.service
+    for step in list(Step)[1:]:
+        service.set_step(step)
+    page = binding.panel.page(Step.ROADBLOCKS_FEEDBACK)
+    side = page.sides["B"]
+    qtbot.keyClicks(side.text, "blank")  # read when added: no setter per key
+    click(qtbot, side.add)
+    service.set_verdict_justification("set by the window, not typed")
+    qtbot.keyClicks(page.notes, "ok")
+    assert set(service.rating.text_sources) == {"case_file.main_goal",
+                                                 *(f"case_file.sub_requests.{s.id}" for s in
+                                                   service.rating.case_file.sub_requests),
+                                                 "notes"}
+    assert service.rating.text_sources["notes"].typed == 2

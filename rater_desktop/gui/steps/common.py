@@ -35,6 +35,7 @@ from rater_desktop.gui.steps.text_sources import (
     PasteReminder,
     SourceWatch,
     count_words,
+    done,
     place_reminder,
     reminder_due,
     report,
@@ -244,12 +245,13 @@ class TextField(QPlainTextEdit):
         self._watch.showing = True  # the refresh this edit causes is no edit
         try:
             self._wrap_for(text)
-            noted = report(self, event)
+            sink = report(self, event) if self._on_edit is not None else None
             if self._on_edit is not None:
                 self._on_edit(text)
+            done(sink)
         finally:
             self._watch.showing = False
-        if noted and event is not None:
+        if sink is not None and event is not None:
             self._after_noted(event)
 
     def _after_noted(self, event: TextEvent) -> None:

@@ -41,7 +41,7 @@ SINK_ATTRIBUTE = "text_event_sink"
 class TextEventSink(Protocol):
     """What a rating service offers the text boxes (both protocols' services)."""
 
-    def note_text_event(self, event: TextEvent) -> None: ...
+    def note_text_event(self, event: TextEvent | None) -> None: ...
 
     def take_paste_reminder(self) -> bool: ...
 
@@ -146,15 +146,22 @@ def _holding(layout: QLayout | None, box: QWidget) -> QBoxLayout | None:
     return None
 
 
-def report(box: QWidget, event: TextEvent | None) -> bool:
-    """Note ``event`` on the box's sink; True when it is a text edit the sink saw."""
+def report(box: QWidget, event: TextEvent | None) -> TextEventSink | None:
+    """Note ``event`` on the box's sink; the sink when it saw a text edit. The caller
+    then runs the field's setter, which takes the event, and calls ``done``."""
     if event is None:
-        return False
+        return None
     sink = sink_of(box)
-    if sink is None:
-        return False
-    sink.note_text_event(event)
-    return True
+    if sink is not None:
+        sink.note_text_event(event)
+    return sink
+
+
+def done(sink: TextEventSink | None) -> None:
+    """Drop an event no setter took (a setter that found nothing changed), so it never
+    counts for a later edit of another field."""
+    if sink is not None:
+        sink.note_text_event(None)
 
 
 def reminder_due(box: QWidget) -> bool:
@@ -171,11 +178,14 @@ class LineSources:
     _on_edit: Callable[[str], None] | None
 
     def _edited(self, text: str) -> None:
+        before, self._before = self._before, text
+        if self._on_edit is None:  # a box read later (a roadblock's details): no setter
+            return
+        sink = None
         if self._source is not None:
-            report(self, line_event(self._source, self._before, text))  # type: ignore[arg-type]
-        self._before = text
-        if self._on_edit is not None:
-            self._on_edit(text)
+            sink = report(self, line_event(self._source, before, text))  # type: ignore[arg-type]
+        self._on_edit(text)
+        done(sink)
 
     def _with_source(self, event: QEvent, handle: Callable[[Any], None]) -> None:
         outer, self._source = self._source, line_source(event)
@@ -200,5 +210,5 @@ class LineSources:
         self._with_source(event, super().mouseReleaseEvent)  # type: ignore[misc]
 
 
-__all__ = ["LineSources", "SourceWatch", "count_words", "line_event", "line_source", "place_reminder",
+__all__ = ["LineSources", "done", "SourceWatch", "count_words", "line_event", "line_source", "place_reminder",
            "report", "reminder_due", "PasteReminder", "TextEventSink"]

@@ -27,8 +27,7 @@ IDLE_GAP_SECONDS = 5.0
 PASTE_REMINDER_WORDS = 20
 # The one-line reminder of the guideline's rule (seed 000: no AI use when writing
 # justifications), in the app's words.
-PASTE_REMINDER = ("Reminder: justifications are your own words. The guideline allows no AI "
-                  "help in writing them.")
+PASTE_REMINDER = "Reminder: the guideline allows no AI help in writing justifications."
 _COUNTS = ("typed", "pasted", "template", "deleted")
 
 

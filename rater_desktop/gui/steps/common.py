@@ -39,6 +39,7 @@ from rater_desktop.gui.steps.text_sources import (
     place_reminder,
     reminder_due,
     report,
+    show_reminder,
 )
 from rater_desktop.keymap import choice_key
 from rater_desktop.long_runs import has_long_run
@@ -258,7 +259,7 @@ class TextField(QPlainTextEdit):
         if reminder_due(self):
             self._reminder = place_reminder(self, self._reminder)
             if self._reminder is not None:
-                self._reminder.show()
+                show_reminder(self._reminder)
         elif event.source is Source.TYPED and self._reminder is not None:
             self._reminder.hide()  # the rater writes on: the reminder has been read
 

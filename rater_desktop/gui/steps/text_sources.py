@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import (
     QContextMenuEvent,
     QDropEvent,
@@ -25,7 +25,7 @@ from PySide6.QtGui import (
     QKeySequence,
     QMouseEvent,
 )
-from PySide6.QtWidgets import QBoxLayout, QLabel, QLayout, QWidget
+from PySide6.QtWidgets import QBoxLayout, QLabel, QLayout, QScrollArea, QWidget
 
 from rater_desktop.rating.text_sources import (
     PASTE_REMINDER,
@@ -132,6 +132,21 @@ def place_reminder(box: QWidget, reminder: PasteReminder | None) -> PasteReminde
     return reminder
 
 
+def show_reminder(reminder: PasteReminder) -> None:
+    """Show it and, once laid out, scroll the panel so that it is in view (under a box
+    near the panel's bottom edge it would be below the fold)."""
+    reminder.show()
+    QTimer.singleShot(0, reminder, lambda: _into_view(reminder))
+
+
+def _into_view(widget: QWidget) -> None:
+    parent = widget.parentWidget()
+    while parent is not None and not isinstance(parent, QScrollArea):
+        parent = parent.parentWidget()
+    if isinstance(parent, QScrollArea) and widget.isVisible():
+        parent.ensureWidgetVisible(widget, 0, widget.fontMetrics().lineSpacing())
+
+
 def _holding(layout: QLayout | None, box: QWidget) -> QBoxLayout | None:
     """The box layout (maybe nested) that holds ``box`` directly."""
     if layout is None:
@@ -210,5 +225,5 @@ class LineSources:
         self._with_source(event, super().mouseReleaseEvent)  # type: ignore[misc]
 
 
-__all__ = ["LineSources", "done", "SourceWatch", "count_words", "line_event", "line_source", "place_reminder",
+__all__ = ["LineSources", "done", "show_reminder", "SourceWatch", "count_words", "line_event", "line_source", "place_reminder",
            "report", "reminder_due", "PasteReminder", "TextEventSink"]

@@ -162,3 +162,43 @@ def test_a_long_paste_into_a_justification_asks_for_the_reminder_once() -> None:
     prefs.note_text_event(long)
     prefs.set_explanation("pasted")
     assert prefs.take_paste_reminder()
+
+
+def test_run_audit_counts_its_quote_and_note_and_exports_them() -> None:
+    from test_run_audit_service import _service
+
+    from rater_desktop.run_audit.collect import run_audit_record
+    from rater_desktop.run_audit.model import RunAuditRating
+
+    service, _clock, _changes = _service()
+    service.open_item("r-2")
+    service.note_text_event(TextEvent(Source.PASTED, 14, words=3))
+    service.set_quote("Access denied.")
+    service.note_text_event(TextEvent(Source.PASTED, 200, words=PASTE_REMINDER_WORDS + 1))
+    service.set_note("pasted note")
+    assert service.take_paste_reminder()  # the note is the rater's words on the verdict
+    sources = RunAuditRating.from_dict(service.rating.to_dict()).text_sources
+    assert sources["observed.quote"].pasted == 14 and sources["note"].pasted == 200
+    assert service.item is not None
+    record = run_audit_record(service.item, service.rating)
+    assert record.text_sources["observed.quote"]["justification"] is False
+    assert record.text_sources["note"]["justification"] is True
+
+
+def test_ratings_applied_from_a_file_carry_no_counts() -> None:
+    from test_rating_support import make_item
+
+    from rater_desktop.preference.scripted import apply_scripted_preference
+    from rater_desktop.rating.display_order import DisplayOrder
+    from rater_desktop.rating.scripted import apply_scripted_rating
+
+    claimed = {"verdict_justification": FieldSources(typed=999).to_dict()}
+    outcome = apply_scripted_rating({"text_sources": claimed}, item=make_item(item_id="item-1"),
+                                    rubric=Rubric.default(), order=DisplayOrder(),
+                                    complete=False)
+    assert outcome.rating.text_sources == {}
+    judged = apply_scripted_preference(
+        {"choice": "A", "explanation": "x", "text_sources": {"explanation": claimed[
+            "verdict_justification"]}}, item=make_item(item_id="i"),
+        settings=PreferenceSettings(criteria=("x",)), complete=False)
+    assert judged.rating.text_sources == {}

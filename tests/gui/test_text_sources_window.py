@@ -104,3 +104,38 @@ def test_a_box_without_a_setter_never_lends_its_edit_to_another_field(
                                                    service.rating.case_file.sub_requests),
                                                  "notes"}
     assert service.rating.text_sources["notes"].typed == 2
+
+
+def test_the_qa_window_rater_table_shows_the_flags(
+        qtbot: Any, tmp_path: Path, memory_keyring: Any, temp_settings: Any,
+        monkeypatch: Any) -> None:
+    import importlib
+
+    from qa_window_kit import make_qa_window, result_files, wait_idle
+
+    from rater_desktop.gui.qa.dashboard_tables import RATER_COLUMNS
+    from rater_desktop.rating.text_sources import FieldSources
+
+    support = importlib.import_module("test_qa_review_support")  # tests/core, by the kit
+    plain = support.rating_for
+
+    def rating_for(rater: str, item_id: str) -> Any:
+        rating = plain(rater, item_id)
+        if rater == "bob":  # half of bob's verdict justifications came from the clipboard
+            rating.text_sources = {"verdict_justification": FieldSources(typed=50, pasted=50)}
+        return rating
+
+    monkeypatch.setattr(support, "rating_for", rating_for)
+    setup = support.build_setup(tmp_path, memory_keyring)
+    window = make_qa_window(qtbot, setup, settings=temp_settings, keyring=memory_keyring,
+                            errors=[])
+    window.import_paths(result_files(setup, "alice", "bob", "carol"))
+    wait_idle(qtbot, window, figures=True)
+    table = window.dashboard.raters_table
+    rows = {table.item(r, 0).text(): r for r in range(table.rowCount())}
+    pasted = RATER_COLUMNS.index("Pasted into justifications")
+    fast = RATER_COLUMNS.index("Faster than the minimum")
+    assert table.item(rows["bob"], pasted).text().startswith("50% pasted")
+    assert table.item(rows["alice"], pasted).text() == "no text counts"
+    assert table.item(rows["carol"], fast).text().endswith("under 120 s")
+    assert table.item(rows["carol"], RATER_COLUMNS.index("Coaching")).text() != ""

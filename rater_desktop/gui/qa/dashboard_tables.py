@@ -29,8 +29,8 @@ from rater_desktop.qa.timecost import project_study_cost
 from rater_desktop.qa_review.summary import QaFigures
 
 RATER_COLUMNS = ("Rater", "Qualification", "Attention checks", "Verdict agreement",
-                 "\u03b1 change (all \u2212 without)", "Median time",
-                 "Pasted into justifications", "Faster than the minimum", "Coaching")
+                 "\u03b1 change (all \u2212 without)", "Median time", "Coaching",
+                 "Pasted into justifications", "Faster than the minimum")
 MODEL_COLUMNS = ("Model", "W / T / L", "Win rate [95% CI]", "Strength [95% CI]",
                  "Mean TC / FA / AIP", "AssistantBench", "standardweb")
 LOWERS_AGREEMENT = -0.05  # alpha(all) - alpha(without) below this: the rater pulls it down
@@ -93,8 +93,8 @@ def fill_raters(table: QTableWidget, figures: QaFigures) -> None:
             _pct(r.pairwise_agreement) if r else "\u2013",
             _num(r.alpha_change) if r else "\u2013",
             seconds_text(timing.median) if timing else "\u2013",
-            *text_cells(texts_of.get(rater)),
             "; ".join(notes) or "ok",
+            *text_cells(texts_of.get(rater)),  # flags for review, not verdicts
         ]
         _set_row(table, row, texts, alert=bool(notes))
     fit_height(table)
@@ -223,7 +223,7 @@ def tables_section(settings: QSettings) -> tuple[QWidget, QTableWidget, QTableWi
         table.verticalHeader().setVisible(False)
         fit_height(table)
         layout.addWidget(table)
-    fit_columns(raters, stretch=(len(RATER_COLUMNS) - 1,))
+    fit_columns(raters, stretch=(RATER_COLUMNS.index("Coaching"),))
     cost = CostBox(settings)
     layout.addWidget(cost)
     return host, raters, models, cost

@@ -181,6 +181,10 @@ def instructions(batch: str) -> str:
         from samples_preference import INSTRUCTIONS
 
         return INSTRUCTIONS
+    if batch == "learning":
+        from samples_learning import INSTRUCTIONS as LEARNING
+
+        return LEARNING
     if batch == "run-audit":
         from samples_run_audit import INSTRUCTIONS as RUN_AUDIT
 

@@ -11,12 +11,20 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from rater_desktop.batch.learning import (
+    QualificationSettings,
+    TrainingKey,
+    Turn,
+    UnsureSettings,
+)
 from rater_desktop.batch.protocol import GUIDELINE, PreferenceSettings
 
 FORMAT_NAME = "rater-desktop-batch"
 FORMAT_MAJOR = 1
-FORMAT_MINOR = 1  # 1.1 added the manifest's protocol, preference settings and survey
-FORMAT_VERSION = "1.1"
+# 1.1 added the manifest's protocol, preference settings and survey; 1.2 training items,
+# conversations, local qualification scoring and the reasons for "unsure" (learning.py).
+FORMAT_MINOR = 2
+FORMAT_VERSION = "1.2"
 
 
 class ItemKind(StrEnum):
@@ -207,6 +215,9 @@ class Item:
     metadata: dict[str, str | int | float | bool] = field(
         default_factory=dict, compare=False, hash=False
     )
+    # 1.2: the study team's key for a training item, and the turns before the prompt.
+    training: TrainingKey | None = field(default=None, compare=False, hash=False)
+    conversation: tuple[Turn, ...] = ()
 
     @property
     def run(self) -> Response | None:
@@ -229,6 +240,9 @@ class Manifest:
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
     protocol: str = GUIDELINE
     preference: PreferenceSettings = field(default_factory=PreferenceSettings, compare=False)
+    qualification: QualificationSettings = field(default_factory=QualificationSettings,
+                                                 compare=False)
+    unsure: UnsureSettings = field(default_factory=UnsureSettings, compare=False)
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from rater_desktop.batch import learning
 from rater_desktop.batch.container import check_relative_path
 from rater_desktop.batch.errors import BatchError, BatchProblem, ProblemList
 from rater_desktop.batch.fields import FieldReader
@@ -109,6 +110,7 @@ def parse_manifest(
     rubric = _rubric(reader)
     protocol = read_protocol(reader)
     preference = read_preference_settings(reader)
+    qualification, unsure = learning.read_qualification(reader), learning.read_unsure(reader)
     extra = reader.extra()
     for key, path in (("items", items_file), ("instructions", instructions)):
         if path is not None:
@@ -134,6 +136,8 @@ def parse_manifest(
         extra=extra,
         protocol=protocol or GUIDELINE,
         preference=preference,
+        qualification=qualification,
+        unsure=unsure,
     )
 
 
@@ -217,6 +221,7 @@ def parse_item(
         responses = _pair(reader, screenshot_exists, limits)
     gold_raw = reader.mapping("gold")
     gold = _gold(reader.child(gold_raw, "gold")) if gold_raw is not None else None
+    training, conversation = learning.read_training(reader), learning.read_conversation(reader)
     metadata, extra = _metadata(reader), reader.extra()
     if (
         len(problems.errors) > errors_before
@@ -225,17 +230,9 @@ def parse_item(
         or len(responses) != (1 if shape == RUN else 2)
     ):
         return None
-    return Item(
-        id=item_id,
-        kind=ItemKind(kind),
-        prompt=prompt,
-        responses=tuple(responses),
-        context=context,
-        gold=gold,
-        judge=judge,
-        extra=extra,
-        metadata=metadata,
-    )
+    return Item(id=item_id, kind=ItemKind(kind), prompt=prompt, responses=tuple(responses),
+                context=context, gold=gold, judge=judge, extra=extra, metadata=metadata,
+                training=training, conversation=conversation)
 
 
 def _pair(reader: FieldReader, exists: Callable[[str], bool] | None,

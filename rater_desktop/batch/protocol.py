@@ -21,6 +21,12 @@ PAIR, RUN = "pair", "run"
 ITEM_SHAPES = {RUN_AUDIT: RUN}
 QUESTION_KINDS = ("single", "multiple", "text")
 CHOICES = ("A", "B", "tie")  # the preference protocol's three-way choice, A/B in file order
+# Training keys (format 1.2): the answers a protocol lets the study team expect, A/B in
+# file order, and the kind of value each takes (checked by ``learning.read_training``).
+_SIDE_SCORES = {f"responses.{side}.{score}": "score" for side in "AB"
+                for score in ("tc", "fa", "aip")}
+TRAINING_FIELDS = {"verdict": "verdict", "choice": "choice", **_SIDE_SCORES}
+PROTOCOL_TRAINING_FIELDS = {GUIDELINE: ("verdict", *_SIDE_SCORES), PREFERENCE: ("choice",)}
 MAX_QUESTIONS = 50
 MAX_OPTIONS = 50
 

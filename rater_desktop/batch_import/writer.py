@@ -32,6 +32,7 @@ from rater_desktop.batch_import.itemsfile import BLOCK_BYTES, ItemsFile, ItemsWr
 from rater_desktop.batch_import.jsonline import dumps_item
 
 FORMAT_VERSION = "1.0"
+CONVERSATION_FORMAT_VERSION = "1.2"  # items with earlier turns (batch/learning.py)
 ITEMS_FILE = "items.jsonl"
 _EXTENSIONS = {"PNG": "png", "JPEG": "jpg", "WEBP": "webp"}
 
@@ -250,6 +251,8 @@ class BatchWriter:
                 raise _repeated(item_id)
             self._check_item(item)
             encoded = self._encode(item, item_id)
+            if "conversation" in item:  # a field of format 1.2
+                self.manifest["format_version"] = CONVERSATION_FORMAT_VERSION
             # The index takes the first "id" of a line as the item's id.
             if line_item_id(encoded) != item_id:
                 raise ImportInputError(f"item {item_id!r}: the batch index would not find this id; "

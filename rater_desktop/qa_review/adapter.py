@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from rater_desktop.batch.model import Item, Response, RunReport
 from rater_desktop.batch.protocol import GUIDELINE
+from rater_desktop.learning.unsure import unsure_reason
 from rater_desktop.qa.inputs import Claim, ItemFacts, RaterJudgment, RunInput, SideScores
 from rater_desktop.qa.text_sources import item_counts
 from rater_desktop.rating.model import ItemRating, ItemStatus
@@ -55,6 +56,7 @@ class RatedItem:
     complete: bool
     disputed_runs: tuple[bool, bool]
     judgment: RaterJudgment
+    unsure: str = ""  # results 2.3: the rater's reason when they marked the item unsure
     # typed, pasted, template characters of its justifications (None: before results 2.4)
     text_counts: tuple[int, int, int] | None = None
 
@@ -226,6 +228,7 @@ def _rated_item(
         complete=rating.status is ItemStatus.COMPLETE and entry.get("incomplete") is not True,
         disputed_runs=_disputed(raw if isinstance(raw, Mapping) else {}),
         judgment=judgment_from_rating(rater_id=rater_id, rating=rating, info=info),
+        unsure=unsure_reason(entry),
         text_counts=item_counts(entry) if "text_sources" in entry else None,
     )
 

@@ -38,8 +38,8 @@ def _facts(item: RatedItem) -> str:
     claims = {str(side): [[c.start, c.end, c.text, c.rating] for c in found]
               for side, found in judgment.claims.items() if found}  # fmt: skip
     facts: dict[str, Any] = {"c": claims, "s": dict(judgment.step_seconds),
-                             "t": judgment.total_seconds,
-                             "o": "".join(item.display_order), "d": list(item.disputed_runs)}
+                             "t": judgment.total_seconds, "o": "".join(item.display_order),
+                             "d": list(item.disputed_runs), "u": item.unsure}
     if item.text_counts is not None:  # results 2.4: where the justifications came from
         facts["x"] = list(item.text_counts)
     return json.dumps(facts, ensure_ascii=False, separators=(",", ":"))
@@ -83,6 +83,7 @@ class StoredJudgment:
     display_order: tuple[str, str]
     disputed_runs: tuple[bool, bool]
     judgment: RaterJudgment
+    unsure: str = ""  # the rater's reason when marked unsure (rows kept before 2.3: "")
     text_counts: tuple[int, int, int] | None = None  # typed, pasted, template (2.4)
 
     @property
@@ -103,11 +104,13 @@ def _judgment(row: Any, expected: dict[str, int | None]) -> StoredJudgment:
         total_seconds=facts["t"], expected_verdict=expected.get(row.item_id),
     )  # fmt: skip
     disputed = facts["d"]
+    unsure = facts.get("u")
     counts = facts.get("x")
     text = (int(counts[0]), int(counts[1]), int(counts[2])) if isinstance(counts, list) \
         and len(counts) == 3 else None
     return StoredJudgment(int(row.file_id), bool(row.complete), (order[0], order[1]),
-                          (bool(disputed[0]), bool(disputed[1])), judgment, text)  # fmt: skip
+                          (bool(disputed[0]), bool(disputed[1])), judgment,
+                          unsure if isinstance(unsure, str) else "", text)  # fmt: skip
 
 
 READ = ("SELECT file_id, item_id, rater_id, kind, verdict_true, tc0, fa0, aip0, tc1, fa1, aip1, "

@@ -36,7 +36,7 @@ def session_text_flags(session: Any) -> list[RaterTextFlags]:
         stored_texts(session), minimum_seconds=minimum_seconds(session.batch)))
 
 
-def mark_rows(rows: list[dict[str, Any]], session: Any) -> bool:
+def mark_text_rows(rows: list[dict[str, Any]], session: Any) -> bool:
     """Give each judgment row its text columns (None where the file has no counts);
     False (rows untouched) when no used file has text counts."""
     minimum = minimum_seconds(session.batch)

@@ -29,8 +29,8 @@ from rater_desktop.qa.timecost import project_study_cost
 from rater_desktop.qa_review.summary import QaFigures
 
 RATER_COLUMNS = ("Rater", "Qualification", "Attention checks", "Verdict agreement",
-                 "\u03b1 change (all \u2212 without)", "Median time", "Unsure", "Coaching",
-                 "Pasted into justifications", "Faster than the minimum")
+                 "\u03b1 change (all \u2212 without)", "Median time", "Unsure",
+                 "Pasted into justifications", "Faster than the minimum", "Coaching")
 MODEL_COLUMNS = ("Model", "W / T / L", "Win rate [95% CI]", "Strength [95% CI]",
                  "Mean TC / FA / AIP", "AssistantBench", "standardweb")
 LOWERS_AGREEMENT = -0.05  # alpha(all) - alpha(without) below this: the rater pulls it down
@@ -95,8 +95,8 @@ def fill_raters(table: QTableWidget, figures: QaFigures) -> None:
             _num(r.alpha_change) if r else "\u2013",
             seconds_text(timing.median) if timing else "\u2013",
             unsure.get(rater, "\u2013"),
-            "; ".join(notes) or "ok",
             *text_cells(texts_of.get(rater)),  # flags for review, not verdicts
+            "; ".join(notes) or "ok",
         ]
         _set_row(table, row, texts, alert=bool(notes))
     fit_height(table)

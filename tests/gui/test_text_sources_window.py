@@ -139,3 +139,4 @@ def test_the_qa_window_rater_table_shows_the_flags(
     assert table.item(rows["alice"], pasted).text() == "no text counts"
     assert table.item(rows["carol"], fast).text().endswith("under 120 s")
     assert table.item(rows["carol"], RATER_COLUMNS.index("Coaching")).text() != ""
+    assert "not a verdict" in table.horizontalHeaderItem(pasted).toolTip()

@@ -109,6 +109,18 @@ def text_cells(flags: RaterTextFlags | None) -> list[str]:
     return [flags.share_text(), flags.fast_text()]
 
 
+TEXT_FLAGS_HELP = ("A flag for review, not a verdict: a rater may paste their own notes, and "
+                   "a fast rater may be a good one. Look at the items.")
+
+
+def explain_text_columns(table: QTableWidget, columns: tuple[str, ...]) -> None:
+    """The flag columns' headers say what the figures are (and are not)."""
+    for index, name in enumerate(columns):
+        header = table.horizontalHeaderItem(index)
+        if header is not None and name.startswith(("Pasted into", "Faster than")):
+            header.setToolTip(TEXT_FLAGS_HELP)
+
+
 def fill_models(table: QTableWidget, figures: QaFigures) -> None:
     runs = {m.model: m for m in figures.standardweb}
     table.setRowCount(len(figures.scoreboard))
@@ -217,6 +229,7 @@ def tables_section(settings: QSettings) -> tuple[QWidget, QTableWidget, QTableWi
     layout.setContentsMargins(0, 0, 0, 0)
     raters = make_table("qaRatersTable", "Raters: qualification, attention, agreement",
                         RATER_COLUMNS)
+    explain_text_columns(raters, RATER_COLUMNS)
     models = make_table("qaModelsTable", "Model scoreboard", MODEL_COLUMNS)
     for title, table in (("Raters (who needs coaching)", raters), ("Models", models)):
         label = QLabel(title)

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rater_desktop.gui.qa.dashboard_tables import text_cells
+from rater_desktop.gui.qa.dashboard_tables import explain_text_columns, text_cells
 from rater_desktop.gui.qa.rater_answers import fit_columns, fit_height, make_table
 from rater_desktop.preference.report import time_cost_text
 from rater_desktop.preference.review import (
@@ -107,6 +107,7 @@ class PreferenceDashboard(QScrollArea):
                                     AGREEMENT_COLUMNS)
         self.models = make_table("qaPrefModelsTable", "Win, tie, loss per model", MODEL_COLUMNS)
         self.raters = make_table("qaPrefRatersTable", "Qualification per rater", RATER_COLUMNS)
+        explain_text_columns(self.raters, RATER_COLUMNS)
         for table in (self.agreement, self.models, self.raters):
             fit_columns(table, stretch=(0,))  # names take the room; figures fit their text
             table.setWordWrap(False)

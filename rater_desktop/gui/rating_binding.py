@@ -158,6 +158,7 @@ class RatingBinding(QObject):
             batch_key=manifest.batch_id, display_seed=manifest.display_seed,
             rater_id=self.rater_id, survey=questions_of(batch), rule_runner=self.rule_worker)
         self._unsubscribe = self.service.subscribe(self._on_change)
+        self.panel.text_event_sink = self.service  # the boxes' edits: typed, pasted, ...
         self.window.tools_dock.set_service(self.service)  # notes and feedback in the dock
         self._statuses = None
         # The window counted progress before this signal, when no service could answer.
@@ -431,6 +432,7 @@ class RatingBinding(QObject):
 
     def _end_service(self) -> None:
         self.window.tools_dock.set_service(None)
+        self.panel.text_event_sink = None
         self._unsubscribe()
         self._unsubscribe = lambda: None
         if self.service is not None:

@@ -30,6 +30,7 @@ from rater_desktop.gui.dialogs import markdown_browser, show_markdown, show_plai
 from rater_desktop.gui.safe_browser import LinkHandler
 from rater_desktop.gui.steps.common import TextField
 from rater_desktop.gui.steps.help import help_text
+from rater_desktop.gui.steps.text_sources import TextEventSink
 
 if TYPE_CHECKING:  # the rating core loads after the first paint (gui.app)
     from rater_desktop.gui.batch_source import BatchLike
@@ -93,6 +94,7 @@ class ToolsDock(QDockWidget):
 
     def __init__(self, *, link_handler: LinkHandler, parent: QWidget | None = None) -> None:
         super().__init__("Tools", parent)
+        self.text_event_sink: TextEventSink | None = None  # the notes' edits (issue 24)
         self.setObjectName("toolsDock")
         self.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
                          | QDockWidget.DockWidgetFeature.DockWidgetClosable)
@@ -171,6 +173,7 @@ class ToolsDock(QDockWidget):
         self._unsubscribe()
         self._unsubscribe = lambda: None
         self.service = service
+        self.text_event_sink = service  # where the notes' text came from (steps/text_sources)
         if service is not None:
             self._unsubscribe = service.subscribe(self._on_change)
         self.refresh()

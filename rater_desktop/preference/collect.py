@@ -9,12 +9,13 @@ from typing import Any
 
 from rater_desktop.batch.model import Item
 from rater_desktop.batch.protocol import PreferenceSettings
-from rater_desktop.preference.model import PreferenceRating
+from rater_desktop.preference.model import PreferenceRating, is_justification
 from rater_desktop.preference.rules import check_preference
 from rater_desktop.rating.display_order import display_order
 from rater_desktop.rating.model import ItemStatus
 from rater_desktop.rating.store import RatingStore
 from rater_desktop.rating.survey import survey_for_export
+from rater_desktop.rating.text_sources import export_fields
 from rater_desktop.results.document import ItemRecord
 from rater_desktop.results.errors import CollectError
 
@@ -24,8 +25,11 @@ def preference_record(item: Item, rating: PreferenceRating, *, rater_id: str,
     """One item's record: identities, display order, the choice (file order), PR results."""
     order = display_order(batch_seed=display_seed, rater_id=rater_id, item_id=item.id)
     document = rating.to_dict()
+    document.pop("text_sources", None)  # exported per field beside the rating (2.4)
+    sources = dict(rating.text_sources)
     if rating.choice not in ("A", "B"):
         document["explanation"] = ""  # PR-2: an explanation belongs to an A or B choice
+        sources.pop("explanation", None)
     results = check_preference(rating, explanation_required=settings.explanation_required)
     return ItemRecord(
         item_id=item.id,
@@ -38,6 +42,7 @@ def preference_record(item: Item, rating: PreferenceRating, *, rater_id: str,
         incomplete=rating.status is not ItemStatus.COMPLETE,
         kind=item.kind.value,
         retest_of=item.retest_of,
+        text_sources=export_fields(sources, is_justification=is_justification),
     )
 
 

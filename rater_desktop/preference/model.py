@@ -11,8 +11,13 @@ from typing import Any
 
 from rater_desktop.batch.protocol import CHOICES, PREFERENCE
 from rater_desktop.rating.model import ItemStatus, TimeSpent
+from rater_desktop.rating.text_sources import FieldSources, sources_from_dict, sources_to_dict
 
 CHOICE_STEP = "choice"
+# QA flags a judgment completed faster than this (issue 24): seed 001 estimates 1 minute
+# a judgment, 30 s of it reading both responses; a third of the estimate leaves less
+# than that reading time. A flag for review, not a verdict.
+PREFERENCE_FAST_ITEM_SECONDS = 20.0
 
 
 @dataclass
@@ -24,9 +29,10 @@ class PreferenceRating:
     explanation: str = ""
     status: ItemStatus = ItemStatus.NOT_STARTED
     timing: TimeSpent = field(default_factory=TimeSpent)
+    text_sources: dict[str, FieldSources] = field(default_factory=dict)  # where text came from
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        document: dict[str, Any] = {
             "protocol": PREFERENCE,
             "item_id": self.item_id,
             "choice": self.choice,
@@ -40,6 +46,9 @@ class PreferenceRating:
                 "step": CHOICE_STEP,
             },
         }
+        if self.text_sources:  # absent until the explanation is edited (older profiles too)
+            document["text_sources"] = sources_to_dict(self.text_sources)
+        return document
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> PreferenceRating:
@@ -57,7 +66,13 @@ class PreferenceRating:
         except ValueError as exc:
             raise ValueError(f"status {data.get('status')!r} is unknown") from exc
         return cls(item_id=str(data.get("item_id", "")), choice=choice, explanation=explanation,
-                   status=status, timing=_timing(data.get("timing")))
+                   status=status, timing=_timing(data.get("timing")),
+                   text_sources=sources_from_dict(data.get("text_sources")))
+
+
+def is_justification(path: str) -> bool:
+    """The explanation is the preference protocol's one justification (PR-2)."""
+    return path == "explanation"
 
 
 def _timing(raw: object) -> TimeSpent:

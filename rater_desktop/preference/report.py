@@ -15,6 +15,7 @@ from rater_desktop.preference.stats import Agreement, PreferenceFigures
 from rater_desktop.qa.retest import RetestFigure
 from rater_desktop.qa_review.report_retest import retest_json, retest_section
 from rater_desktop.qa_review.report_unsure import unsure_section
+from rater_desktop.qa_review.text_flags import text_section
 
 # (per-rater figure, [(item id, rater id, reason)]): the Unsure section (results 2.3)
 Unsure = tuple[list[UnsureShare], list[tuple[str, str, str]]]
@@ -39,6 +40,8 @@ def figures_dict(figures: PreferenceFigures) -> dict[str, Any]:
         "seconds_per_judgment": {"median": figures.median_seconds, "p90": figures.p90_seconds},
         "cost": asdict(figures.cost) if figures.cost is not None else None,
         "agreement_by_answer": {k: asdict(v) for k, v in figures.by_answer.items()},
+        # flags for review, not verdicts (results 2.4; older files: no text counts)
+        "text_sources": [f.to_dict() for f in figures.text_flags],
     }
 
 
@@ -87,6 +90,7 @@ def render_html(figures: PreferenceFigures, *, title: str, unsure: Unsure | None
         f"<th>qualified</th><th>attention checks</th></tr>{raters}</table>"
         f"{unsure_section(*unsure) if unsure is not None else ''}"
         f"{retest_section(retest)}"
+        f"{text_section(figures.text_flags)}"
         f"<h2>Time and cost</h2><p>{html.escape(time_cost_text(figures))}</p></body></html>\n")
 
 

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rater_desktop.learning.unsure import UnsureShare, unsure_item_ids, unsure_shares
+from rater_desktop.preference.model import PREFERENCE_FAST_ITEM_SECONDS
 from rater_desktop.preference.stats import (
     MixedProtocolError,
     PreferenceFigures,
@@ -25,6 +26,7 @@ from rater_desktop.preference.stats import (
     preference_figures,
 )
 from rater_desktop.qa.retest import RetestFigure
+from rater_desktop.qa.text_sources import rater_text_flags
 from rater_desktop.qa_review.figures import sd4_threshold
 from rater_desktop.qa_review.retest_inputs import batch_retest
 
@@ -151,10 +153,12 @@ def batch_figures(documents: Sequence[Mapping[str, Any]], *, batch: Any,
                   question: str | None, cost: CostInputs) -> PreferenceFigures:
     """The figures of ``qa report`` for verified documents of ``batch`` (CLI and window)."""
     gold = batch_gold(batch)
-    return preference_figures(documents, gold=gold.choices, threshold=gold.threshold,
-                              qualification_items=gold.qualification_items, question=question,
-                              raters_per_item=cost.raters_per_item,
-                              hourly_wage=cost.hourly_wage, platform_fee=cost.platform_fee)
+    figures = preference_figures(documents, gold=gold.choices, threshold=gold.threshold,
+                                 qualification_items=gold.qualification_items,
+                                 question=question, raters_per_item=cost.raters_per_item,
+                                 hourly_wage=cost.hourly_wage, platform_fee=cost.platform_fee)
+    flags = rater_text_flags(documents, minimum_seconds=PREFERENCE_FAST_ITEM_SECONDS)
+    return replace(figures, text_flags=tuple(flags))
 
 
 def _choice(entry: Mapping[str, Any], rater_id: str) -> RaterChoice | None:

@@ -45,6 +45,7 @@ def apply_scripted_preference(document: Any, *, item: Item, settings: Preference
         rating = PreferenceRating.from_dict({**document, "protocol": PREFERENCE, "item_id": item.id})
     except ValueError as exc:
         raise ScriptedPreferenceError(f"{where}: {exc}") from exc
+    rating.text_sources = {}  # a file's claim; its text never passed through the window
     results = check_preference(rating, explanation_required=settings.explanation_required)
     reasons = tuple(blocking_reasons(results))
     if complete and not reasons:

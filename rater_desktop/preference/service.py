@@ -12,13 +12,14 @@ from typing import Any
 
 from rater_desktop.batch.model import Item
 from rater_desktop.batch.protocol import PreferenceSettings
-from rater_desktop.preference.model import CHOICE_STEP, PreferenceRating
+from rater_desktop.preference.model import CHOICE_STEP, PreferenceRating, is_justification
 from rater_desktop.preference.rules import blocking_reasons, check_preference
 from rater_desktop.rating.change import Change
 from rater_desktop.rating.display_order import DisplayOrder, display_order
 from rater_desktop.rating.model import ItemStatus
 from rater_desktop.rating.store import RatingStore
 from rater_desktop.rating.survey import STATE_KEY, saved_survey, survey_record
+from rater_desktop.rating.text_sources import TextEventsMixin
 from rater_desktop.rating.timing import Clock, ItemTimer
 
 Listener = Callable[[Change], None]
@@ -29,7 +30,7 @@ class PreferenceError(ValueError):
     """A call the protocol does not allow (e.g. an unknown choice)."""
 
 
-class PreferenceService:
+class PreferenceService(TextEventsMixin):
     """One rater's preference judgments on one batch."""
 
     def __init__(self, *, store: RatingStore, clock: Clock, settings: PreferenceSettings,
@@ -60,6 +61,9 @@ class PreferenceService:
 
     # -- items -----------------------------------------------------------------------
 
+    def is_justification(self, path: str) -> bool:
+        return is_justification(path)
+
     def order_for(self, item_id: str) -> DisplayOrder:
         return display_order(batch_seed=self.display_seed, rater_id=self.rater_id,
                              item_id=item_id)
@@ -75,6 +79,7 @@ class PreferenceService:
         self.rating = rating or PreferenceRating(item_id=item_id)
         self.rating.item_id = item_id
         self.current_item_id = item_id
+        self._text_event = None
         self._timer = ItemTimer(clock=self.clock, step=CHOICE_STEP, spent=self.rating.timing)
         self._timer.touch()
         state = dict(self.store.load_batch_state(self.batch_key) or {})
@@ -138,6 +143,7 @@ class PreferenceService:
             return Change(self.rating.item_id, "edit", ("explanation",),
                           tuple(self.results()), accepted=True)
         self.rating.explanation = text
+        self._apply_text_event(self.rating.text_sources, "explanation")
         return self._edited("explanation")
 
     def complete(self) -> Change:

@@ -14,6 +14,7 @@ from typing import Any
 from rater_desktop.qa.agreement import krippendorff_alpha, percent_agreement
 from rater_desktop.qa.qualification import meets_threshold
 from rater_desktop.qa.scoreboard import Comparison, Record, bradley_terry, records, win_table
+from rater_desktop.qa.text_sources import RaterTextFlags
 from rater_desktop.qa.timecost import StudyCost, project_study_cost, quantile
 from rater_desktop.rating.survey import answer_groups
 
@@ -66,6 +67,7 @@ class PreferenceFigures:
     p90_seconds: float | None
     cost: StudyCost | None
     by_answer: dict[str, Agreement] = field(default_factory=dict)
+    text_flags: tuple[RaterTextFlags, ...] = ()  # pasted share, fast items (results 2.4)
 
 
 def protocol_of(document: Mapping[str, Any]) -> str:

@@ -58,6 +58,9 @@ class RatingProtocol:
     answers: Answers | None = None  # training feedback: the answers a key can expect
     describe: Describe | None = None  # training feedback: as the rater saw them
     gold_passed: GoldCheck | None = None  # qualification scored on the rater's laptop
+    # QA flags a complete item with less active time than this (issue 24; a flag for
+    # review, not a verdict). The default is seed 001's estimate for one judgment.
+    fast_item_seconds: float = 60.0
 
 
 _registered: dict[str, RatingProtocol] = {}

@@ -19,6 +19,7 @@ from rater_desktop.batch.protocol import GUIDELINE
 from rater_desktop.learning.unsure import unsure_reason
 from rater_desktop.qa.inputs import Claim, ItemFacts, RaterJudgment, RunInput, SideScores
 from rater_desktop.qa.retest import RETEST_KIND, is_probe
+from rater_desktop.qa.text_sources import item_counts
 from rater_desktop.rating.model import ItemRating, ItemStatus
 
 FILE_SIDES = ("A", "B")
@@ -57,6 +58,8 @@ class RatedItem:
     disputed_runs: tuple[bool, bool]
     judgment: RaterJudgment
     unsure: str = ""  # results 2.3: the rater's reason when they marked the item unsure
+    # typed, pasted, template characters of its justifications (None: before results 2.6)
+    text_counts: tuple[int, int, int] | None = None
 
     def shown_label(self, side: int) -> str:
         """The label ("A"/"B") under which this rater saw true side ``side``."""
@@ -227,6 +230,7 @@ def _rated_item(
         disputed_runs=_disputed(raw if isinstance(raw, Mapping) else {}),
         judgment=judgment_from_rating(rater_id=rater_id, rating=rating, info=info),
         unsure=unsure_reason(entry),
+        text_counts=item_counts(entry) if "text_sources" in entry else None,
     )
 
 

@@ -37,10 +37,12 @@ def _facts(item: RatedItem) -> str:
     judgment = item.judgment
     claims = {str(side): [[c.start, c.end, c.text, c.rating] for c in found]
               for side, found in judgment.claims.items() if found}  # fmt: skip
-    return json.dumps({"c": claims, "s": dict(judgment.step_seconds),
-                       "t": judgment.total_seconds, "o": "".join(item.display_order),
-                       "d": list(item.disputed_runs), "u": item.unsure},
-                      ensure_ascii=False, separators=(",", ":"))  # fmt: skip
+    facts: dict[str, Any] = {"c": claims, "s": dict(judgment.step_seconds),
+                             "t": judgment.total_seconds, "o": "".join(item.display_order),
+                             "d": list(item.disputed_runs), "u": item.unsure}
+    if item.text_counts is not None:  # results 2.6: where the justifications came from
+        facts["x"] = list(item.text_counts)
+    return json.dumps(facts, ensure_ascii=False, separators=(",", ":"))
 
 
 def judgment_rows(adapted: AdaptedResults, file_sha256: str = "") -> list[dict[str, Any]]:
@@ -82,6 +84,7 @@ class StoredJudgment:
     disputed_runs: tuple[bool, bool]
     judgment: RaterJudgment
     unsure: str = ""  # the rater's reason when marked unsure (rows kept before 2.3: "")
+    text_counts: tuple[int, int, int] | None = None  # typed, pasted, template (2.6)
 
     @property
     def item_id(self) -> str:
@@ -102,9 +105,12 @@ def _judgment(row: Any, expected: dict[str, int | None]) -> StoredJudgment:
     )  # fmt: skip
     disputed = facts["d"]
     unsure = facts.get("u")
+    counts = facts.get("x")
+    text = (int(counts[0]), int(counts[1]), int(counts[2])) if isinstance(counts, list) \
+        and len(counts) == 3 else None
     return StoredJudgment(int(row.file_id), bool(row.complete), (order[0], order[1]),
                           (bool(disputed[0]), bool(disputed[1])), judgment,
-                          unsure if isinstance(unsure, str) else "")  # fmt: skip
+                          unsure if isinstance(unsure, str) else "", text)  # fmt: skip
 
 
 READ = ("SELECT file_id, item_id, rater_id, kind, verdict_true, tc0, fa0, aip0, tc1, fa1, aip1, "

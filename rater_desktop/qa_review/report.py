@@ -41,6 +41,7 @@ from rater_desktop.qa_review.report_unsure import UNSURE_COLUMN, mark_rows, unsu
 from rater_desktop.qa_review.retest_inputs import session_retest
 from rater_desktop.qa_review.rows import COLUMNS, full_row, rows_to_csv, rows_to_jsonl
 from rater_desktop.qa_review.summary import QaFigures, collect_figures
+from rater_desktop.qa_review.text_flags import TEXT_COLUMNS, mark_text_rows, text_section
 
 if TYPE_CHECKING:
     from rater_desktop.qa_review.session import QaSession
@@ -93,6 +94,7 @@ def render_html(figures: QaFigures, items: Sequence[ItemBlock], *,
         people_section(figures),
         unsure_section(figures.unsure, figures.unsure_items),
         retest_section(figures.retest),
+        text_section(figures.text_flags),
         models_section(figures),
         time_cost_section(figures),
         items_section(items, {a.item_id: a for a in figures.adjudications}),
@@ -183,6 +185,8 @@ def _rows_text(session: QaSession, report_format: str, answers: dict[str, Any],
         columns = (*columns, *RETEST_COLUMNS)
         counts = retest_columns(retest)
         rows = [{**row, **counts(row["rater_id"])} for row in rows]
+    if mark_text_rows(rows, session):  # files before results 2.6 keep their columns
+        columns = (*columns, *TEXT_COLUMNS)
     if metadata_field:
         columns = (*columns, METADATA_COLUMN)
         for row in rows:

@@ -21,6 +21,7 @@ from rater_desktop.qa.qualification import AttentionResult, QualificationResult,
 from rater_desktop.qa.retest import RetestFigure
 from rater_desktop.qa.scoreboard import ModelStanding
 from rater_desktop.qa.standardweb import ModelRuns
+from rater_desktop.qa.text_sources import RaterTextFlags
 from rater_desktop.qa.timecost import StudyCost, TimingSummary
 from rater_desktop.qa_review.figures import (
     DimensionAgreement,
@@ -28,6 +29,7 @@ from rater_desktop.qa_review.figures import (
     agreement_by_dimension,
     sd4_threshold,
 )
+from rater_desktop.qa_review.text_flags import session_text_flags
 
 if TYPE_CHECKING:
     from rater_desktop.batch.loader import Batch
@@ -86,6 +88,7 @@ class QaFigures:
     unsure: tuple[UnsureShare, ...] = ()  # per rater: items marked unsure (results 2.3)
     unsure_items: tuple[tuple[str, str, str], ...] = ()  # (item id, rater id, reason)
     retest: tuple[RetestFigure, ...] = ()  # per rater, from the study's test-retest probes
+    text_flags: tuple[RaterTextFlags, ...] = ()  # pasted share, fast items (results 2.4)
 
 
 class _SessionData(Protocol):
@@ -286,4 +289,5 @@ def _figures(session: Any, *, now: datetime, hourly_wage: float, platform_fee: f
         unsure_items=tuple(sorted((item_id, rater, reason)
                                   for rater, marks in session.unsure_marks().items()
                                   for item_id, reason in marks.items())),
+        text_flags=tuple(session_text_flags(session)),
     )

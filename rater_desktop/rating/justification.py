@@ -137,3 +137,9 @@ def task_completion_template(rating: ItemRating, side: ResponseRating, label: st
     lines.append(f"- Final Rating: {_score(side.tc)}")
     lines.append(f"- Justification: {side.tc_justification.strip() or '[how you decided]'}")
     return "\n".join(lines)
+
+
+def is_justification(path: str) -> bool:
+    """Whether a guideline rating's field (a ``Change`` field path) is a justification:
+    TC, FA and AIP justifications, a claim's fact-check justification, the verdict's."""
+    return path.endswith("_justification") or path.endswith(".justification")

@@ -86,6 +86,7 @@ def apply_scripted_rating(
     except ValueError as exc:
         raise ScriptedRatingError(f"{where}: {exc}") from exc
     rating.revealed = True
+    rating.text_sources = {}  # a file's claim; its text never passed through the window
     results = tuple(
         check_item(rating, item=item, plain_texts=plains, rubric=rubric, order=order)
     )

@@ -32,6 +32,7 @@ from rater_desktop.rating.model import (
     SubRequestKind,
     TimeSpent,
 )
+from rater_desktop.rating.text_sources import sources_from_dict, sources_to_dict
 
 E = TypeVar("E", bound=StrEnum)
 
@@ -102,7 +103,7 @@ def response_to_dict(side: ResponseRating) -> dict[str, Any]:
 
 def rating_to_dict(rating: ItemRating) -> dict[str, Any]:
     """The rating as a JSON-able dict. Sides are listed by true response index."""
-    return {
+    document: dict[str, Any] = {
         "schema": SCHEMA_VERSION,
         "item_id": rating.item_id,
         "case_file": case_file_to_dict(rating.case_file),
@@ -122,6 +123,9 @@ def rating_to_dict(rating: ItemRating) -> dict[str, Any]:
         },
         "id_counter": rating.id_counter,
     }
+    if rating.text_sources:  # absent until a field is edited (and in older profiles)
+        document["text_sources"] = sources_to_dict(rating.text_sources)
+    return document
 
 
 # --------------------------------------------------------------------------- reading
@@ -364,6 +368,7 @@ def rating_from_dict(data: Any) -> ItemRating:
         status=r.enum("status", ItemStatus, ItemStatus.NOT_STARTED) or ItemStatus.NOT_STARTED,
         timing=_read_timing(r.child("timing")),
         id_counter=r.integer("id_counter"),
+        text_sources=sources_from_dict(data.get("text_sources")),
     )
     rating.id_counter = max(rating.id_counter, _highest_id_number(rating))
     return rating

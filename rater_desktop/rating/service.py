@@ -16,6 +16,7 @@ from rater_desktop.batch.protocol import SurveyQuestion
 from rater_desktop.rating.change import Change
 from rater_desktop.rating.display_order import DisplayOrder, display_order
 from rater_desktop.rating.history import Edit, History, snapshot
+from rater_desktop.rating.justification import is_justification
 from rater_desktop.rating.model import ItemRating, ItemStatus, Step
 from rater_desktop.rating.rubric import Rubric
 from rater_desktop.rating.rule_runs import (
@@ -33,6 +34,7 @@ from rater_desktop.rating.service_edits import EditsMixin
 from rater_desktop.rating.steps import case_file_ready, reachable_steps
 from rater_desktop.rating.store import RatingStore
 from rater_desktop.rating.survey import STATE_KEY, saved_survey, survey_record
+from rater_desktop.rating.text_sources import TextEventsMixin
 from rater_desktop.rating.timing import IDLE_THRESHOLD_SECONDS, Clock, ItemTimer
 
 ItemAccessor = Callable[[str], Item]
@@ -42,7 +44,7 @@ class RatingDocumentError(ValueError):
     """A stored rating cannot be read (the message says which item and field)."""
 
 
-class RatingService(EditsMixin):
+class RatingService(EditsMixin, TextEventsMixin):
     """Owns the open item's rating; all edits of the window go through here."""
 
     def __init__(
@@ -83,6 +85,9 @@ class RatingService(EditsMixin):
         self._pending_kind = ""
         self._timer: ItemTimer | None = None
         self._batch_state: dict[str, Any] | None = None
+
+    def is_justification(self, path: str) -> bool:
+        return is_justification(path)
 
     # ------------------------------------------------------------------ reading
 
@@ -203,6 +208,7 @@ class RatingService(EditsMixin):
         rating = self._load(item_id, discard_unreadable)
         self.close_item()
         self._item, self._rating = item, rating
+        self._text_event = None
         self._plain = None  # made by the rules' run (on the worker for a large item)
         self._order = self.order_for(item_id)
         self._timer = ItemTimer(
@@ -329,6 +335,8 @@ class RatingService(EditsMixin):
         rating = self.rating
         before = {p: snapshot(rating, p) for p in parts}
         created = mutate(rating)
+        if fields:
+            self._apply_text_event(rating.text_sources, fields[0])
         after = {p: snapshot(rating, p) for p in parts}
         if before != after:
             key = "|".join(fields) if coalesce else None

@@ -16,12 +16,14 @@ from typing import Any
 
 from rater_desktop.batch.model import Item
 from rater_desktop.rating.display_order import display_order
+from rater_desktop.rating.justification import is_justification
 from rater_desktop.rating.model import ItemRating, ItemStatus
 from rater_desktop.rating.rubric import Rubric
 from rater_desktop.rating.rules import check_item
 from rater_desktop.rating.rules.base import RuleResult
 from rater_desktop.rating.store import RatingStore
 from rater_desktop.rating.text import plain_text
+from rater_desktop.rating.text_sources import export_fields
 from rater_desktop.results.binding import RatedBatchChangedError, bound_batch_sha256
 from rater_desktop.results.document import BatchMeta, ItemRecord
 from rater_desktop.results.errors import CollectError
@@ -63,6 +65,7 @@ def item_record(
     plain = [plain_text(response.text) for response in item.responses]
     results = check_item(rating, item=item, plain_texts=plain, rubric=rubric, order=order)
     document = rating.to_dict()
+    document.pop("text_sources", None)  # exported per field beside the rating (2.4)
     complete = rating.status is ItemStatus.COMPLETE
     return ItemRecord(
         item_id=item.id,
@@ -75,6 +78,7 @@ def item_record(
         incomplete=not complete,
         kind=item.kind.value,
         retest_of=item.retest_of,
+        text_sources=export_fields(rating.text_sources, is_justification=is_justification),
     )
 
 

@@ -38,6 +38,10 @@ RESULTS_FORMAT_VERSION_SUGGESTED = "2.4"
 # 2.5 adds test-retest probes: items of kind ``retest`` with ``retest_of`` (the item they
 # repeat, A/B swapped); files without probes keep their version. (2.3: learning records; 2.4: suggested citations.)
 RESULTS_FORMAT_VERSION_RETEST = "2.5"
+# 2.6 adds, on items, ``text_sources``: per free-text field how many characters were
+# typed, pasted or inserted by the app's templates, and the active typing time (issue
+# 24). Files without any keep their version; a 2.x reader that ignores the key reads them.
+RESULTS_FORMAT_VERSION_TEXT_SOURCES = "2.6"
 SIGNATURE_NAMESPACE = "rater-desktop-results@v1"
 SIDES = ("A", "B")
 # Format 2.0 had no protocol field: a document without one holds guideline ratings.
@@ -85,6 +89,7 @@ class ItemRecord:
     kind: str | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)  # 2.3: training, unsure, ...
     retest_of: str | None = None  # a retest probe: the item it repeats
+    text_sources: Mapping[str, Any] = field(default_factory=dict)  # 2.6: per field
 
 
 def format_timestamp(moment: datetime) -> str:
@@ -125,6 +130,8 @@ def _item_entry(record: ItemRecord) -> dict[str, Any]:
     for key in LEARNING_ITEM_KEYS:
         if key in record.extra:
             entry[key] = record.extra[key]
+    if record.text_sources:
+        entry["text_sources"] = dict(record.text_sources)
     return entry
 
 
@@ -188,6 +195,8 @@ def build_results_document(
         document["format_version"] = RESULTS_FORMAT_VERSION_SUGGESTED
     if any(record.retest_of is not None for record in items):
         document["format_version"] = RESULTS_FORMAT_VERSION_RETEST
+    if any("text_sources" in entry for entry in document["items"]):
+        document["format_version"] = RESULTS_FORMAT_VERSION_TEXT_SOURCES
     return document
 
 

@@ -11,9 +11,10 @@ from rater_desktop.batch.model import Item
 from rater_desktop.rating.model import ItemStatus
 from rater_desktop.rating.store import RatingStore
 from rater_desktop.rating.survey import survey_for_export
+from rater_desktop.rating.text_sources import export_fields
 from rater_desktop.results.document import ItemRecord
 from rater_desktop.results.errors import CollectError
-from rater_desktop.run_audit.model import RunAuditRating
+from rater_desktop.run_audit.model import RunAuditRating, is_justification
 from rater_desktop.run_audit.rules import check_run_audit
 
 
@@ -22,6 +23,7 @@ def run_audit_record(item: Item, rating: RunAuditRating) -> ItemRecord:
     run = item.run
     results = check_run_audit(rating, item)
     document = rating.to_dict()
+    document.pop("text_sources", None)  # exported per field beside the rating (2.4)
     return ItemRecord(
         item_id=item.id,
         identities={"A": run.identity if run is not None else "", "B": ""},
@@ -32,6 +34,7 @@ def run_audit_record(item: Item, rating: RunAuditRating) -> ItemRecord:
         timing=document["timing"],
         incomplete=rating.status is not ItemStatus.COMPLETE,
         kind=item.kind.value,
+        text_sources=export_fields(rating.text_sources, is_justification=is_justification),
     )
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from rater_desktop.batch.protocol import RUN_AUDIT
 from rater_desktop.rating.model import ItemStatus, TimeSpent
+from rater_desktop.rating.text_sources import FieldSources, sources_from_dict, sources_to_dict
 
 CHECKPOINTS = ("C1", "C2", "C3", "C4")
 CHECKPOINT_LABELS = {"C1": "landed", "C2": "found", "C3": "detail", "C4": "acted"}
@@ -115,8 +116,15 @@ class RunAuditRating:
     status: ItemStatus = ItemStatus.NOT_STARTED
     current_step: str = STEP_TRAJECTORY
     timing: TimeSpent = field(default_factory=TimeSpent)
+    text_sources: dict[str, FieldSources] = field(default_factory=dict)  # quote and note
 
     def to_dict(self) -> dict[str, Any]:
+        document = self._document()
+        if self.text_sources:  # absent until the quote or note is edited (older profiles)
+            document["text_sources"] = sources_to_dict(self.text_sources)
+        return document
+
+    def _document(self) -> dict[str, Any]:
         return {
             "protocol": RUN_AUDIT,
             "item_id": self.item_id,
@@ -162,7 +170,14 @@ class RunAuditRating:
             status=status,
             current_step=step if step in STEPS else STEP_TRAJECTORY,
             timing=_timing(data.get("timing")),
+            text_sources=sources_from_dict(data.get("text_sources")),
         )
+
+
+def is_justification(path: str) -> bool:
+    """The note is the rater's words on the verdict; the quote is the page's text, copied
+    exactly (RA-2), so a paste there is expected."""
+    return path == "note"
 
 
 def _step_number(value: object, where: str) -> int:

@@ -57,6 +57,7 @@ def apply_scripted_run_audit(document: Any, *, item: Item, complete: bool,
     if unknown:
         raise ScriptedRunAuditError(f"{where}: the report has no statement {unknown[0]!r}")
     rating.report_shown = rating.judge_shown = False  # earned here, never taken from the file
+    rating.text_sources = {}  # a file's claim; its text never passed through the window
     rating.report_shown = report_may_show(rating, item)
     rating.judge_shown = judge_may_show(rating, item)
     reasons = tuple(blocking_reasons(check_run_audit(rating, item)))

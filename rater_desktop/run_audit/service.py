@@ -23,9 +23,10 @@ from rater_desktop.rating.model import ItemStatus
 from rater_desktop.rating.rules.base import RuleResult
 from rater_desktop.rating.store import RatingStore
 from rater_desktop.rating.survey import STATE_KEY, saved_survey, survey_record
+from rater_desktop.rating.text_sources import TextEventsMixin
 from rater_desktop.rating.timing import Clock, ItemTimer
 from rater_desktop.run_audit import edits
-from rater_desktop.run_audit.model import STEPS, RunAuditRating
+from rater_desktop.run_audit.model import STEPS, RunAuditRating, is_justification
 from rater_desktop.run_audit.rules import blocking_reasons, check_run_audit
 from rater_desktop.run_audit.statements import Statement, item_statements
 from rater_desktop.run_audit.steps import (
@@ -42,7 +43,7 @@ class RunAuditError(ValueError):
     """A call the protocol does not allow here (e.g. no item is open)."""
 
 
-class RunAuditService:
+class RunAuditService(TextEventsMixin):
     """One rater's audits of the runs of one batch."""
 
     def __init__(self, *, store: RatingStore, clock: Clock, batch_key: str, rater_id: str,
@@ -245,6 +246,9 @@ class RunAuditService:
             raise RunAuditError("no item is open")
         return self.current_item_id
 
+    def is_justification(self, path: str) -> bool:
+        return is_justification(path)
+
     def _apply(self, edit: Callable[..., tuple[str, ...]], *args: object) -> Change:
         """Run one edit of ``run_audit.edits`` on the open rating: it returns the fields
         it touched, or raises ``edits.Refused`` (nothing changed)."""
@@ -254,6 +258,8 @@ class RunAuditService:
             fields = edit(self.rating, self.item, *args)
         except edits.Refused as exc:
             return self._refused(exc.field, str(exc))
+        if fields:
+            self._apply_text_event(self.rating.text_sources, fields[0])
         if not fields:  # the same answer again: nothing to save
             return Change(self.rating.item_id, "edit", (), tuple(self.results()))
         reopens = ItemStatus.NOT_STARTED, ItemStatus.COMPLETE

@@ -84,6 +84,7 @@ class PreferenceBinding(QObject):
             store=self.store, clock=self.clock, settings=manifest.preference,
             batch_key=manifest.batch_id, display_seed=manifest.display_seed or manifest.batch_id,
             rater_id=self.rater_id, item_accessor=batch.item)
+        self.panel.text_event_sink = self.service  # the explanation: typed, pasted, ...
         lister = getattr(self.store, "list_items", None)
         self._statuses = ({s.item_id: str(s.status) for s in lister(manifest.batch_id)}
                           if callable(lister) else {})
@@ -102,6 +103,7 @@ class PreferenceBinding(QObject):
 
     def _end_service(self, *_args: object) -> None:
         self._enable_keys(False)
+        self.panel.text_event_sink = None
         if self.service is not None:
             self.service.close_item()
             self.service.flush()

@@ -27,6 +27,7 @@ from rater_desktop.gui.steps.common import (
     title_label,
 )
 from rater_desktop.gui.steps.style import apply_panel_style
+from rater_desktop.gui.steps.text_sources import TextEventSink
 from rater_desktop.keymap import choice_key, key_text
 
 # The choices in the order of the key table's preference_choice keys.
@@ -48,6 +49,7 @@ class PreferencePanel(QWidget):
 
     def __init__(self) -> None:
         super().__init__()
+        self.text_event_sink: TextEventSink | None = None  # set by the binding (issue 24)
         name(self, "preferencePanel", "Preference judgment")
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)

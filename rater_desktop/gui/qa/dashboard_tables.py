@@ -25,11 +25,13 @@ from rater_desktop.gui.qa.rater_answers import (
     retest_text,
     seconds_text,
 )
+from rater_desktop.qa.text_sources import RaterTextFlags
 from rater_desktop.qa.timecost import project_study_cost
 from rater_desktop.qa_review.summary import QaFigures
 
 RATER_COLUMNS = ("Rater", "Qualification", "Attention checks", "Verdict agreement",
                  "\u03b1 change (all \u2212 without)", "Median time", "Unsure", "Retest probes",
+                 "Pasted into justifications", "Faster than the minimum",
                  "Coaching")
 MODEL_COLUMNS = ("Model", "W / T / L", "Win rate [95% CI]", "Strength [95% CI]",
                  "Mean TC / FA / AIP", "AssistantBench", "standardweb")
@@ -81,6 +83,7 @@ def fill_raters(table: QTableWidget, figures: QaFigures) -> None:
     items = max((q.total for q in figures.qualification), default=0)
     unsure = {share.rater_id: share.text() for share in figures.unsure}
     retest = {f.rater_id: f for f in figures.retest}
+    texts_of = {f.rater_id: f for f in figures.text_flags}  # flags for review (issue 24)
     table.setRowCount(len(figures.raters))
     for row, rater in enumerate(figures.raters):
         q, a, r = qualification.get(rater), attention.get(rater), agreement.get(rater)
@@ -96,10 +99,30 @@ def fill_raters(table: QTableWidget, figures: QaFigures) -> None:
             seconds_text(timing.median) if timing else "\u2013",
             unsure.get(rater, "\u2013"),
             retest_text(retest.get(rater)),
+            *text_cells(texts_of.get(rater)),  # flags for review, not verdicts
             "; ".join(notes) or "ok",
         ]
         _set_row(table, row, texts, alert=bool(notes))
     fit_height(table)
+
+
+def text_cells(flags: RaterTextFlags | None) -> list[str]:
+    """Pasted share and fast items (the report's wording), or dashes."""
+    if flags is None:
+        return ["\u2013", "\u2013"]
+    return [flags.share_text(), flags.fast_text()]
+
+
+TEXT_FLAGS_HELP = ("A flag for review, not a verdict: a rater may paste their own notes, and "
+                   "a fast rater may be a good one. Look at the items.")
+
+
+def explain_text_columns(table: QTableWidget, columns: tuple[str, ...]) -> None:
+    """The flag columns' headers say what the figures are (and are not)."""
+    for index, name in enumerate(columns):
+        header = table.horizontalHeaderItem(index)
+        if header is not None and name.startswith(("Pasted into", "Faster than")):
+            header.setToolTip(TEXT_FLAGS_HELP)
 
 
 def fill_models(table: QTableWidget, figures: QaFigures) -> None:
@@ -210,6 +233,7 @@ def tables_section(settings: QSettings) -> tuple[QWidget, QTableWidget, QTableWi
     layout.setContentsMargins(0, 0, 0, 0)
     raters = make_table("qaRatersTable", "Raters: qualification, attention, agreement",
                         RATER_COLUMNS)
+    explain_text_columns(raters, RATER_COLUMNS)
     models = make_table("qaModelsTable", "Model scoreboard", MODEL_COLUMNS)
     for title, table in (("Raters (who needs coaching)", raters), ("Models", models)):
         label = QLabel(title)
@@ -218,7 +242,7 @@ def tables_section(settings: QSettings) -> tuple[QWidget, QTableWidget, QTableWi
         table.verticalHeader().setVisible(False)
         fit_height(table)
         layout.addWidget(table)
-    fit_columns(raters, stretch=(6,))
+    fit_columns(raters, stretch=(RATER_COLUMNS.index("Coaching"),))
     cost = CostBox(settings)
     layout.addWidget(cost)
     return host, raters, models, cost

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from rater_desktop.gui.qa.rater_answers import fit_columns, fit_height, make_table, retest_text
+from rater_desktop.gui.qa.dashboard_tables import explain_text_columns, text_cells
 from rater_desktop.preference.report import time_cost_text
 from rater_desktop.preference.review import (
     ChoiceDisagreement,
@@ -43,7 +44,8 @@ AGREEMENT_COLUMNS = ("Group", "Percent agreement", "Krippendorff's \u03b1 (nomin
                      "Raters")
 MODEL_COLUMNS = ("Model", "Wins", "Ties", "Losses", "Win rate", "Bradley\u2013Terry strength")
 RATER_COLUMNS = ("Rater", "Qualification", "Qualified", "Attention checks", "Unsure",
-                 "Retest probes")
+                 "Retest probes", "Pasted into explanations",
+                 "Faster than the minimum")
 ITEM_COLUMNS = ("Item", "Kind", "Gold (file order)", "Choices (file order)")
 
 
@@ -106,6 +108,7 @@ class PreferenceDashboard(QScrollArea):
                                     AGREEMENT_COLUMNS)
         self.models = make_table("qaPrefModelsTable", "Win, tie, loss per model", MODEL_COLUMNS)
         self.raters = make_table("qaPrefRatersTable", "Qualification per rater", RATER_COLUMNS)
+        explain_text_columns(self.raters, RATER_COLUMNS)
         for table in (self.agreement, self.models, self.raters):
             fit_columns(table, stretch=(0,))  # names take the room; figures fit their text
             table.setWordWrap(False)
@@ -201,11 +204,13 @@ class PreferenceDashboard(QScrollArea):
                              num(figures.strengths.get(m))] for m, r in figures.records.items()])
         unsure = {share.rater_id: share.text() for share in review.unsure_shares}
         retest = {f.rater_id: f for f in review.retest}
+        flags = {f.rater_id: f for f in figures.text_flags}  # for review (issue 24)
         _fill(self.raters, [[r.rater_id, f"{r.qualification_passed} of {r.qualification_total}",
                              "yes" if r.qualified else "no",
                              f"{r.attention_passed} of {r.attention_total}",
                              unsure.get(r.rater_id, "\u2013"),
-                             retest_text(retest.get(r.rater_id))]
+                             retest_text(retest.get(r.rater_id)),
+                             *text_cells(flags.get(r.rater_id))]
                             for r in figures.raters])
         self.time_cost.setText(time_cost_text(figures))
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
+from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer
-from PySide6.QtGui import QKeyEvent, QResizeEvent, QTextOption
+from PySide6.QtCore import QEvent, QMimeData, QObject, Qt, QTimer
+from PySide6.QtGui import QInputMethodEvent, QKeyEvent, QResizeEvent, QTextOption
 from PySide6.QtWidgets import (
     QAbstractButton,
     QButtonGroup,
@@ -29,8 +30,20 @@ from PySide6.QtWidgets import (
 )
 
 from rater_desktop.gui.keys import answer_keys, matches
+from rater_desktop.gui.steps.text_sources import (
+    LineSources,
+    PasteReminder,
+    SourceWatch,
+    count_words,
+    done,
+    place_reminder,
+    reminder_due,
+    report,
+    show_reminder,
+)
 from rater_desktop.keymap import choice_key
 from rater_desktop.long_runs import has_long_run
+from rater_desktop.rating.text_sources import Source, TextEvent
 
 __all__ = ["answer_keys"]  # the step pages take their answer keys from here
 
@@ -115,6 +128,9 @@ class TextField(QPlainTextEdit):
         self._grows = True
         self._measuring = False
         self._on_edit = on_edit
+        self._watch = SourceWatch()  # typed, pasted or the app's (issue 24), counts only
+        self._reminder: PasteReminder | None = None
+        self.document().contentsChange.connect(self._contents_change)
         self.textChanged.connect(self._emit)
         self.document().documentLayout().documentSizeChanged.connect(self._fit)
         self.cursorPositionChanged.connect(self._cursor_moved)
@@ -201,11 +217,51 @@ class TextField(QPlainTextEdit):
         centre = self.viewport().mapTo(page, rect.center())
         parent.ensureVisible(centre.x(), centre.y(), 0, rect.height())
 
+    def _contents_change(self, _position: int, removed: int, added: int) -> None:
+        self._watch.changed(added, removed)
+
+    def _dispatch(self, source: Source, handle: Callable[[Any], None], what: Any) -> None:
+        """Run Qt's own handling with ``source`` as the source of what it inserts (a
+        paste inside a key press, Ctrl+V, is a paste)."""
+        outer, self._watch.source = self._watch.source, source
+        try:
+            handle(what)
+        finally:
+            self._watch.source = outer
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        self._dispatch(Source.TYPED, super().keyPressEvent, event)
+
+    def inputMethodEvent(self, event: QInputMethodEvent) -> None:
+        self._dispatch(Source.TYPED, super().inputMethodEvent, event)
+
+    def insertFromMimeData(self, source: QMimeData) -> None:
+        """Every paste (Ctrl+V, context menu, middle button, drag and drop) ends here."""
+        self._watch.paste_words = count_words(source.text()) if source.hasText() else 0
+        self._dispatch(Source.PASTED, super().insertFromMimeData, source)
+
     def _emit(self) -> None:
         text = self.toPlainText()
-        self._wrap_for(text)
-        if self._on_edit is not None:
-            self._on_edit(text)
+        event = self._watch.take()
+        self._watch.showing = True  # the refresh this edit causes is no edit
+        try:
+            self._wrap_for(text)
+            sink = report(self, event) if self._on_edit is not None else None
+            if self._on_edit is not None:
+                self._on_edit(text)
+            done(sink)
+        finally:
+            self._watch.showing = False
+        if sink is not None and event is not None:
+            self._after_noted(event)
+
+    def _after_noted(self, event: TextEvent) -> None:
+        if reminder_due(self):
+            self._reminder = place_reminder(self, self._reminder)
+            if self._reminder is not None:
+                show_reminder(self._reminder)
+        elif event.source is Source.TYPED and self._reminder is not None:
+            self._reminder.hide()  # the rater writes on: the reminder has been read
 
     def _wrap_for(self, text: str) -> None:
         """Wrap anywhere while the text holds a long run without spaces (long_runs.py:
@@ -221,12 +277,16 @@ class TextField(QPlainTextEdit):
         if (same or _same_text)(current, text):
             return
         self._wrap_for(text)  # before the text: it is laid out once
+        if self._reminder is not None:
+            self._reminder.hide()  # another item's text, or a builder's
+        self._watch.showing = True
         self.blockSignals(True)
         self.setPlainText(text)
         self.blockSignals(False)
+        self._watch.showing = False
 
 
-class LineField(QLineEdit):
+class LineField(LineSources, QLineEdit):
     """One-line text reporting every edit through ``on_edit(text)``."""
 
     def __init__(self, object_name: str, accessible: str, *, placeholder: str = "",
@@ -234,11 +294,14 @@ class LineField(QLineEdit):
         super().__init__()
         name(self, object_name, accessible)
         self.setPlaceholderText(placeholder)
-        if on_edit is not None:
-            self.textEdited.connect(on_edit)
+        self._source: Source | None = None  # LineSources: typed or pasted (issue 24)
+        self._before = ""
+        self.textEdited.connect(self._edited)
+        self._on_edit = on_edit
         pass_undo_through(self)
 
     def show_text(self, text: str) -> None:
+        self._before = text
         if self.text() != text:
             self.blockSignals(True)
             self.setText(text)

@@ -51,6 +51,7 @@ from rater_desktop.rating.model import (
     Step,
 )
 from rater_desktop.rating.service import RatingService
+from rater_desktop.rating.text_sources import Source, replacement_event
 
 EVIDENCE_LABELS = {
     EvidenceKind.FULL: "Fully proves it",
@@ -341,6 +342,8 @@ class FactChecksSide(QWidget):
             side = service.rating.responses[self.true_index]
             text = fact_check_template(side, final=side.fa_justification.strip()
                                        if "Objective Claims" not in side.fa_justification else "")
+            service.note_text_event(replacement_event(side.fa_justification, text,
+                                                      Source.TEMPLATE))  # the app's text
             service.set_fa_justification(self.true_index, text)
 
 

@@ -28,6 +28,7 @@ from rater_desktop.gui.steps.performance import PerformanceStep
 from rater_desktop.gui.steps.roadblocks import RoadblocksStep
 from rater_desktop.gui.steps.style import apply_panel_style
 from rater_desktop.gui.steps.task_completion import TaskCompletionStep
+from rater_desktop.gui.steps.text_sources import TextEventSink
 from rater_desktop.gui.steps.verdict import VerdictStep
 from rater_desktop.gui.steps.visits import VisitTracker
 from rater_desktop.gui.steps.where import TabOrder
@@ -57,6 +58,7 @@ class StepPanel(QWidget):
 
     def __init__(self, ctx: StepContext | None = None) -> None:
         super().__init__()
+        self.text_event_sink: TextEventSink | None = None  # set by the binding (issue 24)
         self.setObjectName("stepPanel")
         self.ctx = ctx or StepContext()
         self.visits = VisitTracker(self, self.ctx, redraw=self.refresh_all)

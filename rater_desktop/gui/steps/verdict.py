@@ -24,6 +24,7 @@ from rater_desktop.rating.justification import verdict_template
 from rater_desktop.rating.model import ItemRating, Step
 from rater_desktop.rating.rules.verdict import justification_body
 from rater_desktop.rating.service import RatingService
+from rater_desktop.rating.text_sources import Source, replacement_event
 
 SCORE_ROWS = (("Task Completion", "tc"), ("Factual Accuracy", "fa"), ("AI Performance", "aip"))
 
@@ -118,6 +119,8 @@ class VerdictStep(StepPage):
         rating = service.rating
         body = justification_body(rating.verdict_justification).strip()
         text = verdict_template(rating, service.order, body=body)
+        service.note_text_event(replacement_event(rating.verdict_justification, text,
+                                                  Source.TEMPLATE))
         service.set_verdict_justification(text)
         self.justification.setFocus()
         self.justification.moveCursor(self.justification.textCursor().MoveOperation.End)

@@ -88,7 +88,7 @@ class QaFigures:
     unsure: tuple[UnsureShare, ...] = ()  # per rater: items marked unsure (results 2.3)
     unsure_items: tuple[tuple[str, str, str], ...] = ()  # (item id, rater id, reason)
     retest: tuple[RetestFigure, ...] = ()  # per rater, from the study's test-retest probes
-    text_flags: tuple[RaterTextFlags, ...] = ()  # pasted share, fast items (results 2.4)
+    text_flags: tuple[RaterTextFlags, ...] = ()  # pasted share, fast items (results 2.6)
 
 
 class _SessionData(Protocol):

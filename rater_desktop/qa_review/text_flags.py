@@ -1,4 +1,4 @@
-"""Where raters' text came from, in the QA report and window (issue 24, results 2.4):
+"""Where raters' text came from, in the QA report and window (issue 24, results 2.6):
 per rater the pasted share of their justifications and the items completed faster than
 the protocol's minimum (``RatingProtocol.fast_item_seconds``), as flags for review; per
 judgment row (CSV/JSONL) the item's typed and pasted justification characters and

@@ -8,7 +8,7 @@ when it is at most ``IDLE_GAP_SECONDS``; a longer gap (reading, thinking, a brea
 nothing, and a paste or template insertion ends the run of typing.
 
 Both protocols store the accumulators in their saved rating document under
-``text_sources`` (field path -> counts) and export them per field (results 2.4).
+``text_sources`` (field path -> counts) and export them per field (results 2.6).
 """
 
 from __future__ import annotations
@@ -148,7 +148,7 @@ def sources_to_dict(sources: Mapping[str, FieldSources]) -> dict[str, dict[str, 
 
 def export_fields(sources: Mapping[str, FieldSources], *,
                   is_justification: Any) -> dict[str, dict[str, Any]]:
-    """The export's per-field entries (results 2.4): the counts, and whether the field is
+    """The export's per-field entries (results 2.6): the counts, and whether the field is
     a justification (``is_justification(path)``, the protocol's own list)."""
     return {path: {**counts.to_dict(), "justification": bool(is_justification(path))}
             for path, counts in sorted(sources.items()) if counts.inserted or counts.deleted}

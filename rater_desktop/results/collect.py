@@ -65,7 +65,7 @@ def item_record(
     plain = [plain_text(response.text) for response in item.responses]
     results = check_item(rating, item=item, plain_texts=plain, rubric=rubric, order=order)
     document = rating.to_dict()
-    document.pop("text_sources", None)  # exported per field beside the rating (2.4)
+    document.pop("text_sources", None)  # exported per field beside the rating (2.6)
     complete = rating.status is ItemStatus.COMPLETE
     return ItemRecord(
         item_id=item.id,

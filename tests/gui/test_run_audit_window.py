@@ -198,3 +198,23 @@ def test_a_batch_open_before_the_binding_is_made_moves_onto_the_run_page(
     assert window.item_view.currentWidget() is binding.view
     assert binding.service is not None and binding.service.current_item_id == "run-1"
     assert binding.panel.isVisible() and binding.view.cover.isVisible()
+
+
+def test_the_quote_box_reports_where_its_text_came_from(make_window: Callable[..., Any],
+                                                         tmp_path: Path, qtbot: Any) -> None:
+    window, binding = bind(make_window, run_audit_batch(tmp_path / "ra"), qtbot)
+    assert binding.panel.text_event_sink is binding.service
+    binding.focus_panel()
+    c4 = binding.panel.checkpoints.rows["checkpoints.C4"]
+    c4.setFocus()
+    _key(c4, Qt.Key.Key_N)  # not reached: the checkpoints are done
+    _key(c4, Qt.Key.Key_Return, CTRL)
+    _key(window, Qt.Key.Key_3)  # blocked: the quote box shows
+    box = binding.panel.outcome.quote
+    box.setFocus()
+    QTest.keyClicks(box, "Access denied")
+    qtbot.waitUntil(lambda: binding.service.rating.observed.quote == "Access denied")
+    counts = binding.service.rating.text_sources
+    assert len(counts) == 1
+    (field,) = counts.values()
+    assert field.typed == len("Access denied") and field.pasted == 0

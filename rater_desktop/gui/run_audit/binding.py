@@ -141,6 +141,7 @@ class RunAuditBinding(QObject):
                                        batch_key=manifest.batch_id, rater_id=self.rater_id,
                                        item_accessor=batch.item,
                                        survey_questions=questions_of(batch))
+        self.panel.text_event_sink = self.service  # the quote's and note's edits: typed, pasted
         lister = getattr(self.store, "list_items", None)
         self._statuses = ({s.item_id: str(s.status) for s in lister(manifest.batch_id)}
                           if callable(lister) else {})
@@ -158,6 +159,7 @@ class RunAuditBinding(QObject):
             self.service.close_item()
             self.service.flush()
         self.service = None
+        self.panel.text_event_sink = None
         self.panel.set_enabled(False)
 
     def open_item(self, item_id: str) -> None:

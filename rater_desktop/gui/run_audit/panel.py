@@ -26,6 +26,7 @@ from rater_desktop.gui.run_audit.pages import (
 )
 from rater_desktop.gui.steps.common import hint_label, name, set_look, title_label
 from rater_desktop.gui.steps.style import apply_panel_style
+from rater_desktop.gui.steps.text_sources import TextEventSink
 from rater_desktop.keymap import key_text
 from rater_desktop.run_audit.model import (
     STEP_BREACHES,
@@ -53,6 +54,7 @@ class RunAuditPanel(QWidget):
     def __init__(self) -> None:
         super().__init__()
         name(self, "runAuditPanel", "Run audit")
+        self.text_event_sink: TextEventSink | None = None  # set by the binding (issue 24)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.setSpacing(0)

@@ -9,10 +9,12 @@ When one rater has several valid files for the batch, the latest export wins.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from enum import StrEnum
@@ -88,6 +90,21 @@ def _stored_status(outcome: VerifyOutcome) -> str:
     if outcome.status is VerifyStatus.UNKNOWN_SIGNER:
         return ImportStatus.UNKNOWN_SIGNER.value
     return ImportStatus.INVALID.value
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """No cyclic garbage collection while one file is imported: its parsed document and
+    the rows built from it are hundreds of thousands of acyclic objects, which the
+    collector would otherwise walk again and again (a third of the import's own CPU time).
+    They are freed by reference counting as usual; the previous state comes back after."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def _read(path: Path, limit: int) -> bytes:
@@ -190,7 +207,8 @@ class QaSession(StoredJudgmentsMixin, SummaryMixin, DecisionsMixin):
                 break
             if progress is not None:
                 progress(done, len(todo))
-            outcomes.append(self._import_one(path, signers))
+            with _collector_paused():
+                outcomes.append(self._import_one(path, signers))
         self._adapted = None
         return outcomes
 

@@ -1,0 +1,102 @@
+"""What keeps an import near the read + hash + verify floor (issue 22): a new SQLite store
+has large pages, the judgment rows go in as one batch (COPY on PostgreSQL), and the cyclic
+garbage collector is paused while one file is imported, then restored."""
+
+from __future__ import annotations
+
+import gc
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_qa_review_support import RATERS, Setup, build_setup
+
+from rater_desktop.batch.loader import open_batch
+from rater_desktop.qa_review import session as session_module
+from rater_desktop.qa_review.migrations import SQLITE_PAGE_SIZE
+from rater_desktop.qa_review.roster import Roster
+from rater_desktop.qa_review.session import QaSession
+from rater_desktop.qa_review.store import QaStore
+from rater_desktop.qa_review.tables import JudgmentRow
+
+NOW = datetime(2026, 12, 1, 12, 0, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def setup(tmp_path: Path, memory_keyring: Any) -> Setup:
+    return build_setup(tmp_path, memory_keyring)
+
+
+def test_a_new_sqlite_store_has_large_pages_and_an_old_one_keeps_its_own(tmp_path: Path) -> None:
+    import sqlite3
+
+    with QaStore.open(tmp_path / "new.sqlite3") as store, store.engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA page_size").scalar() == SQLITE_PAGE_SIZE
+        assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+    old = tmp_path / "old.sqlite3"
+    with sqlite3.connect(old) as raw:
+        raw.execute("CREATE TABLE earlier (x)")  # created with the default 4 KiB pages
+    raw.close()
+    with QaStore.open(old) as store, store.engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA page_size").scalar() == 4096
+
+
+def test_the_collector_is_paused_during_each_file_and_restored(
+    setup: Setup, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: list[bool] = []
+    original = QaSession._import_one
+
+    def watched(self: QaSession, *args: Any) -> Any:
+        seen.append(gc.isenabled())
+        return original(self, *args)
+
+    monkeypatch.setattr(QaSession, "_import_one", watched)
+    with QaStore.open(tmp_path / "qa.sqlite3") as store, open_batch(setup.batch_path) as batch:
+        session = QaSession(store=store, roster=Roster(setup.roster), batch=batch,
+                            clock=lambda: NOW)  # fmt: skip
+        assert gc.isenabled()
+        outcomes = session.import_results([setup.files[k] for k in RATERS])
+        assert [o.status.value for o in outcomes] == ["valid"] * 3
+        assert seen == [False, False, False] and gc.isenabled()
+        gc.disable()  # a caller that had turned it off keeps it off
+        try:
+            with session_module._collector_paused():
+                pass
+            assert not gc.isenabled()
+        finally:
+            gc.enable()
+
+
+def test_judgment_rows_go_in_as_one_batch_and_read_back_the_same(
+    setup: Setup, qa_store: QaStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sqlalchemy import select
+
+    from rater_desktop.qa_review import judgment_rows
+
+    calls: list[int] = []
+    original = judgment_rows.insert_judgments
+    monkeypatch.setattr(judgment_rows, "insert_judgments", lambda conn, table, file_id, rows: (
+        calls.append(len(rows)), original(conn, table, file_id, rows))[1])  # fmt: skip
+    with open_batch(setup.batch_path) as batch:
+        session = QaSession(store=qa_store, roster=Roster(setup.roster), batch=batch,
+                            clock=lambda: NOW)  # fmt: skip
+        session.import_results([setup.files["alice"]])
+        adapted = [a for _, a in session._adapted_results()][0]
+        built = judgment_rows.judgment_rows(adapted, session.used_files()[0].file_sha256)
+    assert calls == [len(built)] and len(built) == 8
+    table = JudgmentRow.__table__  # type: ignore[attr-defined]
+    with qa_store.engine.connect() as conn:
+        stored = [dict(row._mapping) for row in conn.execute(
+            select(table).order_by(table.c.item_order))]  # fmt: skip
+    assert [{k: v for k, v in row.items() if k != "file_id"} for row in stored] == built
+
+
+def test_rows_with_a_column_the_table_lacks_are_refused(qa_store: QaStore) -> None:
+    from rater_desktop.qa_review.judgment_rows import insert_judgments
+
+    table = JudgmentRow.__table__  # type: ignore[attr-defined]
+    with qa_store.engine.begin() as conn, pytest.raises(ValueError, match="not judgment columns"):
+        insert_judgments(conn, table, 1, [{"item_id": "x", "nonsense; DROP": 1}])

@@ -11,9 +11,10 @@ does, so a session keeps them per file (see ``QaSession``).
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import sys
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from rater_desktop.qa.inputs import Claim, RaterJudgment, SideScores
 
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
 
     from rater_desktop.qa_review.adapter import AdaptedResults, RatedItem
 
+T = TypeVar("T")
 SCORE_COLUMNS = tuple(f"{d}{side}" for side in (0, 1) for d in ("tc", "fa", "aip"))
 # The rater-dependent columns of rows.COLUMNS (the rest come from the batch and decisions).
 RATER_FIELDS = (
@@ -98,7 +100,7 @@ def insert_judgments(
     connection.exec_driver_sql(f"INSERT INTO {table.name} ({columns}) VALUES ({marks})", values)
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, slots=True)
 class StoredJudgment:
     """One judgment as the store holds it: the statistics' input and where it stands."""
 
@@ -113,21 +115,40 @@ class StoredJudgment:
         return self.judgment.item_id
 
 
-def _judgment(row: Any, expected: dict[str, int | None]) -> StoredJudgment:
+def _shared(shared: dict[Any, Any], key: Any, make: Callable[[], T]) -> T:
+    """One object for every equal value a file's judgments carry (ids, scores, empty
+    claims, step times, orders): a report holds every judgment, so repeats cost memory."""
+    found = shared.get(key)
+    if found is None:
+        found = shared[key] = make()
+    return found  # type: ignore[no-any-return]
+
+
+def _judgment(row: Any, expected: dict[str, int | None], shared: dict[Any, Any]) -> StoredJudgment:
     facts = json.loads(row.facts)
-    scores = {side: SideScores(tc=row[3 * side + 5], fa=row[3 * side + 6], aip=row[3 * side + 7])
-              for side in (0, 1)}  # fmt: skip
-    claims = {side: tuple(Claim(start=c[0], end=c[1], text=c[2], rating=c[3])
-                          for c in facts["c"].get(str(side), ())) for side in (0, 1)}  # fmt: skip
-    order = facts["o"]
+    scores = _shared(shared, ("scores", *row[5:11]), lambda: {
+        side: SideScores(tc=row[3 * side + 5], fa=row[3 * side + 6], aip=row[3 * side + 7])
+        for side in (0, 1)})  # fmt: skip
+    claims = _shared(shared, "no claims", lambda: {0: (), 1: ()}) if not facts["c"] else {
+        side: tuple(Claim(start=c[0], end=c[1], text=c[2], rating=c[3])
+                    for c in facts["c"].get(str(side), ())) for side in (0, 1)}  # fmt: skip
+    steps = facts["s"]
+    # Typed key: 10 and 10.0 are equal but must stay what the file said.
+    steps = _shared(shared, ("steps", *((k, type(v), v) for k, v in steps.items())),
+                    lambda: steps)  # fmt: skip
+    order, disputed = facts["o"], facts["d"]
+    item_id = sys.intern(str(row.item_id))  # the same item's id in every rater's file
     judgment = RaterJudgment(
-        rater_id=row.rater_id, item_id=row.item_id, verdict_true=row.verdict_true,
-        kind=row.kind, scores=scores, claims=claims, step_seconds=facts["s"],
-        total_seconds=facts["t"], expected_verdict=expected.get(row.item_id),
+        rater_id=sys.intern(str(row.rater_id)), item_id=item_id,
+        verdict_true=row.verdict_true, kind=sys.intern(str(row.kind)),
+        scores=scores, claims=claims, step_seconds=steps, total_seconds=facts["t"],
+        expected_verdict=expected.get(item_id),
     )  # fmt: skip
-    disputed = facts["d"]
-    return StoredJudgment(int(row.file_id), bool(row.complete), (order[0], order[1]),
-                          (bool(disputed[0]), bool(disputed[1])), judgment)  # fmt: skip
+    return StoredJudgment(int(row.file_id), bool(row.complete),
+                          _shared(shared, ("order", order), lambda: (order[0], order[1])),
+                          _shared(shared, ("disputed", *disputed),
+                                  lambda: (bool(disputed[0]), bool(disputed[1]))),
+                          judgment)  # fmt: skip
 
 
 READ = ("SELECT file_id, item_id, rater_id, kind, verdict_true, tc0, fa0, aip0, tc1, fa1, aip1, "
@@ -145,7 +166,8 @@ def read_judgments(
         rows = list(conn.execute(text(READ), {"file": file_id}))
     if any(row.facts is None for row in rows):
         return None
-    return [_judgment(row, expected) for row in rows]
+    shared: dict[Any, Any] = {}
+    return [_judgment(row, expected, shared) for row in rows]
 
 
 def files_to_fill(engine: Engine, *, file_ids: Sequence[int]) -> set[int]:
@@ -166,17 +188,23 @@ def files_to_fill(engine: Engine, *, file_ids: Sequence[int]) -> set[int]:
 
 
 def item_html(
-    engine: Engine, *, file_ids: Sequence[int]
+    engine: Engine, *, file_ids: Sequence[int], item_ids: Sequence[str] | None = None
 ) -> dict[str, list[tuple[str, str]]]:
-    """Per item, each rater's (rater id, rows HTML) of the Items table, raters by id."""
-    from sqlalchemy import text
+    """Per item (all, or those of ``item_ids``), each rater's (rater id, rows HTML) of the
+    Items table, raters by id."""
+    from sqlalchemy import bindparam, text
 
     ids = ",".join(str(int(i)) for i in file_ids) or "NULL"  # ints only: safe to inline
-    query = (f"SELECT item_id, rater_id, html FROM qa_judgments WHERE file_id IN ({ids}) "
-             "ORDER BY item_id, rater_id")  # fmt: skip
+    only = "" if item_ids is None else "AND item_id IN :items "
+    query = text(f"SELECT item_id, rater_id, html FROM qa_judgments WHERE file_id IN ({ids}) "
+                 f"{only}ORDER BY item_id, rater_id")  # fmt: skip
+    params: dict[str, Any] = {}
+    if item_ids is not None:
+        query = query.bindparams(bindparam("items", expanding=True))
+        params["items"] = list(item_ids)
     found: dict[str, list[tuple[str, str]]] = {}
     with engine.connect() as conn:
-        for item_id, rater_id, html in conn.execute(text(query)):
+        for item_id, rater_id, html in conn.execute(query, params):
             found.setdefault(str(item_id), []).append((str(rater_id), str(html or "")))
     return found
 

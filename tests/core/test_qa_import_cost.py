@@ -100,3 +100,68 @@ def test_rows_with_a_column_the_table_lacks_are_refused(qa_store: QaStore) -> No
     table = JudgmentRow.__table__  # type: ignore[attr-defined]
     with qa_store.engine.begin() as conn, pytest.raises(ValueError, match="not judgment columns"):
         insert_judgments(conn, table, 1, [{"item_id": "x", "nonsense; DROP": 1}])
+
+
+def test_a_report_written_as_made_equals_the_rendered_one(
+    setup: Setup, qa_store: QaStore, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from rater_desktop.qa_review import stored_session
+    from rater_desktop.qa_review.report import render_report, write_html_report
+
+    reads: list[int] = []
+    original = stored_session.item_html
+    monkeypatch.setattr(stored_session, "item_html", lambda engine, **kw: (
+        reads.append(len(kw.get("item_ids") or ())), original(engine, **kw))[1])  # fmt: skip
+    monkeypatch.setattr(stored_session, "ITEMS_PER_READ", 3)
+    with open_batch(setup.batch_path) as batch:
+        session = QaSession(store=qa_store, roster=Roster(setup.roster), batch=batch,
+                            clock=lambda: NOW)  # fmt: skip
+        session.import_results([setup.files[k] for k in RATERS])
+        session.set_adjudication("s2", decision="reject", note="<b>wrong</b> answer")
+        out = tmp_path / "report.html"
+        assert write_html_report(session, out, resamples=20, now=NOW) == out
+        assert "items" not in session._built  # streamed: the Items blocks are kept nowhere
+        assert reads == [3, 3, 2]  # 8 batch items, 3 per read
+        fresh = QaSession(store=qa_store, roster=Roster(setup.roster), batch=batch,
+                          clock=lambda: NOW)  # fmt: skip
+        expected = render_report(fresh, resamples=20, now=NOW)
+    assert out.read_text(encoding="utf-8") == expected
+    assert "&lt;b&gt;wrong&lt;/b&gt; answer" in expected
+
+
+def test_a_report_that_fails_half_way_leaves_nothing(
+    setup: Setup, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from rater_desktop.qa_review.report import write_html_report
+
+    def broken(self: QaSession, **_: Any) -> Any:
+        yield from ()
+        raise RuntimeError("the store went away")
+
+    out_dir = tmp_path / "out"
+    out_dir.mkdir()
+    with QaStore.open(tmp_path / "qa.sqlite3") as store, open_batch(setup.batch_path) as batch:
+        session = QaSession(store=store, roster=Roster(setup.roster), batch=batch,
+                            clock=lambda: NOW)  # fmt: skip
+        session.import_results([setup.files[k] for k in RATERS])
+        monkeypatch.setattr(QaSession, "iter_item_blocks", broken)
+        with pytest.raises(RuntimeError, match="went away"):
+            write_html_report(session, out_dir / "report.html", resamples=5, now=NOW)
+    assert list(out_dir.iterdir()) == []
+
+
+def test_stored_judgments_keep_equal_values_once(setup: Setup, tmp_path: Path) -> None:
+    with QaStore.open(tmp_path / "qa.sqlite3") as store, open_batch(setup.batch_path) as batch:
+        session = QaSession(store=store, roster=Roster(setup.roster), batch=batch,
+                            clock=lambda: NOW)  # fmt: skip
+        session.import_results([setup.files[k] for k in RATERS])
+        stored = QaSession(store=store, roster=Roster(setup.roster), batch=batch,
+                           clock=lambda: NOW).stored_judgments()  # fmt: skip
+    judgments = [s.judgment for s in stored]
+    assert not hasattr(judgments[0], "__dict__") and not hasattr(stored[0], "__dict__")
+    by_steps: dict[Any, Any] = {}
+    for judgment in judgments:
+        key = (judgment.rater_id, tuple(judgment.step_seconds.items()))
+        assert by_steps.setdefault(key, judgment.step_seconds) is judgment.step_seconds
+    same_item = [j for j in judgments if j.item_id == judgments[0].item_id]
+    assert len(same_item) == 3 and all(j.item_id is judgments[0].item_id for j in same_item)

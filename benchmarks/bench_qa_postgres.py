@@ -217,8 +217,6 @@ def report_seconds(
 def _report_memory(args: tuple[str, Path, Path, int, Path | None]) -> tuple[int, int]:
     """(RSS before the report, peak RSS during it) in bytes, in a fresh process: the report
     written to ``out`` as it is made, or (``out`` None) rendered as one text."""
-    import resource
-
     from rater_desktop.batch.loader import open_batch
     from rater_desktop.qa_review.open_store import open_qa_store
     from rater_desktop.qa_review.report import render_report, write_html_report
@@ -235,8 +233,20 @@ def _report_memory(args: tuple[str, Path, Path, int, Path | None]) -> tuple[int,
                 render_report(session, resamples=resamples, now=NOW)
             else:
                 write_html_report(session, out, resamples=resamples, now=NOW)
-            peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-    return before, peak
+    return before, _peak_rss()
+
+
+def _peak_rss() -> int:
+    """This process image's peak RSS in bytes: VmHWM, not ``ru_maxrss``, which a spawned
+    child inherits from its parent (Linux keeps the larger across fork and exec: the
+    benchmark's own process, after the in-process reports, showed through)."""
+    with open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) * 1024
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 
 
 def report_memory(setting: str, batch: Path, roster: Path, resamples: int,

@@ -24,6 +24,10 @@ if TYPE_CHECKING:
     from rater_desktop.qa_review.adapter import AdaptedResults, RatedItem
 
 T = TypeVar("T")
+# What json.dumps(..., ensure_ascii=False[, separators]) makes, without building an encoder
+# for each of the two texts of every judgment.
+_COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+_PLAIN = json.JSONEncoder(ensure_ascii=False)
 SCORE_COLUMNS = tuple(f"{d}{side}" for side in (0, 1) for d in ("tc", "fa", "aip"))
 # The rater-dependent columns of rows.COLUMNS (the rest come from the batch and decisions).
 RATER_FIELDS = (
@@ -39,10 +43,9 @@ def _facts(item: RatedItem) -> str:
     judgment = item.judgment
     claims = {str(side): [[c.start, c.end, c.text, c.rating] for c in found]
               for side, found in judgment.claims.items() if found}  # fmt: skip
-    return json.dumps({"c": claims, "s": dict(judgment.step_seconds),
-                       "t": judgment.total_seconds, "o": "".join(item.display_order),
-                       "d": list(item.disputed_runs)},
-                      ensure_ascii=False, separators=(",", ":"))  # fmt: skip
+    return _COMPACT.encode({"c": claims, "s": dict(judgment.step_seconds),
+                            "t": judgment.total_seconds, "o": "".join(item.display_order),
+                            "d": list(item.disputed_runs)})  # fmt: skip
 
 
 def judgment_rows(adapted: AdaptedResults, file_sha256: str = "") -> list[dict[str, Any]]:
@@ -68,8 +71,8 @@ def judgment_rows(adapted: AdaptedResults, file_sha256: str = "") -> list[dict[s
                for side in (0, 1) for d in ("tc", "fa", "aip")},
             "facts": _facts(item),
             "html": rater_rows_html(column),
-            "export_fields": json.dumps([rater_fields(column, side, item.identities)
-                                for side in column.sides], ensure_ascii=False),
+            "export_fields": _PLAIN.encode([rater_fields(column, side, item.identities)
+                                            for side in column.sides]),
         })  # fmt: skip
     return rows
 

@@ -165,3 +165,29 @@ def test_stored_judgments_keep_equal_values_once(setup: Setup, tmp_path: Path) -
         assert by_steps.setdefault(key, judgment.step_seconds) is judgment.step_seconds
     same_item = [j for j in judgments if j.item_id == judgments[0].item_id]
     assert len(same_item) == 3 and all(j.item_id is judgments[0].item_id for j in same_item)
+
+
+def test_a_team_store_compresses_signed_documents_with_lz4(
+    setup: Setup, pg_database: str, tmp_path: Path
+) -> None:
+    from sqlalchemy import text
+
+    from rater_desktop.qa_review.location import parse_store
+
+    with QaStore.connect(parse_store(pg_database, default=tmp_path / "unused")) as store:
+        with open_batch(setup.batch_path) as batch:
+            session = QaSession(store=store, roster=Roster(setup.roster), batch=batch,
+                                clock=lambda: NOW)  # fmt: skip
+            session.import_results([setup.files["alice"]])
+            # Long enough to be compressed (TOAST starts at about 2 KB).
+            big = '{"pad": "' + "results " * 4000 + '"}'
+            with store.engine.begin() as conn:
+                conn.execute(text("CREATE TABLE probe (t text)"))
+                conn.execute(text("INSERT INTO probe VALUES (:t)"), {"t": big})
+                method = conn.execute(text("SELECT pg_column_compression(t) FROM probe")).scalar()
+                kept = conn.execute(text(
+                    "SELECT pg_column_compression(results_text) FROM qa_result_documents"
+                )).scalar()  # fmt: skip
+        assert session.store.signed_bytes(session.used_files()[0].id or 0) is not None
+    assert method == "lz4"
+    assert kept in ("lz4", None)  # a small document may be stored uncompressed

@@ -45,7 +45,7 @@ def _facts(item: RatedItem) -> str:
               for side, found in judgment.claims.items() if found}  # fmt: skip
     return _COMPACT.encode({"c": claims, "s": dict(judgment.step_seconds),
                             "t": judgment.total_seconds, "o": "".join(item.display_order),
-                            "d": list(item.disputed_runs)})  # fmt: skip
+                            "d": list(item.disputed_runs), "u": item.unsure})  # fmt: skip
 
 
 def judgment_rows(adapted: AdaptedResults, file_sha256: str = "") -> list[dict[str, Any]]:
@@ -112,6 +112,7 @@ class StoredJudgment:
     display_order: tuple[str, str]
     disputed_runs: tuple[bool, bool]
     judgment: RaterJudgment
+    unsure: str = ""  # the rater's reason when marked unsure (rows kept before 2.3: "")
 
     @property
     def item_id(self) -> str:
@@ -147,11 +148,12 @@ def _judgment(row: Any, expected: dict[str, int | None], shared: dict[Any, Any])
         scores=scores, claims=claims, step_seconds=steps, total_seconds=facts["t"],
         expected_verdict=expected.get(item_id),
     )  # fmt: skip
+    unsure = facts.get("u")
     return StoredJudgment(int(row.file_id), bool(row.complete),
                           _shared(shared, ("order", order), lambda: (order[0], order[1])),
                           _shared(shared, ("disputed", *disputed),
                                   lambda: (bool(disputed[0]), bool(disputed[1]))),
-                          judgment)  # fmt: skip
+                          judgment, unsure if isinstance(unsure, str) else "")  # fmt: skip
 
 
 READ = ("SELECT file_id, item_id, rater_id, kind, verdict_true, tc0, fa0, aip0, tc1, fa1, aip1, "

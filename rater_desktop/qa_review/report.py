@@ -35,6 +35,7 @@ from rater_desktop.qa_review.report_sections import (
     time_cost_section,
 )
 from rater_desktop.qa_review.report_study import study_columns, study_section
+from rater_desktop.qa_review.report_unsure import UNSURE_COLUMN, mark_rows, unsure_section
 from rater_desktop.qa_review.rows import COLUMNS, full_row, rows_to_csv, rows_to_jsonl
 from rater_desktop.qa_review.summary import QaFigures, collect_figures
 
@@ -99,6 +100,7 @@ def html_parts(figures: QaFigures, items: Iterable[ItemBlock], *,
         by_answer,
         study_section(figures.study),
         people_section(figures),
+        unsure_section(figures.unsure, figures.unsure_items),
         models_section(figures),
         time_cost_section(figures),
     ])  # fmt: skip
@@ -119,6 +121,7 @@ def render_report(
     now: datetime | None = None,
     question: str | None = None,
     metadata_field: str | None = None,
+    unsure_only: bool = False,
 ) -> str:
     """The report text in the chosen format; ``question`` (--by) breaks agreement down by
     the raters' answers to that survey question (HTML) or adds their answer to each row;
@@ -126,8 +129,8 @@ def render_report(
     answers = session.survey_answers(question) if question else {}
     values = session.item_metadata(metadata_field) if metadata_field else {}
     if report_format in ("csv", "jsonl"):
-        return _rows_text(session, report_format, answers, values,
-                          question=question, metadata_field=metadata_field)
+        return _rows_text(session, report_format, answers, values, question=question,
+                          metadata_field=metadata_field, unsure_only=unsure_only)
     if report_format != "html":
         raise ValueError(f"unknown report format {report_format!r}: use html, csv or jsonl")
     figure_options = {"hourly_wage": hourly_wage, "platform_fee": platform_fee,
@@ -136,7 +139,8 @@ def render_report(
     figures, section = _html_figures(session, question=question, metadata_field=metadata_field,
                                      answers=answers, values=values, now=now,
                                      figure_options=figure_options)  # fmt: skip
-    return render_html(figures, session.item_blocks(), by_answer=section)
+    blocks = _shown_blocks(figures, session.item_blocks(), unsure_only)
+    return render_html(figures, blocks, by_answer=section)
 
 
 def _html_figures(session: QaSession, *, question: str | None, metadata_field: str | None,
@@ -152,6 +156,15 @@ def _html_figures(session: QaSession, *, question: str | None, metadata_field: s
     return figures, section
 
 
+def _shown_blocks(figures: QaFigures, blocks: Iterable[ItemBlock],
+                  unsure_only: bool) -> Iterable[ItemBlock]:  # fmt: skip
+    """``blocks``, or (``unsure_only``) only those of items a rater marked unsure."""
+    if not unsure_only:
+        return blocks
+    unsure = {item_id for item_id, _rater, _reason in figures.unsure_items}
+    return (b for b in blocks if b.item_id in unsure)
+
+
 def write_html_report(
     session: QaSession,
     out_path: Path,
@@ -159,6 +172,7 @@ def write_html_report(
     now: datetime | None = None,
     question: str | None = None,
     metadata_field: str | None = None,
+    unsure_only: bool = False,
     **figure_options: Any,
 ) -> Path:
     """The HTML report written to ``out_path`` as it is made (atomically): the same text as
@@ -172,14 +186,15 @@ def write_html_report(
     figures, section = _html_figures(session, question=question, metadata_field=metadata_field,
                                      answers=answers, values=values, now=now,
                                      figure_options=figure_options)  # fmt: skip
-    parts = html_parts(figures, session.iter_item_blocks(), by_answer=section)
+    blocks = _shown_blocks(figures, session.iter_item_blocks(), unsure_only)
+    parts = html_parts(figures, blocks, by_answer=section)
     write_chunks_atomically(out_path, (part.encode("utf-8") for part in parts))
     return out_path
 
 
 def _rows_text(session: QaSession, report_format: str, answers: dict[str, Any],
                values: dict[str, Any], *, question: str | None,
-               metadata_field: str | None) -> str:  # fmt: skip
+               metadata_field: str | None, unsure_only: bool = False) -> str:  # fmt: skip
     """The CSV or JSONL rows: stored fields, the item's, the decision's, the study's."""
     decisions = {a.item_id: a for a in session.adjudications()}
     infos = session.item_infos()
@@ -193,6 +208,10 @@ def _rows_text(session: QaSession, report_format: str, answers: dict[str, Any],
         for own in fields
     ]  # fmt: skip
     columns: tuple[str, ...] = COLUMNS
+    marks = session.unsure_marks()
+    if unsure_only or any(marks.values()):  # files before results 2.3 keep their columns
+        columns = (*columns, UNSURE_COLUMN)
+        rows = mark_rows(rows, marks, unsure_only=unsure_only)
     if metadata_field:
         columns = (*columns, METADATA_COLUMN)
         for row in rows:

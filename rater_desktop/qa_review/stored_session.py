@@ -14,6 +14,7 @@ import json
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from rater_desktop.learning.unsure import UnsureShare
 from rater_desktop.qa_review.judgment_rows import (
     StoredJudgment,
     files_to_fill,
@@ -110,6 +111,25 @@ class StoredJudgmentsMixin:
         _, key = self.used_key()
         return self.built("judgments", key, lambda: [
             s.judgment for s in self.stored_judgments() if s.complete])  # fmt: skip
+
+    def unsure_marks(self) -> dict[str, dict[str, str]]:
+        """Rater id -> {item id: reason} of the items each trusted rater marked unsure
+        (from the rows the import kept: no document is parsed)."""
+        marks: dict[str, dict[str, str]] = {}
+        for stored in self.stored_judgments():
+            found = marks.setdefault(stored.judgment.rater_id, {})
+            if stored.unsure:
+                found[stored.item_id] = stored.unsure
+        return marks
+
+    def unsure_shares(self) -> list[UnsureShare]:
+        """Per rater: unsure items among the items they judged (the per-rater figure)."""
+        judged: dict[str, int] = {}
+        for stored in self.stored_judgments():
+            judged[stored.judgment.rater_id] = judged.get(stored.judgment.rater_id, 0) + 1
+        marks = self.unsure_marks()
+        return [UnsureShare(rater, len(marks.get(rater, {})), count)
+                for rater, count in sorted(judged.items())]
 
     def dimension_tables(self) -> Tables:
         """Every dimension's unit value counts (alpha, kappa, AC), once per used files."""

@@ -114,7 +114,8 @@ def prepare(raters: int, items: int) -> tuple[Path, Path, list[Path]]:
     return batch_path, out / "allowed_signers", exports
 
 
-def _import_share(args: tuple[str, Path, Path, list[Path]]) -> dict[str, int]:
+def _import_share(args: tuple[str, Path, Path, list[Path]]) -> tuple[dict[str, int], float]:
+    """(outcomes by status, this process's CPU seconds) of one importer."""
     from rater_desktop.batch.loader import open_batch
     from rater_desktop.qa_review.open_store import open_qa_store
     from rater_desktop.qa_review.roster import Roster
@@ -122,16 +123,18 @@ def _import_share(args: tuple[str, Path, Path, list[Path]]) -> dict[str, int]:
 
     setting, batch_path, roster, files = args
     counts: dict[str, int] = {}
+    cpu = time.process_time()
     with open_qa_store(setting, default=Path(setting), environ=os.environ) as store:
         with open_batch(batch_path) as batch:
             session = QaSession(store=store, roster=Roster(roster), batch=batch, clock=lambda: NOW)
             for outcome in session.import_results(files):
                 counts[outcome.status.value] = counts.get(outcome.status.value, 0) + 1
-    return counts
+    return counts, time.process_time() - cpu
 
 
 def import_concurrently(setting: str, batch: Path, roster: Path, files: list[Path],
-                        importers: int) -> tuple[float, dict[str, int]]:  # fmt: skip
+                        importers: int) -> tuple[float, float, dict[str, int]]:  # fmt: skip
+    """(wall seconds, CPU seconds of all importers, outcomes by status)."""
     shares = [files[i::importers] for i in range(importers)]
     shares = [s + shares[(i + 1) % importers][:1] for i, s in enumerate(shares)]  # overlap
     ctx = multiprocessing.get_context("spawn")
@@ -141,82 +144,115 @@ def import_concurrently(setting: str, batch: Path, roster: Path, files: list[Pat
         results = pool.map(_import_share, [(setting, batch, roster, s) for s in shares])
         seconds = time.perf_counter() - started
     total: dict[str, int] = {}
-    for counts in results:
+    for counts, _ in results:
         for key, value in counts.items():
             total[key] = total.get(key, 0) + value
-    return seconds, total
+    return seconds, sum(cpu for _, cpu in results), total
 
 
-def floor(roster: Path, files: list[Path]) -> float:
+def floor(roster: Path, files: list[Path]) -> tuple[float, float]:
+    """(wall, CPU) seconds to read, hash and verify every file in one process."""
     import hashlib
 
     from rater_desktop.qa_review.roster import Roster
     from rater_desktop.results.verify import verify_results_bytes
 
     signers = Roster(roster).signers()
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     for path in files:
         data = path.read_bytes()
         hashlib.sha256(data).hexdigest()
         signature = path.with_name(path.name + ".sig").read_bytes()
         assert verify_results_bytes(results=data, signature=signature,
                                     allowed_signers=signers).ok  # fmt: skip
-    return time.perf_counter() - started
+    return time.perf_counter() - started, time.process_time() - cpu
+
+
+def _timed(work: Any) -> tuple[float, float, Any]:
+    """(wall, CPU) seconds of ``work()`` in this process, and its value."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    value = work()
+    return time.perf_counter() - wall, time.process_time() - cpu, value
 
 
 def report_seconds(
-    setting: str, batch_path: Path, roster: Path, resamples: int
-) -> tuple[float, float, str]:
-    """The full report from a fresh session on the store, then the report again after one
-    changed QA decision (the same session, as the QA window keeps it)."""
+    setting: str, batch_path: Path, roster: Path, resamples: int, out: Path
+) -> tuple[list[tuple[str, float, float]], str]:
+    """The full report from a fresh session on the store, the report again after one
+    changed QA decision (the same session, as the QA window keeps it), and the report
+    written to a file as it is made from another fresh session (what ``qa report`` does):
+    ([(row, wall, CPU)], the HTML)."""
     from rater_desktop.batch.loader import open_batch
     from rater_desktop.qa_review.open_store import open_qa_store
-    from rater_desktop.qa_review.report import render_report
+    from rater_desktop.qa_review.report import render_report, write_html_report
     from rater_desktop.qa_review.roster import Roster
     from rater_desktop.qa_review.session import QaSession
+
+    def session_on(store: Any, batch: Any) -> QaSession:
+        return QaSession(store=store, roster=Roster(roster), batch=batch, clock=lambda: NOW)
 
     with open_qa_store(setting, default=Path(setting), environ=os.environ) as store:
         with open_batch(batch_path) as batch:
-            started = time.perf_counter()
-            session = QaSession(store=store, roster=Roster(roster), batch=batch, clock=lambda: NOW)
-            html = render_report(session, resamples=resamples, now=NOW)
-            full = time.perf_counter() - started
-            item = batch.index[0].item_id
+            holder: list[QaSession] = []
+
+            def first_report() -> str:
+                holder.append(session_on(store, batch))  # made inside the clock, as before
+                return render_report(holder[0], resamples=resamples, now=NOW)
+
+            full, full_cpu, html = _timed(first_report)
+            session, item = holder[0], batch.index[0].item_id
             current = session.adjudication(item)
             decision = "needs_fix" if current is None or current.decision.value == "accept" \
                 else "accept"
-            started = time.perf_counter()
-            session.set_adjudication(item, decision=decision, note="benchmark")
-            render_report(session, resamples=resamples, now=NOW)
-            again = time.perf_counter() - started
+            again, again_cpu, _ = _timed(lambda: (
+                session.set_adjudication(item, decision=decision, note="benchmark"),
+                render_report(session, resamples=resamples, now=NOW)))  # fmt: skip
             session.clear_adjudication(item)
-            return full, again, html
+            written, written_cpu, _ = _timed(lambda: write_html_report(
+                session_on(store, batch), out, resamples=resamples, now=NOW))  # fmt: skip
+    return [("", full, full_cpu), (" after one changed decision", again, again_cpu),
+            (", written to a file as made", written, written_cpu)], html
 
 
-def _report_memory(args: tuple[str, Path, Path, int]) -> tuple[int, int]:
-    """(RSS before the report, peak RSS during it) in bytes, in a fresh process."""
-    import resource
-
+def _report_memory(args: tuple[str, Path, Path, int, Path | None]) -> tuple[int, int]:
+    """(RSS before the report, peak RSS during it) in bytes, in a fresh process: the report
+    written to ``out`` as it is made, or (``out`` None) rendered as one text."""
     from rater_desktop.batch.loader import open_batch
     from rater_desktop.qa_review.open_store import open_qa_store
-    from rater_desktop.qa_review.report import render_report
+    from rater_desktop.qa_review.report import render_report, write_html_report
     from rater_desktop.qa_review.roster import Roster
     from rater_desktop.qa_review.session import QaSession
 
-    setting, batch_path, roster, resamples = args
+    setting, batch_path, roster, resamples, out = args
     with open_qa_store(setting, default=Path(setting), environ=os.environ) as store:
         with open_batch(batch_path) as batch:
             session = QaSession(store=store, roster=Roster(roster), batch=batch, clock=lambda: NOW)
             with open("/proc/self/statm") as statm:
                 before = int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-            render_report(session, resamples=resamples, now=NOW)
-            peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-    return before, peak
+            if out is None:
+                render_report(session, resamples=resamples, now=NOW)
+            else:
+                write_html_report(session, out, resamples=resamples, now=NOW)
+    return before, _peak_rss()
 
 
-def report_memory(setting: str, batch: Path, roster: Path, resamples: int) -> tuple[int, int]:
+def _peak_rss() -> int:
+    """This process image's peak RSS in bytes: VmHWM, not ``ru_maxrss``, which a spawned
+    child inherits from its parent (Linux keeps the larger across fork and exec: the
+    benchmark's own process, after the in-process reports, showed through)."""
+    with open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) * 1024
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
+def report_memory(setting: str, batch: Path, roster: Path, resamples: int,
+                  out: Path | None) -> tuple[int, int]:  # fmt: skip
     with multiprocessing.get_context("spawn").Pool(1) as pool:
-        return pool.apply(_report_memory, ((setting, batch, roster, resamples),))
+        return pool.apply(_report_memory, ((setting, batch, roster, resamples, out),))
 
 
 def grouped_seconds(setting: str, batch_path: Path, roster: Path) -> tuple[float, Any]:
@@ -234,43 +270,60 @@ def grouped_seconds(setting: str, batch_path: Path, roster: Path) -> tuple[float
             return time.perf_counter() - started, figures
 
 
-Row = tuple[str, float, str]
+Row = tuple[str, float, float | None, str]
 
 
-def _emit(rows: list[Row], label: str, seconds: float, note: str = "") -> None:
-    """Record and print a row at once (a long run shows what it has measured so far)."""
-    rows.append((label, seconds, note))
-    print(f"| {label:<48} | {seconds:8.2f} s | {seconds / rows[0][1]:6.2f} x floor | {note}",
+def _emit(rows: list[Row], label: str, seconds: float, cpu: float | None = None,
+          note: str = "") -> None:  # fmt: skip
+    """Record and print a row at once (a long run shows what it has measured so far):
+    wall time and its ratio to the floor's wall time, CPU time (this process, or every
+    importer process) and its ratio to the floor's CPU time."""
+    rows.append((label, seconds, cpu, note))
+    floor_wall, floor_cpu = rows[0][1], rows[0][2] or 1.0
+    cpu_cells = "          |         " if cpu is None else f"{cpu:7.2f} s | {cpu / floor_cpu:5.2f} x"
+    print(f"| {label:<52} | {seconds:8.2f} s | {seconds / floor_wall:5.2f} x | {cpu_cells} | {note}",
           flush=True)
+
+
+def _memory_line(label: str, before: int, peak: int, largest: int) -> str:
+    return (f"{label}: RSS {before / 2**20:.0f} MiB before, peak {peak / 2**20:.0f} MiB, "
+            f"+{(peak - before) / 2**20:.0f} MiB = {(peak - before) / largest:.2f}x the "
+            f"largest export ({largest / 2**20:.1f} MiB)")
 
 
 def _measure(args: argparse.Namespace, batch: Path, roster: Path, files: list[Path],
              stores: dict[str, str]) -> None:  # fmt: skip
     rows: list[Row] = []
-    _emit(rows, "floor: read + hash + verify, 1 process", floor(roster, files))
+    out = ROOT / "out" / f"qa-{args.raters}-{args.items}"
+    print(f"| {'row':<52} | {'wall':>10} | / floor | {'CPU':>9} | / floor | note")
+    _emit(rows, "floor: read + hash + verify, 1 process", *floor(roster, files))
+    imports = {}
     for name, setting in stores.items():
-        seconds, counts = import_concurrently(setting, batch, roster, files, args.importers)
-        _emit(rows, f"import into {name}, {args.importers} importers", seconds, str(counts))
+        seconds, cpu, counts = import_concurrently(setting, batch, roster, files, args.importers)
+        imports[name] = seconds
+        _emit(rows, f"import into {name}, {args.importers} importers", seconds, cpu, str(counts))
     grouped = {}
     for name, setting in stores.items():
         seconds, found = grouped_seconds(setting, batch, roster)
         grouped[name] = replace(found, file_ids=())  # ids follow the import order
         _emit(rows, f"grouped figures in SQL from {name}", seconds)
-    reports = {}
+    reports, written = {}, {}
     for name, setting in stores.items():
-        seconds, again, reports[name] = report_seconds(setting, batch, roster, args.resamples)
-        _emit(rows, f"report from {name} ({args.resamples} resamples)", seconds)
-        _emit(rows, f"report from {name} after one changed decision", again)
-    before, peak = report_memory(stores["sqlite"], batch, roster, args.resamples)
+        timed, reports[name] = report_seconds(setting, batch, roster, args.resamples,
+                                              out / f"report-{name}.html")  # fmt: skip
+        for suffix, seconds, cpu in timed:
+            _emit(rows, f"report from {name}{suffix}", seconds, cpu)
+        written[name] = (out / f"report-{name}.html").read_text(encoding="utf-8")
     largest = max(p.stat().st_size for p in files)
-    print(f"report memory (sqlite, fresh process): RSS {before / 2**20:.0f} MiB before, peak "
-          f"{peak / 2**20:.0f} MiB, +{(peak - before) / 2**20:.0f} MiB = "
-          f"{(peak - before) / largest:.2f}x the largest export ({largest / 2**20:.1f} MiB); "
-          f"HTML {len(reports['sqlite']) / 2**20:.1f} MiB")
-    print(f"postgres / sqlite import: {rows[2][1] / rows[1][1]:.2f}; report: "
-          f"{rows[7][1] / rows[5][1]:.2f}; reports identical: "
-          f"{reports['sqlite'] == reports['postgres']}; grouped figures identical: "
-          f"{grouped['sqlite'] == grouped['postgres']}")  # fmt: skip
+    for label, target in (("written to a file as made", out / "report-memory.html"),
+                          ("rendered as one text", None)):
+        before, peak = report_memory(stores["sqlite"], batch, roster, args.resamples, target)
+        print(_memory_line(f"report memory (sqlite, fresh process, {label})", before, peak,
+                           largest))  # fmt: skip
+    print(f"HTML {len(reports['sqlite'].encode('utf-8')) / 2**20:.1f} MiB; postgres / sqlite "
+          f"import: {imports['postgres'] / imports['sqlite']:.2f}; reports identical: "
+          f"{reports['sqlite'] == reports['postgres'] == written['sqlite'] == written['postgres']}"
+          f"; grouped figures identical: {grouped['sqlite'] == grouped['postgres']}")  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:

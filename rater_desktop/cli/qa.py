@@ -272,7 +272,7 @@ def _unknown_question(args: argparse.Namespace, batch: Any) -> str:
 def _report(args: argparse.Namespace, batch: Any, roster: Any) -> int:
     from rater_desktop.batch.errors import BatchError
     from rater_desktop.cli.qa_protocols import protocol_report
-    from rater_desktop.qa_review.report import render_report, write_report
+    from rater_desktop.qa_review.report import render_report, write_html_report, write_report
     from rater_desktop.qa_review.session import QaSession
     from rater_desktop.qa_review.store import QaStoreError
     from rater_desktop.signing.atomic_files import AtomicWriteError
@@ -303,22 +303,22 @@ def _report(args: argparse.Namespace, batch: Any, roster: Any) -> int:
                 return EXIT_NO_VALID
             for problem in session.problems():
                 print(f"note: {problem}")
-            text = render_report(
-                session,
-                report_format=_format(args),  # type: ignore[arg-type]
-                hourly_wage=args.wage, platform_fee=args.fee, buffer=args.buffer,
-                raters_per_item=args.raters_per_item,
-                resamples=args.resamples,
-                question=by if by in _survey_ids(batch) else None,
-                metadata_field=by if by and by not in _survey_ids(batch) else None,
-                unsure_only=bool(getattr(args, "unsure_only", False)),
-                planned_probes=bool(probes),  # the pool does not hold them: the plan says
-            )
+            options: dict[str, Any] = {
+                "hourly_wage": args.wage, "platform_fee": args.fee, "buffer": args.buffer,
+                "raters_per_item": args.raters_per_item, "resamples": args.resamples,
+                "question": by if by in _survey_ids(batch) else None,
+                "metadata_field": by if by and by not in _survey_ids(batch) else None,
+                "unsure_only": bool(getattr(args, "unsure_only", False)),
+                "planned_probes": bool(probes),  # the pool does not hold them: the plan says
+            }  # fmt: skip
+            if _format(args) == "html":  # written as it is made: never whole in memory
+                write_html_report(session, args.out, **options)
+            else:
+                write_report(args.out, render_report(
+                    session, report_format=_format(args), **options))  # type: ignore[arg-type]
             raters = ", ".join(session.raters())  # trust is read from the store: still open
         except BatchError as exc:
             return _error(f"the batch {args.batch} cannot be read: {exc}")
-        try:
-            write_report(args.out, text)
         except AtomicWriteError as exc:
             return _error(str(exc.strerror or exc))
     print(f"Report written to {args.out} ({_format(args)}; raters: {raters}).")

@@ -15,7 +15,9 @@ SIDES = (0, 1)
 SCORE_NAMES = ("tc", "fa", "aip")
 
 
-@dataclass(frozen=True)
+# slots: a report holds one judgment per rater and item (100,000 and more), so no
+# per-instance __dict__ on the objects every judgment carries.
+@dataclass(frozen=True, slots=True)
 class SideScores:
     """One rater's TC, FA and AIP ratings (1-5) for one response; None when not given."""
 
@@ -28,7 +30,7 @@ class SideScores:
         return value
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Claim:
     """A claim span of a response text with its fact-check rating.
 
@@ -42,7 +44,7 @@ class Claim:
     rating: str | None = None
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, slots=True)
 class RaterJudgment:
     """Everything one rater said about one item, in true file order."""
 

@@ -222,7 +222,8 @@ def _rated_item(
         display_order=order,
         rating=rating,
         # JSON gives dicts: the exact type test first (the Mapping ABC check is slow)
-        rule_results=tuple(r for r in rules if type(r) is dict or isinstance(r, Mapping))
+        # (a list comprehension: half the cost of a generator over ~50 results per item)
+        rule_results=tuple([r for r in rules if type(r) is dict or isinstance(r, Mapping)])
         if isinstance(rules, list)
         else (),
         status=rating.status.value,

@@ -11,9 +11,10 @@ does, so a session keeps them per file (see ``QaSession``).
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import sys
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from rater_desktop.qa.inputs import Claim, RaterJudgment, SideScores
 
@@ -22,6 +23,11 @@ if TYPE_CHECKING:
 
     from rater_desktop.qa_review.adapter import AdaptedResults, RatedItem
 
+T = TypeVar("T")
+# What json.dumps(..., ensure_ascii=False[, separators]) makes, without building an encoder
+# for each of the two texts of every judgment.
+_COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+_PLAIN = json.JSONEncoder(ensure_ascii=False)
 SCORE_COLUMNS = tuple(f"{d}{side}" for side in (0, 1) for d in ("tc", "fa", "aip"))
 # The rater-dependent columns of rows.COLUMNS (the rest come from the batch and decisions).
 RATER_FIELDS = (
@@ -42,7 +48,7 @@ def _facts(item: RatedItem) -> str:
                              "d": list(item.disputed_runs), "u": item.unsure}
     if item.text_counts is not None:  # results 2.6: where the justifications came from
         facts["x"] = list(item.text_counts)
-    return json.dumps(facts, ensure_ascii=False, separators=(",", ":"))
+    return _COMPACT.encode(facts)
 
 
 def judgment_rows(adapted: AdaptedResults, file_sha256: str = "") -> list[dict[str, Any]]:
@@ -68,13 +74,39 @@ def judgment_rows(adapted: AdaptedResults, file_sha256: str = "") -> list[dict[s
                for side in (0, 1) for d in ("tc", "fa", "aip")},
             "facts": _facts(item),
             "html": rater_rows_html(column),
-            "export_fields": json.dumps([rater_fields(column, side, item.identities)
-                                for side in column.sides], ensure_ascii=False),
+            "export_fields": _PLAIN.encode([rater_fields(column, side, item.identities)
+                                            for side in column.sides]),
         })  # fmt: skip
     return rows
 
 
-@dataclass(frozen=True, eq=False)
+def insert_judgments(
+    connection: Any, table: Any, file_id: int, rows: Sequence[dict[str, Any]]
+) -> None:
+    """A file's judgment rows in one statement: COPY on PostgreSQL, executemany on SQLite
+    (SQLAlchemy's per-row parameter processing cost as much as the rest of the insert).
+    Every row has the keys of the first (``judgment_rows`` builds them alike)."""
+    from operator import itemgetter
+
+    names = list(rows[0])
+    unknown = set(names) - set(table.c.keys())
+    if unknown or "file_id" in names:
+        raise ValueError(f"not judgment columns: {sorted(unknown) or ['file_id']}")
+    pick = itemgetter(*names)
+    values = [(file_id, *pick(row)) for row in rows] if len(names) > 1 else [
+        (file_id, pick(row)) for row in rows]  # fmt: skip
+    columns = ", ".join(["file_id", *names])  # checked against the table above
+    if connection.dialect.name == "postgresql":
+        raw = connection.connection.dbapi_connection
+        with raw.cursor() as cursor, cursor.copy(f"COPY {table.name} ({columns}) FROM STDIN") as copy:
+            for value in values:
+                copy.write_row(value)
+        return
+    marks = ", ".join("?" * (len(names) + 1))
+    connection.exec_driver_sql(f"INSERT INTO {table.name} ({columns}) VALUES ({marks})", values)
+
+
+@dataclass(frozen=True, eq=False, slots=True)
 class StoredJudgment:
     """One judgment as the store holds it: the statistics' input and where it stands."""
 
@@ -91,26 +123,44 @@ class StoredJudgment:
         return self.judgment.item_id
 
 
-def _judgment(row: Any, expected: dict[str, int | None]) -> StoredJudgment:
+def _shared(shared: dict[Any, Any], key: Any, make: Callable[[], T]) -> T:
+    """One object for every equal value a file's judgments carry (ids, scores, empty
+    claims, step times, orders): a report holds every judgment, so repeats cost memory."""
+    found = shared.get(key)
+    if found is None:
+        found = shared[key] = make()
+    return found  # type: ignore[no-any-return]
+
+
+def _judgment(row: Any, expected: dict[str, int | None], shared: dict[Any, Any]) -> StoredJudgment:
     facts = json.loads(row.facts)
-    scores = {side: SideScores(tc=row[3 * side + 5], fa=row[3 * side + 6], aip=row[3 * side + 7])
-              for side in (0, 1)}  # fmt: skip
-    claims = {side: tuple(Claim(start=c[0], end=c[1], text=c[2], rating=c[3])
-                          for c in facts["c"].get(str(side), ())) for side in (0, 1)}  # fmt: skip
-    order = facts["o"]
+    scores = _shared(shared, ("scores", *row[5:11]), lambda: {
+        side: SideScores(tc=row[3 * side + 5], fa=row[3 * side + 6], aip=row[3 * side + 7])
+        for side in (0, 1)})  # fmt: skip
+    claims = _shared(shared, "no claims", lambda: {0: (), 1: ()}) if not facts["c"] else {
+        side: tuple(Claim(start=c[0], end=c[1], text=c[2], rating=c[3])
+                    for c in facts["c"].get(str(side), ())) for side in (0, 1)}  # fmt: skip
+    steps = facts["s"]
+    # Typed key: 10 and 10.0 are equal but must stay what the file said.
+    steps = _shared(shared, ("steps", *((k, type(v), v) for k, v in steps.items())),
+                    lambda: steps)  # fmt: skip
+    order, disputed = facts["o"], facts["d"]
+    item_id = sys.intern(str(row.item_id))  # the same item's id in every rater's file
     judgment = RaterJudgment(
-        rater_id=row.rater_id, item_id=row.item_id, verdict_true=row.verdict_true,
-        kind=row.kind, scores=scores, claims=claims, step_seconds=facts["s"],
-        total_seconds=facts["t"], expected_verdict=expected.get(row.item_id),
+        rater_id=sys.intern(str(row.rater_id)), item_id=item_id,
+        verdict_true=row.verdict_true, kind=sys.intern(str(row.kind)),
+        scores=scores, claims=claims, step_seconds=steps, total_seconds=facts["t"],
+        expected_verdict=expected.get(item_id),
     )  # fmt: skip
-    disputed = facts["d"]
     unsure = facts.get("u")
     counts = facts.get("x")
     text = (int(counts[0]), int(counts[1]), int(counts[2])) if isinstance(counts, list) \
         and len(counts) == 3 else None
-    return StoredJudgment(int(row.file_id), bool(row.complete), (order[0], order[1]),
-                          (bool(disputed[0]), bool(disputed[1])), judgment,
-                          unsure if isinstance(unsure, str) else "", text)  # fmt: skip
+    return StoredJudgment(int(row.file_id), bool(row.complete),
+                          _shared(shared, ("order", order), lambda: (order[0], order[1])),
+                          _shared(shared, ("disputed", *disputed),
+                                  lambda: (bool(disputed[0]), bool(disputed[1]))),
+                          judgment, unsure if isinstance(unsure, str) else "", text)  # fmt: skip
 
 
 READ = ("SELECT file_id, item_id, rater_id, kind, verdict_true, tc0, fa0, aip0, tc1, fa1, aip1, "
@@ -128,7 +178,8 @@ def read_judgments(
         rows = list(conn.execute(text(READ), {"file": file_id}))
     if any(row.facts is None for row in rows):
         return None
-    return [_judgment(row, expected) for row in rows]
+    shared: dict[Any, Any] = {}
+    return [_judgment(row, expected, shared) for row in rows]
 
 
 def files_to_fill(engine: Engine, *, file_ids: Sequence[int]) -> set[int]:
@@ -149,17 +200,23 @@ def files_to_fill(engine: Engine, *, file_ids: Sequence[int]) -> set[int]:
 
 
 def item_html(
-    engine: Engine, *, file_ids: Sequence[int]
+    engine: Engine, *, file_ids: Sequence[int], item_ids: Sequence[str] | None = None
 ) -> dict[str, list[tuple[str, str]]]:
-    """Per item, each rater's (rater id, rows HTML) of the Items table, raters by id."""
-    from sqlalchemy import text
+    """Per item (all, or those of ``item_ids``), each rater's (rater id, rows HTML) of the
+    Items table, raters by id."""
+    from sqlalchemy import bindparam, text
 
     ids = ",".join(str(int(i)) for i in file_ids) or "NULL"  # ints only: safe to inline
-    query = (f"SELECT item_id, rater_id, html FROM qa_judgments WHERE file_id IN ({ids}) "
-             "ORDER BY item_id, rater_id")  # fmt: skip
+    only = "" if item_ids is None else "AND item_id IN :items "
+    query = text(f"SELECT item_id, rater_id, html FROM qa_judgments WHERE file_id IN ({ids}) "
+                 f"{only}ORDER BY item_id, rater_id")  # fmt: skip
+    params: dict[str, Any] = {}
+    if item_ids is not None:
+        query = query.bindparams(bindparam("items", expanding=True))
+        params["items"] = list(item_ids)
     found: dict[str, list[tuple[str, str]]] = {}
     with engine.connect() as conn:
-        for item_id, rater_id, html in conn.execute(text(query)):
+        for item_id, rater_id, html in conn.execute(query, params):
             found.setdefault(str(item_id), []).append((str(rater_id), str(html or "")))
     return found
 

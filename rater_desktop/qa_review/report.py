@@ -8,7 +8,7 @@ tests can read the numbers back.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
 from html import escape
 from pathlib import Path
@@ -25,7 +25,7 @@ from rater_desktop.qa_review.by_answer import (
     by_metadata_section,
     metadata_text,
 )
-from rater_desktop.qa_review.report_items import ItemBlock, items_section
+from rater_desktop.qa_review.report_items import ItemBlock, items_parts
 from rater_desktop.qa_review.report_retest import retest_section
 from rater_desktop.qa_review.report_sections import (
     Cell,
@@ -77,11 +77,23 @@ def _summary(figures: QaFigures) -> str:
     return "<h2>Summary</h2>" + table(["", ""], rows) + note
 
 
-def render_html(figures: QaFigures, items: Sequence[ItemBlock], *,
+def render_html(figures: QaFigures, items: Iterable[ItemBlock], *,
                 by_answer: str = "") -> str:
     """The whole report as one HTML document (``by_answer``: the --by section, if any)."""
+    return "".join(html_parts(figures, items, by_answer=by_answer))
+
+
+def html_parts(figures: QaFigures, items: Iterable[ItemBlock], *,
+               by_answer: str = "") -> Iterator[str]:
+    """The report piece by piece, the Items section item by item (``items`` may be lazy)."""
     generated = figures.generated_at.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
-    body = [
+    yield (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">'
+        '<meta name="referrer" content="no-referrer">'
+        f"<title>QA report {escape(figures.batch_id)}</title><style>{CSS}</style></head><body>"
+    )
+    yield "".join([
         f"<h1>QA report: {escape(figures.batch_title or figures.batch_id)}</h1>",
         f'<p class="muted">Generated {escape(generated)} by Rater Desktop '
         f"{escape(rater_desktop.__version__)}. Only results with a valid signature by a "
@@ -97,15 +109,9 @@ def render_html(figures: QaFigures, items: Sequence[ItemBlock], *,
         text_section(figures.text_flags),
         models_section(figures),
         time_cost_section(figures),
-        items_section(items, {a.item_id: a for a in figures.adjudications}),
-    ]
-    return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">'
-        '<meta name="referrer" content="no-referrer">'
-        f"<title>QA report {escape(figures.batch_id)}</title><style>{CSS}</style></head>"
-        f"<body>{''.join(body)}</body></html>\n"
-    )
+    ])  # fmt: skip
+    yield from items_parts(items, {a.item_id: a for a in figures.adjudications})
+    yield "</body></html>\n"
 
 
 def render_report(
@@ -136,27 +142,64 @@ def render_report(
                           planned_probes=planned_probes)
     if report_format != "html":
         raise ValueError(f"unknown report format {report_format!r}: use html, csv or jsonl")
-    figures = collect_figures(
-        session,
-        now=now or datetime.now(UTC),
-        hourly_wage=hourly_wage,
-        platform_fee=platform_fee,
-        buffer=buffer,
-        raters_per_item=raters_per_item,
-        resamples=resamples,
-        seed=seed,
-        planned_probes=planned_probes,
-    )
+    figure_options = {"hourly_wage": hourly_wage, "platform_fee": platform_fee,
+                      "buffer": buffer, "raters_per_item": raters_per_item,
+                      "resamples": resamples, "seed": seed,
+                      "planned_probes": planned_probes}  # fmt: skip
+    figures, section = _html_figures(session, question=question, metadata_field=metadata_field,
+                                     answers=answers, values=values, now=now,
+                                     figure_options=figure_options)  # fmt: skip
+    blocks = _shown_blocks(figures, session.item_blocks(), unsure_only)
+    return render_html(figures, blocks, by_answer=section)
+
+
+def _html_figures(session: QaSession, *, question: str | None, metadata_field: str | None,
+                  answers: dict[str, Any], values: dict[str, Any], now: datetime | None,
+                  figure_options: dict[str, Any]) -> tuple[QaFigures, str]:  # fmt: skip
+    """Every figure of the HTML report, and its --by section (empty without --by)."""
+    figures = collect_figures(session, now=now or datetime.now(UTC), **figure_options)
     section = (by_answer_section(question, agreement_by_answer(session.judgments(), answers),
                                  raters=len(figures.raters)) if question else "")
     if metadata_field:
         section += by_metadata_section(metadata_field, agreement_by_metadata(
             session.judgments(), values), items=len(values))  # fmt: skip
-    blocks = session.item_blocks()
-    if unsure_only:  # the Items section lists only the items a rater marked unsure
-        unsure = {item_id for item_id, _rater, _reason in figures.unsure_items}
-        blocks = [b for b in blocks if b.item_id in unsure]
-    return render_html(figures, blocks, by_answer=section)
+    return figures, section
+
+
+def _shown_blocks(figures: QaFigures, blocks: Iterable[ItemBlock],
+                  unsure_only: bool) -> Iterable[ItemBlock]:  # fmt: skip
+    """``blocks``, or (``unsure_only``) only those of items a rater marked unsure."""
+    if not unsure_only:
+        return blocks
+    unsure = {item_id for item_id, _rater, _reason in figures.unsure_items}
+    return (b for b in blocks if b.item_id in unsure)
+
+
+def write_html_report(
+    session: QaSession,
+    out_path: Path,
+    *,
+    now: datetime | None = None,
+    question: str | None = None,
+    metadata_field: str | None = None,
+    unsure_only: bool = False,
+    **figure_options: Any,
+) -> Path:
+    """The HTML report written to ``out_path`` as it is made (atomically): the same text as
+    ``render_report``, but the Items section goes from the store to the file a few hundred
+    items at a time, so neither the document nor its Items blocks are held in memory.
+    ``figure_options``: render_report's wage, fee, buffer, raters, resamples and seed."""
+    from rater_desktop.signing.atomic_files import write_chunks_atomically
+
+    answers = session.survey_answers(question) if question else {}
+    values = session.item_metadata(metadata_field) if metadata_field else {}
+    figures, section = _html_figures(session, question=question, metadata_field=metadata_field,
+                                     answers=answers, values=values, now=now,
+                                     figure_options=figure_options)  # fmt: skip
+    blocks = _shown_blocks(figures, session.iter_item_blocks(), unsure_only)
+    parts = html_parts(figures, blocks, by_answer=section)
+    write_chunks_atomically(out_path, (part.encode("utf-8") for part in parts))
+    return out_path
 
 
 def _rows_text(session: QaSession, report_format: str, answers: dict[str, Any],

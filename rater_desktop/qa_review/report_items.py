@@ -7,7 +7,7 @@ is the only part drawn at every report.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 
@@ -77,11 +77,12 @@ def blocks_from_comparisons(comparisons: Sequence[ItemComparison]) -> list[ItemB
     ]  # fmt: skip
 
 
-def items_section(
+def items_parts(
     blocks: Iterable[ItemBlock], decisions: Mapping[str, StoredAdjudication]
-) -> str:
-    """The whole section; each decided item carries its decision above the table."""
-    parts = [INTRO]
+) -> Iterator[str]:
+    """The section piece by piece (a report written to a file never holds all of it);
+    each decided item carries its decision above the table."""
+    yield INTRO
     for block in blocks:
         decision = decisions.get(block.item_id)
         note = ""
@@ -91,5 +92,11 @@ def items_section(
                 f"{escape(decision.decision)} by {escape(decision.reviewer_id)}. "
                 f"{escape(decision.note)}</p>"
             )
-        parts.append(f"<details>{block.summary}{note}{block.table}</details>")
-    return "".join(parts)
+        yield f"<details>{block.summary}{note}{block.table}</details>"
+
+
+def items_section(
+    blocks: Iterable[ItemBlock], decisions: Mapping[str, StoredAdjudication]
+) -> str:
+    """The whole section as one text."""
+    return "".join(items_parts(blocks, decisions))

@@ -9,17 +9,18 @@ When one rater has several valid files for the batch, the latest export wins.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rater_desktop.learning.unsure import UnsureShare
 from rater_desktop.qa import disagreement as disagreement_module
 from rater_desktop.qa.disagreement import ClaimCluster, ItemDisagreement, SortKey
 from rater_desktop.qa.inputs import ItemFacts, RunInput
@@ -89,6 +90,21 @@ def _stored_status(outcome: VerifyOutcome) -> str:
     if outcome.status is VerifyStatus.UNKNOWN_SIGNER:
         return ImportStatus.UNKNOWN_SIGNER.value
     return ImportStatus.INVALID.value
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """No cyclic garbage collection while one file is imported: its parsed document and
+    the rows built from it are hundreds of thousands of acyclic objects, which the
+    collector would otherwise walk again and again (a third of the import's own CPU time).
+    They are freed by reference counting as usual; the previous state comes back after."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def _read(path: Path, limit: int) -> bytes:
@@ -191,7 +207,8 @@ class QaSession(StoredJudgmentsMixin, SummaryMixin, DecisionsMixin):
                 break
             if progress is not None:
                 progress(done, len(todo))
-            outcomes.append(self._import_one(path, signers))
+            with _collector_paused():
+                outcomes.append(self._import_one(path, signers))
         self._adapted = None
         return outcomes
 
@@ -400,25 +417,6 @@ class QaSession(StoredJudgmentsMixin, SummaryMixin, DecisionsMixin):
         return {adapted.rater_id: adapted.survey_answers[question]
                 for _, adapted in self._adapted_results()
                 if question in adapted.survey_answers}
-
-    def unsure_marks(self) -> dict[str, dict[str, str]]:
-        """Rater id -> {item id: reason} of the items each trusted rater marked unsure
-        (from the rows the import kept: no document is parsed)."""
-        marks: dict[str, dict[str, str]] = {}
-        for stored in self.stored_judgments():
-            found = marks.setdefault(stored.judgment.rater_id, {})
-            if stored.unsure:
-                found[stored.item_id] = stored.unsure
-        return marks
-
-    def unsure_shares(self) -> list[UnsureShare]:
-        """Per rater: unsure items among the items they judged (the per-rater figure)."""
-        judged: dict[str, int] = {}
-        for stored in self.stored_judgments():
-            judged[stored.judgment.rater_id] = judged.get(stored.judgment.rater_id, 0) + 1
-        marks = self.unsure_marks()
-        return [UnsureShare(rater, len(marks.get(rater, {})), count)
-                for rater, count in sorted(judged.items())]
 
     def item_metadata(self, field: str) -> dict[str, Any]:
         """Item id -> the value of ``field`` in the batch item's metadata (items with it)."""

@@ -232,14 +232,16 @@ class QaStore:
 
     @staticmethod
     def _add_judgments(session: Any, file_id: int | None, rows: Sequence[dict[str, Any]]) -> None:
-        from sqlalchemy import delete, insert
+        from sqlalchemy import delete
 
         from rater_desktop.qa_review.tables import JudgmentRow
 
         table = JudgmentRow.__table__  # type: ignore[attr-defined]
         session.execute(delete(table).where(table.c.file_id == file_id))
         if rows and file_id is not None:
-            session.execute(insert(table), [{"file_id": file_id, **row} for row in rows])
+            from rater_desktop.qa_review.judgment_rows import insert_judgments
+
+            insert_judgments(session.connection(), table, file_id, rows)
 
     def _insert_file(
         self,

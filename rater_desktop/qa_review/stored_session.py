@@ -11,9 +11,10 @@ and draws only the decisions again; a new or distrusted file rebuilds them from 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from rater_desktop.learning.unsure import UnsureShare
 from rater_desktop.qa_review.judgment_rows import (
     StoredJudgment,
     files_to_fill,
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 FileKey = tuple[tuple[int | None, str], ...]
+ITEMS_PER_READ = 250  # batch items whose Items rows a streamed report reads per query
 
 
 class StoredJudgmentsMixin:
@@ -110,6 +112,25 @@ class StoredJudgmentsMixin:
         return self.built("judgments", key, lambda: [
             s.judgment for s in self.stored_judgments() if s.complete])  # fmt: skip
 
+    def unsure_marks(self) -> dict[str, dict[str, str]]:
+        """Rater id -> {item id: reason} of the items each trusted rater marked unsure
+        (from the rows the import kept: no document is parsed)."""
+        marks: dict[str, dict[str, str]] = {}
+        for stored in self.stored_judgments():
+            found = marks.setdefault(stored.judgment.rater_id, {})
+            if stored.unsure:
+                found[stored.item_id] = stored.unsure
+        return marks
+
+    def unsure_shares(self) -> list[UnsureShare]:
+        """Per rater: unsure items among the items they judged (the per-rater figure)."""
+        judged: dict[str, int] = {}
+        for stored in self.stored_judgments():
+            judged[stored.judgment.rater_id] = judged.get(stored.judgment.rater_id, 0) + 1
+        marks = self.unsure_marks()
+        return [UnsureShare(rater, len(marks.get(rater, {})), count)
+                for rater, count in sorted(judged.items())]
+
     def dimension_tables(self) -> Tables:
         """Every dimension's unit value counts (alpha, kappa, AC), once per used files."""
         from rater_desktop.qa_review.figures import dimension_tables
@@ -153,22 +174,34 @@ class StoredJudgmentsMixin:
 
     def item_blocks(self) -> list[ItemBlock]:
         """The report's Items blocks (batch order), joined from the stored rater rows."""
+        _, key = self.used_key()
+        return self.built("items", key, lambda: list(self.iter_item_blocks(chunk=None)))
+
+    def iter_item_blocks(self, *, chunk: int | None = 0) -> Iterator[ItemBlock]:
+        """The same blocks one by one, read ``chunk`` batch items at a time (0:
+        ITEMS_PER_READ, None: all at once), kept nowhere: what a report written straight
+        to a file reads."""
         from rater_desktop.qa_review.report_items import item_block
 
         chosen, key = self.used_key()
-
-        def build() -> list[ItemBlock]:
-            for stored in chosen:
-                self._rows_of(stored)
-            found = item_html(self.store.engine, file_ids=[s.id for s in chosen if s.id])
-            return [
-                item_block(item_id=item_id, kind=info.facts.kind,
-                           identities=info.facts.identities, prompt=info.prompt,
-                           rater_html=(html for _, html in found[item_id]))
-                for item_id, info in self.item_infos().items() if item_id in found
-            ]  # fmt: skip
-
-        return self.built("items", key, build)
+        found = self._built.get("items")
+        if found is not None and found[0] == key:
+            yield from found[1]
+            return
+        for stored in chosen:
+            self._rows_of(stored)
+        files = [s.id for s in chosen if s.id]
+        infos = list(self.item_infos().items())
+        step = (chunk or ITEMS_PER_READ) if chunk is not None else max(1, len(infos))
+        for start in range(0, len(infos), step):
+            part = infos[start:start + step]
+            html = item_html(self.store.engine, file_ids=files,
+                             item_ids=None if chunk is None else [i for i, _ in part])
+            for item_id, info in part:
+                if item_id in html:
+                    yield item_block(item_id=item_id, kind=info.facts.kind,
+                                     identities=info.facts.identities, prompt=info.prompt,
+                                     rater_html=(h for _, h in html[item_id]))  # fmt: skip
 
     def item_export_fields(self) -> list[tuple[str, list[dict[str, Any]]]]:
         """Per judged item (batch order), the rater fields of its CSV/JSONL rows."""

@@ -6,7 +6,7 @@ import contextlib
 import errno
 import os
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 
@@ -89,3 +89,26 @@ def write_files_atomically(files: Sequence[tuple[Path, bytes]], *, mode: int | N
             with contextlib.suppress(OSError):
                 target.unlink()
         raise AtomicWriteError(exc.errno or 0, describe_os_error(exc, current)) from exc
+
+
+def write_chunks_atomically(target: Path, chunks: Iterable[bytes]) -> None:
+    """Write one file from chunks as they come (never all in memory): temp file in the same
+    folder, fsync, rename. Whatever fails (a write, or the code making the chunks), the
+    temp file is removed and the target left as it was; a failed write raises
+    AtomicWriteError saying why, anything else propagates unchanged."""
+    fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    temp = Path(name)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            for chunk in chunks:
+                handle.write(chunk)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, target)
+        _fsync_dir(target.parent)
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
+            temp.unlink()
+        if isinstance(exc, OSError) and not isinstance(exc, AtomicWriteError):
+            raise AtomicWriteError(exc.errno or 0, describe_os_error(exc, target)) from exc
+        raise

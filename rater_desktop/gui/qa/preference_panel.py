@@ -26,8 +26,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rater_desktop.gui.qa.rater_answers import fit_columns, fit_height, make_table, retest_text
 from rater_desktop.gui.qa.dashboard_tables import explain_text_columns, text_cells
+from rater_desktop.gui.qa.rater_answers import fit_columns, fit_height, make_table, retest_text
 from rater_desktop.preference.report import time_cost_text
 from rater_desktop.preference.review import (
     ChoiceDisagreement,

@@ -68,7 +68,7 @@ def _ready(window: Any, review: PreferenceReview) -> None:
     if window.closed or session is None or review.batch_sha256 != session.batch_sha256:
         return
     window.pref_dashboard.set_review(review)
-    window.pref_disagreements.set_items(review.disagreements)
+    window.pref_disagreements.set_items(review.disagreements, review.unsure)
 
 
 def report_work(window: Any, out_path: Path, report_format: str) -> Callable[[], Path] | None:
@@ -85,7 +85,10 @@ def report_work(window: Any, out_path: Path, report_format: str) -> Callable[[],
 
     def work() -> Path:
         review = preference_review(session, question=question, cost=cost)
+        unsure = (list(review.unsure_shares),
+                  sorted((item_id, rater, why) for item_id, marks in review.unsure.items()
+                         for rater, why in marks.items()))
         return write_report(out_path, render(review.figures, title=review.title,
-                                             report_format=report_format))
+                                             report_format=report_format, unsure=unsure))
 
     return work

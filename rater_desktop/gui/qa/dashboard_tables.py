@@ -28,7 +28,7 @@ from rater_desktop.qa.timecost import project_study_cost
 from rater_desktop.qa_review.summary import QaFigures
 
 RATER_COLUMNS = ("Rater", "Qualification", "Attention checks", "Verdict agreement",
-                 "\u03b1 change (all \u2212 without)", "Median time", "Coaching")
+                 "\u03b1 change (all \u2212 without)", "Median time", "Unsure", "Coaching")
 MODEL_COLUMNS = ("Model", "W / T / L", "Win rate [95% CI]", "Strength [95% CI]",
                  "Mean TC / FA / AIP", "AssistantBench", "standardweb")
 LOWERS_AGREEMENT = -0.05  # alpha(all) - alpha(without) below this: the rater pulls it down
@@ -77,6 +77,7 @@ def fill_raters(table: QTableWidget, figures: QaFigures) -> None:
     agreement = {r.rater: r for r in figures.verdict_agreement.per_rater}
     # A rater with no qualification answer at all is 0 of N, not "no items".
     items = max((q.total for q in figures.qualification), default=0)
+    unsure = {share.rater_id: share.text() for share in figures.unsure}
     table.setRowCount(len(figures.raters))
     for row, rater in enumerate(figures.raters):
         q, a, r = qualification.get(rater), attention.get(rater), agreement.get(rater)
@@ -90,6 +91,7 @@ def fill_raters(table: QTableWidget, figures: QaFigures) -> None:
             _pct(r.pairwise_agreement) if r else "\u2013",
             _num(r.alpha_change) if r else "\u2013",
             seconds_text(timing.median) if timing else "\u2013",
+            unsure.get(rater, "\u2013"),
             "; ".join(notes) or "ok",
         ]
         _set_row(table, row, texts, alert=bool(notes))

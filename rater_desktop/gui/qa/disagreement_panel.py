@@ -36,7 +36,8 @@ MEASURES = (
     ("claim_conflicts", "Conflicting claim ratings"),
 )
 KINDS = (("", "All kinds"), ("standard", "Standard"), ("qualification", "Qualification"),
-         ("attention", "Attention check"))
+         ("attention", "Attention check"), ("unsure", "Marked unsure"))
+UNSURE = "unsure"  # not a kind: the items some rater marked unsure (results 2.3)
 SORT_COLUMN = {"score": 6, "verdict_spread": 3, "max_score_spread": 4, "claim_conflicts": 5}
 
 
@@ -87,6 +88,7 @@ class DisagreementPanel(QWidget):
         self._kinds: dict[str, str] = {}
         self._comparisons: dict[str, ItemComparison] = {}
         self._decisions: dict[str, str] = {}
+        self._unsure: dict[str, dict[str, str]] = {}
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 12, 12, 12)
         layout.addLayout(self._filters())
@@ -146,8 +148,10 @@ class DisagreementPanel(QWidget):
 
     def set_data(self, items: Sequence[ItemDisagreement],
                  comparisons: Mapping[str, ItemComparison],
-                 decisions: Mapping[str, str]) -> None:
+                 decisions: Mapping[str, str],
+                 unsure: Mapping[str, Mapping[str, str]] | None = None) -> None:
         self._items = list(items)
+        self._unsure = {k: dict(v) for k, v in (unsure or {}).items()}
         self._kinds = {item_id: c.kind for item_id, c in comparisons.items()}
         self._comparisons = dict(comparisons)
         self._decisions = dict(decisions)
@@ -166,7 +170,9 @@ class DisagreementPanel(QWidget):
         kind = str(self.kind_combo.currentData())
         minimum = self.minimum.value()
         kept = [d for d in self._items
-                if (not kind or self._kinds.get(d.item_id) == kind) and measure(d, key) >= minimum]
+                if (not kind or self._kinds.get(d.item_id) == kind
+                    or (kind == UNSURE and d.item_id in self._unsure))
+                and measure(d, key) >= minimum]
         return sorted(kept, key=lambda d: (-measure(d, key), -d.score, d.item_id))
 
     def refresh(self) -> None:
@@ -183,12 +189,18 @@ class DisagreementPanel(QWidget):
                 _number(d.max_score_spread),
                 _number(d.claim_conflicts),
                 _number(d.score, decimals=1),
-                QTableWidgetItem(where_text(d, self._comparisons.get(d.item_id))),
+                QTableWidgetItem(self._where(d)),
                 QTableWidgetItem(self._decisions.get(d.item_id, "")),
             ]
             for column, cell in enumerate(cells):
                 self.table.setItem(row, column, cell)
         self.count_label.setText(f"{len(shown)} of {len(self._items)} items with two or more raters")
+
+    def _where(self, d: ItemDisagreement) -> str:
+        text = where_text(d, self._comparisons.get(d.item_id))
+        marks = self._unsure.get(d.item_id, {})
+        unsure = "; ".join(f"{rater} unsure: {why}" for rater, why in sorted(marks.items()))
+        return f"{text}; {unsure}" if unsure else text
 
     def _selected(self) -> None:
         rows = self.table.selectionModel().selectedRows()

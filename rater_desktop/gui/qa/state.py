@@ -36,6 +36,7 @@ class ReviewState:
     comparisons: dict[str, ItemComparison] = field(default_factory=dict)
     disagreements: tuple[ItemDisagreement, ...] = ()
     problems: tuple[str, ...] = ()
+    unsure: dict[str, dict[str, str]] = field(default_factory=dict)  # item -> rater -> reason
 
     def is_used(self, stored: StoredFile) -> bool:
         return stored.file_sha256 in self.used
@@ -52,7 +53,17 @@ def review_state(session: QaSession) -> ReviewState:
         comparisons=comparisons,
         disagreements=tuple(session.disagreements(kinds=ALL_KINDS)),
         problems=tuple(session.problems()),
+        unsure=unsure_by_item(session.unsure_marks()),
     )
+
+
+def unsure_by_item(marks: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
+    """Rater -> item -> reason, turned into item -> rater -> reason."""
+    found: dict[str, dict[str, str]] = {}
+    for rater, items in marks.items():
+        for item_id, reason in items.items():
+            found.setdefault(item_id, {})[rater] = reason
+    return found
 
 
 def import_and_review(

@@ -388,7 +388,8 @@ class QaWindow(QMainWindow):
         self.state = state
         self.files_panel.set_files(state.files, used=state.used)
         decisions = {a.item_id: a.decision.label for a in self._adjudications()}
-        self.disagreements.set_data(state.disagreements, state.comparisons, decisions)
+        self.disagreements.set_data(state.disagreements, state.comparisons, decisions,
+                                    state.unsure)
         self.compare.set_state(state)
         session = self.session
         view = exports.own_qa_view(self)

@@ -42,11 +42,21 @@ class FocusFollower(QObject):
 
     def after_change(self, change: Change) -> None:
         """Called after the panel redrew for ``change``."""
+        self.place(self.aim(change))
+
+    def aim(self, change: Change) -> FocusAim | None:
+        """Where ``change`` sends the focus, decided when it happens (the keys held and
+        the focus then), even if the panel redraws for it a turn later."""
+        if self._placing:
+            return None
+        return focus_aim(kind=change.kind, accepted=change.accepted,
+                         focus_kept=change.kind == "open" and self._focus_is_kept())
+
+    def place(self, aim: FocusAim | None) -> None:
+        """Put the focus where ``aim`` says, on the open item's current step."""
         service = self.panel.service
         if self._placing or service is None or service.current_item_id is None:
             return
-        aim = focus_aim(kind=change.kind, accepted=change.accepted,
-                        focus_kept=change.kind == "open" and self._focus_is_kept())
         if aim is FocusAim.FIRST_FIELD:
             self.focus_first_field(service.rating.current_step)
         elif aim is FocusAim.FIRST_UNANSWERED:

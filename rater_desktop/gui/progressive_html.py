@@ -127,6 +127,7 @@ class ProgressiveFill(QObject):
         super().__init__(editor)
         self._editor = editor
         self._parts: list[str] = []
+        self._replace = False  # the next part replaces the editor's text (show(now=False))
         self._filled = filled
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -141,8 +142,15 @@ class ProgressiveFill(QObject):
         self._parts = []
         self._timer.stop()
 
-    def show(self, html: str) -> None:
+    def show(self, html: str, *, now: bool = True) -> None:
+        """Show ``html``: its first part at once, or with ``now=False`` in the next turn
+        too (HTML arriving from a worker joins no other work of the turn it lands in)."""
         parts = html_parts(html)
+        if not now:
+            self._parts, self._replace = list(parts), True
+            self._timer.start()
+            return
+        self._replace = False
         self._editor.setHtml(parts[0])
         self._parts = list(parts[1:])
         if self._parts:
@@ -153,10 +161,14 @@ class ProgressiveFill(QObject):
     def _next(self) -> None:
         if not self._parts:
             return
-        cursor = QTextCursor(self._editor.document())
-        cursor.movePosition(QTextCursor.MoveOperation.End)
-        cursor.insertBlock()
-        cursor.insertHtml(self._parts.pop(0))
+        if self._replace:
+            self._replace = False
+            self._editor.setHtml(self._parts.pop(0))
+        else:
+            cursor = QTextCursor(self._editor.document())
+            cursor.movePosition(QTextCursor.MoveOperation.End)
+            cursor.insertBlock()
+            cursor.insertHtml(self._parts.pop(0))
         if self._parts:
             self._timer.start()
         elif self._filled is not None:

@@ -27,6 +27,7 @@ from rater_desktop.gui.learning_flow import LearningFlow
 from rater_desktop.gui.main_window import MainWindow
 from rater_desktop.gui.rule_worker import RuleWorker
 from rater_desktop.gui.save_state import SAVE_ERROR_POLL_MS, SAVE_POLL_MS, poll_save_state
+from rater_desktop.gui.second_turn import SecondTurn
 from rater_desktop.gui.steps.cover import ResponseCover
 from rater_desktop.gui.steps.highlight import highlight_claims
 from rater_desktop.gui.steps.page import StepContext
@@ -35,6 +36,7 @@ from rater_desktop.gui.survey_flow import Asker, SurveyFlow, ask_survey_dialog, 
 from rater_desktop.gui.window_layout import step_dock_width
 from rater_desktop.rating.change import Change
 from rater_desktop.rating.edit_names import menu_text
+from rater_desktop.rating.focus import FocusAim
 from rater_desktop.rating.model import ItemStatus, Step
 from rater_desktop.rating.rubric import Rubric, RubricError
 from rater_desktop.rating.service import RatingDocumentError, RatingService
@@ -99,6 +101,8 @@ class RatingBinding(QObject):
         self.cover = ResponseCover(window.item_view.splitter)
         self.focus = FocusFollower(self.panel, status=self._tell,
                                    keep_focus_in=(window.item_list,))
+        self.second_turn = SecondTurn(self.panel)  # the panel follows a switch a turn later
+        self._switching = False
         self.completion = CompleteFlow(self)
         self.survey = SurveyFlow(window, service=lambda: self.service, ask=ask_survey)
         self.learning = LearningFlow(window, service=lambda: self.service)
@@ -195,12 +199,19 @@ class RatingBinding(QObject):
         service = self.service
         if service is None or not item_id or service.current_item_id == item_id:
             return
+        if self.second_turn.held:
+            self.second_turn.finish()  # keys typed on the item shown go to it, not the next
         self._follow_order(item_id)  # before the panel, cover and highlights follow it
+        # From one item to another the panel is redrawn in the next turn (second_turn.py);
+        # the first item of a batch is drawn at once, with the batch.
+        self._switching = service.current_item_id is not None
         try:
             service.open_item(item_id)
         except RatingDocumentError as exc:
             if self._ask_start_over(str(exc)):
                 service.open_item(item_id, discard_unreadable=True)
+        finally:
+            self._switching = False
 
     def _follow_order(self, item_id: str) -> None:
         # The first item of a launch is shown (covered) before the rater is known, in
@@ -267,8 +278,15 @@ class RatingBinding(QObject):
         service = self.service
         if service is None:
             return
-        self.panel.apply_change(change)
-        self.focus.after_change(change)
+        deferred = change.kind == "open" and self._switching
+        if not deferred:
+            self.second_turn.draw_now()  # a switch's panel first: this change follows it
+        if deferred:  # (a newer switch replaces one still waiting)
+            aim = self.focus.aim(change)  # the keys held now decide, not those a turn later
+            self.second_turn.defer(lambda: self._panel_follows(change, aim))
+        else:  # a large item's rule results, back from the worker: messages a turn later
+            self.panel.apply_change(change, badges_later=change.kind == "rules")
+            self.focus.after_change(change)
         self.completion.after_change(change)
         self._sync_flag_action()
         self._sync_edit_actions()
@@ -297,6 +315,11 @@ class RatingBinding(QObject):
                 QTimer.singleShot(0, self, lambda: self._after_complete(item_id))
         elif change.kind == "open":
             self.window.set_save_state("idle")
+
+    def _panel_follows(self, change: Change, aim: FocusAim | None) -> None:
+        if self.service is not None and self.service.current_item_id == change.item_id:
+            self.panel.apply_change(change, badges_later=True)
+            self.focus.place(aim)
 
     def _after_complete(self, item_id: str) -> None:
         self.learning.after_complete(item_id)
@@ -380,6 +403,7 @@ class RatingBinding(QObject):
 
     def focus_rating(self) -> None:
         """Put the cursor in the rating panel: the current step's first field to do."""
+        self.second_turn.draw_now()  # a switch's panel first: the focus goes to its fields
         self.window.step_dock.show()  # hidden from the View menu: the key brings it back
         self._focus_form()  # a tab behind others comes forward with the focus (compact_focus)
 
@@ -403,6 +427,7 @@ class RatingBinding(QObject):
         service = self.service
         if service is None or service.current_item_id is None:
             return False
+        self.second_turn.draw_now()  # the claims page of the open item, not of the last one
         if service.rating.current_step is not Step.CLAIMS:
             if service.set_step(Step.CLAIMS).refused:
                 return False
@@ -431,6 +456,7 @@ class RatingBinding(QObject):
         return False
 
     def _end_service(self) -> None:
+        self.second_turn.cancel()
         self.window.tools_dock.set_service(None)
         self.panel.text_event_sink = None
         self._unsubscribe()

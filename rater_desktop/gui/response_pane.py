@@ -142,16 +142,16 @@ class ResponsePane(QFrame):
         """A long text's HTML, back from the worker: shown if it is still this text's."""
         if self._shown_text is not None and known_html(self._shown_text) == html:
             self._html = html
-            self._put_html()
+            self._put_html(now=False)  # its first part in a turn of its own (issue 23)
 
-    def _put_html(self) -> None:
+    def _put_html(self, *, now: bool = True) -> None:
         """Short HTML at once; long HTML a part per event-loop turn (Qt lays out 20,000
         characters in hundreds of lines in 50-100 ms)."""
         if self._shown_text is None or len(self._shown_text) <= QUICK_MARKDOWN:
             self._fill.cancel()
             self.text_browser.setHtml(self._html)
         else:
-            self._fill.show(self._html)
+            self._fill.show(self._html, now=now)
 
     def _set_report(self, response: Response | None) -> None:
         while self._report_host.count():

@@ -120,6 +120,8 @@ def _complete(qtbot: Any, binding: Any) -> str:
     window = binding.window
     window.activateWindow()  # the window manager gives the window back after a question
     qtbot.waitUntil(window.isActiveWindow, timeout=3000)
+    # the panel follows the switch a turn later (keys typed meanwhile are held for it)
+    qtbot.waitUntil(lambda: not binding.second_turn.pending, timeout=3000)
     step = binding.service.rating.current_step
     assert panel.page(step).isAncestorOf(focused()), "the next item is ready to type in"
     return str(item_id)

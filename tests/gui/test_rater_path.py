@@ -88,6 +88,11 @@ def test_first_preference_item_of_a_launch_is_shown_in_the_raters_order(
 
 # -- 2. typing lands where the rater looks ---------------------------------------------------
 
+def _panel_followed(qtbot: Any, binding: RatingBinding) -> None:
+    """The panel follows a switch a turn later (keys typed meanwhile are held for it)."""
+    qtbot.waitUntil(lambda: not binding.second_turn.pending, timeout=2000)
+
+
 def _typed_after_navigation(qtbot: Any, window: Any, step: int, text: str) -> Any:
     """Alt+Right/Alt+Left as the rater presses them, then type at once."""
     key = Qt.Key.Key_Right if step > 0 else Qt.Key.Key_Left
@@ -107,10 +112,12 @@ def test_back_to_a_written_item_types_after_the_main_goal(
     qtbot.keyClicks(QApplication.focusWidget(), "Second goal")
     _typed_after_navigation(qtbot, window, -1, " today")
     assert window.item.id == "item-1"
+    _panel_followed(qtbot, binding)
     page = binding.panel.page(Step.CASE_FILE)
     assert binding.service.rating.case_file.main_goal == "Find a red umbrella under $20 today"
     assert page.main_goal.hasFocus()
     _typed_after_navigation(qtbot, window, 1, "!")
+    _panel_followed(qtbot, binding)
     assert binding.service.rating.case_file.main_goal == "Second goal!"
 
 
@@ -126,6 +133,7 @@ def test_after_a_restart_the_cursor_is_at_the_end_of_the_main_goal(
     window, binding, _ = open_rated_window(make_window, tmp_path, qtbot=qtbot, store=store)
     assert window.item.id == "item-2"  # where the rater stopped
     _typed_after_navigation(qtbot, window, -1, " and after")
+    _panel_followed(qtbot, binding)
     assert binding.service.rating.case_file.main_goal == "Written before and after"
 
 
@@ -344,6 +352,7 @@ def test_alt_right_from_the_item_list_goes_to_the_form(
     view.setFocus()
     qtbot.keyClick(view, Qt.Key.Key_Right, Qt.KeyboardModifier.AltModifier)
     assert window.item.id == "item-2"
+    _panel_followed(qtbot, binding)
     page = binding.panel.page(Step.CASE_FILE)
     assert page.main_goal.hasFocus()
     view.setFocus()

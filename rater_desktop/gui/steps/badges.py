@@ -59,13 +59,11 @@ class RuleBadge(QFrame):
         self.result = result
         self._on_ack = on_ack
         self._on_withdraw = on_withdraw
-        self.setObjectName(object_name)
         self.setProperty("role", "ruleBadge")
         column = QVBoxLayout(self)
         column.setContentsMargins(8, 5, 8, 5)
         column.setSpacing(4)
         self.text = QLabel()
-        self.text.setObjectName(f"{object_name}_text")
         self.text.setWordWrap(True)
         self.text.setTextFormat(Qt.TextFormat.PlainText)
         self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -73,21 +71,31 @@ class RuleBadge(QFrame):
         self.ack_row = QWidget()
         row = QHBoxLayout(self.ack_row)
         row.setContentsMargins(0, 0, 0, 0)
-        self.reason = LineField(f"{object_name}_reason", f"Reason for keeping {result.rule_id}",
-                                placeholder="Why this warning does not apply (short)")
+        self.reason = LineField("", "", placeholder="Why this warning does not apply (short)")
         self.reason.returnPressed.connect(self._submit)
         self.keep = QPushButton("Keep")
-        name(self.keep, f"{object_name}_keep", f"Keep warning {result.rule_id}")
         self.keep.clicked.connect(self._submit)
         row.addWidget(self.reason, 1)
         row.addWidget(self.keep)
         self.ack_row.setVisible(False)
         column.addWidget(self.ack_row)
         self.action = QPushButton()
-        self.action.setObjectName(f"{object_name}_action")
         self.action.setProperty("flat", True)
         self.action.clicked.connect(self._toggle)
         column.addWidget(self.action, 0, Qt.AlignmentFlag.AlignLeft)
+        self.retarget(result, object_name=object_name, acknowledged=acknowledged)
+
+    def retarget(self, result: RuleResult, *, object_name: str, acknowledged: str | None) -> None:
+        """Show ``result`` as a new badge would (a badge whose message went is reused for
+        a new one: building one costs a few ms, several per item switch)."""
+        self.result = result
+        self.setObjectName(object_name)
+        self.text.setObjectName(f"{object_name}_text")
+        name(self.reason, f"{object_name}_reason", f"Reason for keeping {result.rule_id}")
+        name(self.keep, f"{object_name}_keep", f"Keep warning {result.rule_id}")
+        self.action.setObjectName(f"{object_name}_action")
+        self.reason.clear()
+        self.ack_row.setVisible(False)
         self.voice = Voice.SPEAK
         self.show_acknowledged(acknowledged)
 
@@ -289,14 +297,21 @@ class RuleBadges(QWidget):
     def _rebuild(self, failing: list[RuleResult], acknowledged: Mapping[str, str]) -> None:
         old = dict(self.badges)
         self.badges = {}
+        keys = [badge_key(result) for result in failing]
+        spare = [badge for key, badge in old.items() if key not in keys]
         for number, result in enumerate(failing):
             key = badge_key(result)
             badge = old.pop(key, None)
-            if badge is None:
-                badge = RuleBadge(
-                    result, object_name=f"{self.objectName()}_{result.rule_id}_{number}",
-                    acknowledged=acknowledged.get(result.rule_id),
-                    on_ack=self._on_ack, on_withdraw=self._on_withdraw)
+            object_name = f"{self.objectName()}_{result.rule_id}_{number}"
+            if badge is None and spare:
+                badge = spare.pop(0)
+                del old[badge_key(badge.result)]
+                badge.retarget(result, object_name=object_name,
+                               acknowledged=acknowledged.get(result.rule_id))
+            elif badge is None:
+                badge = RuleBadge(result, object_name=object_name,
+                                  acknowledged=acknowledged.get(result.rule_id),
+                                  on_ack=self._on_ack, on_withdraw=self._on_withdraw)
             self._column.removeWidget(badge)
             self._column.addWidget(badge)
             self.badges[key] = badge

@@ -266,21 +266,29 @@ class TextField(QPlainTextEdit):
     def _wrap_for(self, text: str) -> None:
         """Wrap anywhere while the text holds a long run without spaces (long_runs.py:
         Qt's word wrapping relays such a run out slowly on every keystroke)."""
-        mode = (QTextOption.WrapMode.WrapAnywhere if has_long_run(text)
-                else QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+        mode = self._wrap_mode(text)
         if self.wordWrapMode() != mode:
             self.setWordWrapMode(mode)
+
+    @staticmethod
+    def _wrap_mode(text: str) -> QTextOption.WrapMode:
+        return (QTextOption.WrapMode.WrapAnywhere if has_long_run(text)
+                else QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
 
     def show_text(self, text: str, *, same: Callable[[str, str], bool] | None = None) -> None:
         """Show ``text`` unless the field already says the same (keeps the cursor)."""
         current = self.toPlainText()
         if (same or _same_text)(current, text):
             return
-        self._wrap_for(text)  # before the text: it is laid out once
         if self._reminder is not None:
             self._reminder.hide()  # another item's text, or a builder's
         self._watch.showing = True
         self.blockSignals(True)
+        if self._wrap_mode(text) != self.wordWrapMode():
+            # Another wrap mode lays the text out again: the old text (up to 20,000
+            # characters) goes first, so only the new one is laid out, once.
+            self.setPlainText("")
+            self.setWordWrapMode(self._wrap_mode(text))
         self.setPlainText(text)
         self.blockSignals(False)
         self._watch.showing = False

@@ -131,7 +131,9 @@ class StepPage(QWidget):
         self.release_badge_space()  # the step is shown again: a fresh layout is expected
         super().showEvent(event)
 
-    def refresh(self) -> None:
+    def refresh(self, *, badges: bool = True) -> None:
+        """Redraw from the service; ``badges=False`` leaves the rule messages to a later
+        ``show_badges`` (the panel's next turn)."""
         service = self.service
         if service is None or service.current_item_id is None:
             return
@@ -139,7 +141,8 @@ class StepPage(QWidget):
             self._badges_item = service.current_item_id
             self.release_badge_space()
         self.refresh_fields(service, service.rating)
-        self.show_badges(service.results, service.rating.acknowledged)
+        if badges:
+            self.show_badges(service.results, service.rating.acknowledged)
 
     def refresh_fields(self, service: RatingService, rating: ItemRating) -> None:
         raise NotImplementedError

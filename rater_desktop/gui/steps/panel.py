@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -82,6 +82,13 @@ class StepPanel(QWidget):
         # Asked before completing (unacknowledged warnings); the binding plugs it in.
         self.confirm_complete: Callable[[], bool] = lambda: True
         self.tab_order = TabOrder()
+        # After an item switch the rule messages come a turn after the fields (issue 23:
+        # each turn stays short); any other refresh draws them at once.
+        self._badges_timer = QTimer(self)
+        self._badges_timer.setObjectName("badgesTurn")
+        self._badges_timer.setSingleShot(True)
+        self._badges_timer.setInterval(0)
+        self._badges_timer.timeout.connect(self._show_badges)
         apply_panel_style(self)
         self.setEnabled(False)
 
@@ -181,8 +188,9 @@ class StepPanel(QWidget):
         self.shown_step = None
         self.refresh_all()
 
-    def apply_change(self, change: Change) -> None:
-        """Redraw after a write; a refused call shows its reasons."""
+    def apply_change(self, change: Change, *, badges_later: bool = False) -> None:
+        """Redraw after a write; a refused call shows its reasons. ``badges_later``: the
+        rule messages in the next turn of the event loop (an item switch)."""
         self.visits.record_edit(change)
         if change.refused and change.kind != "edit":
             self.say(" ".join(change.reasons))
@@ -190,13 +198,14 @@ class StepPanel(QWidget):
             self.say("")
         if change.notice:  # e.g. an undo reopened a complete item: never silently
             self.say(change.notice)
-        self.refresh_all()
+        self.refresh_all(badges_later=badges_later)
 
     def say(self, text: str) -> None:
         self.message.setText(text)
         self.message.setVisible(bool(text))
 
-    def refresh_all(self) -> None:
+    def refresh_all(self, *, badges_later: bool = False) -> None:
+        self._badges_timer.stop()
         service = self.service
         has_item = service is not None and service.current_item_id is not None
         self.setEnabled(has_item)
@@ -206,14 +215,27 @@ class StepPanel(QWidget):
             self.reason.setText("")
             return
         step = service.rating.current_step
+        # The page takes the item's texts before it is shown: shown first, it laid out
+        # the previous item's (up to 20,000 characters a field) only to replace them.
+        self.page(step).refresh(badges=not badges_later)
         if step is not self.shown_step:
             self.shown_step = step
             self.stack.setCurrentWidget(self.scrolls[step])
             self.scrolls[step].verticalScrollBar().setValue(0)
-        self.page(step).refresh()
-        self._keep_tab_order(self.page(step))
+        if badges_later:
+            self._badges_timer.start()
+        else:
+            self._keep_tab_order(self.page(step))
         self._refresh_header(service, step)
         self._refresh_footer(service, step)
+
+    def _show_badges(self) -> None:
+        service = self.service
+        if service is None or service.current_item_id is None or self.shown_step is None:
+            return
+        page = self.page(self.shown_step)
+        page.show_badges(service.results, service.rating.acknowledged)
+        self._keep_tab_order(page)
 
     def _keep_tab_order(self, page: StepPage) -> None:
         """Tab follows the page as shown, also after held rule messages appear later."""

@@ -26,7 +26,7 @@ def wait_idle(qtbot: Any, window: QaWindow, *, figures: bool = False) -> None:
     """Until the background jobs ran (and, if asked, the dashboard got its figures)."""
     def ready() -> bool:
         done = window.session is not None and not window.runner.busy
-        return done and (not figures or window.dashboard.figures is not None)
+        return done and (not figures or window.view.dashboard.figures is not None)
 
     qtbot.waitUntil(ready, timeout=30_000)
 

@@ -63,17 +63,17 @@ def test_the_compare_tab_draws_its_item_only_when_shown(
                             errors=errors)
     window.show()
     drawn: list[str | None] = []
-    original = type(window.compare).show_item
-    monkeypatch.setattr(type(window.compare), "show_item",
+    original = type(window.view.compare).show_item
+    monkeypatch.setattr(type(window.view.compare), "show_item",
                         lambda self, item_id: (drawn.append(item_id), original(self, item_id)))
     window.tabs.setCurrentWidget(window.files_panel)
     assert window.import_paths(result_files(setup, *RATERS))
     wait_idle(qtbot, window)
     assert drawn == []  # the import did not draw the hidden Compare tab
-    window.tabs.setCurrentWidget(window.compare)
-    qtbot.waitUntil(lambda: window.compare.item_id is not None, timeout=5_000)
-    assert drawn == [window.compare.item_id]
-    assert window.compare.comparison() is not None and errors == []
+    window.tabs.setCurrentWidget(window.view.compare)
+    qtbot.waitUntil(lambda: window.view.compare.item_id is not None, timeout=5_000)
+    assert drawn == [window.view.compare.item_id]
+    assert window.view.compare.comparison() is not None and errors == []
 
 
 def test_the_dashboard_shows_the_study_checks(
@@ -84,7 +84,7 @@ def test_the_dashboard_shows_the_study_checks(
                             errors=errors)
     assert window.import_paths(result_files(setup, *RATERS))
     wait_idle(qtbot, window, figures=True)
-    text = window.dashboard.study.text()
+    text = window.view.dashboard.study.text()
     assert text.startswith("Study checks") and "Fleiss" in text and "AC1" in text
     assert "Most reliable (Dawid-Skene)" in text and "Top model" in text
     assert "Side bias (p < 0.01)" in text and errors == []

@@ -18,22 +18,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rater_desktop.batch.model import Verdict
-from rater_desktop.gui import dialogs
+from rater_desktop.gui import dialogs, protocols
 from rater_desktop.gui.batch_source import BatchLike, close_batch, open_batch_path
 from rater_desktop.gui.image_loader import ImageLoader
-from rater_desktop.gui.preference import qa_mode as preference_mode
 from rater_desktop.gui.qa import exports
 from rater_desktop.gui.qa.actions import build_qa_actions
-from rater_desktop.gui.qa.compare_view import CompareView
-from rater_desktop.gui.qa.dashboard import Dashboard
-from rater_desktop.gui.qa.disagreement_panel import DisagreementPanel
 from rater_desktop.gui.qa.files_panel import ResultsPanel
 from rater_desktop.gui.qa.jobs import JobRunner
 from rater_desktop.gui.qa.state import (
     ReviewState,
     expand_result_paths,
-    figures_of,
     import_and_review,
     is_batch_path,
     recheck_and_review,
@@ -44,9 +38,8 @@ from rater_desktop.gui.qa.team_store import show_store
 from rater_desktop.gui.safe_browser import LinkHandler
 from rater_desktop.gui.session import describe_open_failure
 from rater_desktop.gui.window_layout import restore_window_geometry
-from rater_desktop.preference.review import import_checked
-from rater_desktop.preference.stats import MixedProtocolError
-from rater_desktop.qa_review.adjudication import Adjudication, Decision
+from rater_desktop.protocols.mixed import MixedProtocolError
+from rater_desktop.qa_review.checked_import import import_checked
 from rater_desktop.qa_review.roster import Roster
 from rater_desktop.qa_review.session import ImportOutcome, ImportStatus, QaSession
 from rater_desktop.qa_review.store import QaStore
@@ -54,7 +47,7 @@ from rater_desktop.results.verify import MAX_RESULTS_BYTES
 
 ErrorReporter = Callable[[QWidget, str, str, str], None]
 TITLE = "Rater Desktop \u2014 QA review"
-TAB_FILES, TAB_DISAGREEMENTS, TAB_COMPARE, TAB_DASHBOARD = range(4)
+TAB_FILES = 0
 
 
 def _report_error(parent: QWidget, title: str, text: str, details: str) -> None:
@@ -140,17 +133,12 @@ class QaWindow(QMainWindow):
         self.tabs.setObjectName("qaTabs")
         self.tabs.setAccessibleName("QA review views")
         self.files_panel = ResultsPanel()
-        self.disagreements = DisagreementPanel()
-        self.compare = CompareView(loader=self.loader, link_handler=self.link_handler,
-                                   save=self._save_decision, clear=self._clear_decision,
-                                   adjudication_for=self._adjudication)
-        self.dashboard = Dashboard(self.settings)
-        for widget, name in ((self.files_panel, "Results files"),
-                             (self.disagreements, "Disagreements"),
-                             (self.compare, "Compare"), (self.dashboard, "Dashboard")):
-            self.tabs.addTab(widget, name)
+        self.tabs.addTab(self.files_panel, "Results files")
         self.setCentralWidget(self.tabs)
-        preference_mode.add_tabs(self)
+        # Each protocol's own tabs (gui.protocols.QaView), made when its first batch opens.
+        self.views: dict[str, protocols.QaView] = {}
+        self.view: protocols.QaView | None = None
+        self._show_view()
 
     def _build_status_bar(self) -> None:
         bar = self.statusBar()
@@ -187,13 +175,10 @@ class QaWindow(QMainWindow):
         acts.export_decisions.triggered.connect(lambda: exports.export_decisions_chosen(self))
         acts.export_report.triggered.connect(lambda: exports.export_report_chosen(self))
         acts.close.triggered.connect(self.close)
-        for index, action in enumerate(acts.tabs):
-            action.triggered.connect(lambda _c=False, i=index: self.tabs.setCurrentIndex(
-                preference_mode.tab_for(self, i)))
+        for role, action in zip(protocols.QA_ROLES, acts.tabs, strict=True):
+            action.triggered.connect(lambda _c=False, r=role: self.show_role(r))
         self.files_panel.openRequested.connect(self.choose_results)
         self.files_panel.removeRequested.connect(self.remove_file)
-        self.disagreements.itemActivated.connect(self.open_in_compare)
-        self.compare.adjudication.decisionChanged.connect(self.disagreements.set_decision)
         self._update_actions()
 
     def _busy_changed(self, busy: bool, label: str) -> None:
@@ -220,8 +205,48 @@ class QaWindow(QMainWindow):
         for action in (self.actions_.open_results, self.actions_.open_folder,
                        self.actions_.export_decisions, self.actions_.export_report):
             action.setEnabled(has_session)
-        if exports.own_qa_view(self) is not None:  # no adjudication of its judgments
+        if self.view is None or not self.view.adjudicates:
             self.actions_.export_decisions.setEnabled(False)
+
+    # -- the protocol's tabs ----------------------------------------------------------
+
+    def _show_view(self) -> None:
+        """Show the opened batch's protocol's tabs (made on first use), hide the others."""
+        try:
+            found = protocols.of_batch(self.batch)
+        except protocols.ProtocolError:
+            found = None  # opening the batch said the protocol is unknown
+        if found is not None and found.qa_view is not None and found.name not in self.views:
+            view = found.qa_view(self)
+            for tab in view.tabs:
+                self.tabs.addTab(tab.widget, tab.title)
+            self.views[found.name] = view
+        self.view = self.views.get(found.name) if found is not None else None
+        for view in self.views.values():
+            for tab in view.tabs:
+                self.tabs.setTabVisible(self.tabs.indexOf(tab.widget), view is self.view)
+        if hasattr(self, "actions_"):
+            roles = {"files"} | {t.role for t in (self.view.tabs if self.view else ())}
+            for role, action in zip(protocols.QA_ROLES, self.actions_.tabs, strict=True):
+                action.setEnabled(role in roles)
+
+    def show_role(self, role: str) -> None:
+        """The tab of ``role`` (``protocols.QA_ROLES``) of the opened batch's protocol."""
+        if role == "files":
+            self.tabs.setCurrentWidget(self.files_panel)
+            return
+        for tab in self.view.tabs if self.view is not None else ():
+            if tab.role == role:
+                self.tabs.setCurrentWidget(tab.widget)
+
+    def show_tab(self, widget: QWidget) -> None:
+        """Bring one of the protocol's tabs to the front (a view asks for it)."""
+        self.tabs.setCurrentWidget(widget)
+
+    def save_pending(self) -> None:
+        """What the reviewer is still typing in the protocol's tabs is written now."""
+        if self.view is not None:
+            self.view.save_now()
 
     # -- batch ------------------------------------------------------------------------
 
@@ -257,17 +282,18 @@ class QaWindow(QMainWindow):
             text, details = describe_open_failure(path, exc)
             self.report_error(self, "Cannot open batch", text, details)
             return False
-        self.compare.adjudication.save_now()
+        self.save_pending()
         old = self.batch
         self.session = None
         self.batch, self.batch_path = batch, path
         self.loader.set_source(batch.read_bytes)
-        self.compare.set_batch(batch)
+        self._show_view()
+        if self.view is not None:
+            self.view.show_batch(batch)
         self.settings.setValue("qa/lastBatch", path)
         self.batch_label.setText(f"Batch: {batch.manifest.title} ({batch.manifest.batch_id})")
         self.setWindowTitle(f"{batch.manifest.title} \u2014 {TITLE}")
         close_batch(old)
-        preference_mode.show_protocol(self)
         reviewer = exports.reviewer_id(self)
 
         def work() -> tuple[QaSession, ReviewState]:
@@ -387,47 +413,16 @@ class QaWindow(QMainWindow):
             return
         self.state = state
         self.files_panel.set_files(state.files, used=state.used)
-        decisions = {a.item_id: a.decision.label for a in self._adjudications()}
-        self.disagreements.set_data(state.disagreements, state.comparisons, decisions)
-        self.compare.set_state(state)
-        session = self.session
-        view = exports.own_qa_view(self)
-        if view is not None:
-            view.refresh(self)
-        elif session is not None and state.used:
-            self.runner.start("Computing figures (bootstrap)\u2026",
-                              lambda: figures_of(session, resamples=self.resamples),
-                              done=self._figures_ready, failed=self._job_failed)
+        if self.view is not None:
+            self.view.update(state)
 
-    def _figures_ready(self, figures: Any) -> None:
-        if not self.closed and self.session is not None and figures.batch_sha256 == self.session.batch_sha256:
-            self.dashboard.set_figures(figures)
+    def job_failed(self, error: BaseException) -> None:
+        """A background job's failure, as one message (views pass it to their jobs)."""
+        self._job_failed(error)
 
     def _job_failed(self, error: BaseException) -> None:
         self.report_error(self, "QA review", f"That did not work: {error}",
                           f"{type(error).__name__}: {error}")
-
-    def open_in_compare(self, item_id: str) -> None:
-        self.compare.show_item(item_id)
-        self.tabs.setCurrentIndex(TAB_COMPARE)
-
-    # -- adjudication -----------------------------------------------------------------
-
-    def _adjudications(self) -> list[Adjudication]:
-        return self.session.adjudications() if self.session is not None else []
-
-    def _adjudication(self, item_id: str) -> Adjudication | None:
-        return self.session.adjudication(item_id) if self.session is not None else None
-
-    def _save_decision(self, item_id: str, decision: Decision, note: str,
-                       corrected: Verdict | None) -> Adjudication:
-        assert self.session is not None
-        return self.session.set_adjudication(item_id, decision=decision, note=note,
-                                             corrected_verdict=corrected)
-
-    def _clear_decision(self, item_id: str) -> None:
-        if self.session is not None:
-            self.session.clear_adjudication(item_id)
 
     # -- drag and drop, close -----------------------------------------------------------
 
@@ -456,7 +451,7 @@ class QaWindow(QMainWindow):
             self.import_paths(results)
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        self.compare.adjudication.save_now()
+        self.save_pending()
         self.settings.setValue(GEOMETRY_KEY, self.saveGeometry())
         self.settings.sync()
         self.closed = True

@@ -421,13 +421,12 @@ class QaSession(StoredJudgmentsMixin, SummaryMixin, DecisionsMixin):
     # ------------------------------------------------------------------ items
 
     def comparison(self, item_id: str) -> ItemComparison:
-        """Every trusted rater's judgment of ``item_id`` side by side (true A/B).
+        """Every trusted rater's judgment of ``item_id`` side by side (true A/B), from the
+        item entries the store keeps (no document is parsed).
 
         Raises KeyError for an item that is not in the batch."""
-        rated = [
-            (r, sha) for r, sha in self.rated_items(complete_only=False) if r.item_id == item_id
-        ]
-        return self._comparison(self.item_infos()[item_id], rated)
+        info = self.item_infos()[item_id]
+        return self._comparison(info, self.stored_rated(item_id))
 
     @staticmethod
     def _comparison(info: BatchItemInfo, rated: list[tuple[RatedItem, str]]) -> ItemComparison:

@@ -17,7 +17,7 @@ from test_qa_review_support import Setup, build_setup  # noqa: E402
 
 from rater_desktop.gui.qa import QaWindow, open_qa_window  # noqa: E402
 
-__all__ = ["Setup", "build_setup", "Errors", "make_qa_window", "wait_idle"]
+__all__ = ["Setup", "build_setup", "Errors", "make_qa_window", "open_in_compare", "wait_idle"]
 
 Errors = list[tuple[str, str]]
 
@@ -51,3 +51,11 @@ def result_files(setup: Setup, *names: str) -> list[Path]:
 
 
 Factory = Callable[..., QaWindow]
+
+
+def open_in_compare(qtbot: Any, window: QaWindow, item_id: str) -> None:
+    """Show ``item_id`` in Compare and wait until its raters' answers were read (a job)."""
+    window.view.open_in_compare(item_id)
+    compare = window.view.compare
+    qtbot.waitUntil(lambda: compare.comparison() is not None
+                    and compare.comparison().item_id == item_id, timeout=30_000)

@@ -8,7 +8,14 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QSettings
-from qa_window_kit import Setup, build_setup, make_qa_window, result_files, wait_idle
+from qa_window_kit import (
+    Setup,
+    build_setup,
+    make_qa_window,
+    open_in_compare,
+    result_files,
+    wait_idle,
+)
 
 from rater_desktop.gui.qa.roster_dialog import RosterDialog
 
@@ -33,7 +40,7 @@ def test_compare_shows_evidence_and_explains_swapped_labels(
     window.import_paths(result_files(setup, "alice", "bob", "carol"))
     wait_idle(qtbot, window)
     compare = window.view.compare
-    window.view.open_in_compare("s1")
+    open_in_compare(qtbot, window, "s1")
     evidence = _cells(compare, "A: fact-check evidence")
     assert "https://shop.example/red-umbrella" in evidence["alice"]
     assert "Screenshot screens/s1-cart.png; Step 3" in evidence["alice"]
@@ -60,12 +67,12 @@ def test_empty_tabs_say_why_and_one_rater_claims_are_listed(
     assert "import results files" in compare.claims_note.text()
     window.import_paths(result_files(setup, "alice"))
     wait_idle(qtbot, window)
-    window.view.open_in_compare("s1")
+    open_in_compare(qtbot, window, "s1")
     assert compare.clusters.rowCount() == 1  # one rater: her claim is still shown
     assert compare.clusters.item(0, 3).text() == "one rater"
     assert compare.claims_note.text().startswith("Only alice judged this item")
     assert "verdict spread" not in compare.summary.text()  # nothing to spread with one rater
-    window.view.open_in_compare("s2")
+    open_in_compare(qtbot, window, "s2")
     assert compare.clusters.rowCount() == 0
     assert compare.claims_note.text() == "No claims: alice recorded no claim on this item."
     assert compare.answers_note.text() == ""
@@ -83,7 +90,7 @@ def test_adding_a_rater_to_the_roster_refreshes_every_list(
                     if tree.topLevelItem(i).text(6) == "dave.results.json")
     dave_row.setSelected(True)
     assert "not in the allowed signers roster" in panel.details.text()
-    window.view.open_in_compare("s1")
+    open_in_compare(qtbot, window, "s1")
     assert list(window.view.compare.legend_boxes) == ["alice"]
     dialog = RosterDialog(window.roster, parent=window)
     qtbot.addWidget(dialog)

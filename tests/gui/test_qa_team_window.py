@@ -10,7 +10,14 @@ from typing import Any
 import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QLabel
-from qa_window_kit import Setup, build_setup, make_qa_window, result_files, wait_idle
+from qa_window_kit import (
+    Setup,
+    build_setup,
+    make_qa_window,
+    open_in_compare,
+    result_files,
+    wait_idle,
+)
 
 from rater_desktop.batch.loader import open_batch
 from rater_desktop.gui.qa import team_store
@@ -45,7 +52,7 @@ def _rita_decides(window: QaWindow, setup: Setup, item_id: str, decision: str) -
 def test_another_reviewers_decision_appears_in_the_window(
         qtbot: Any, setup: Setup, temp_settings: QSettings, memory_keyring: Any) -> None:
     window = _window(qtbot, setup, temp_settings, memory_keyring)
-    window.view.open_in_compare("s1")
+    open_in_compare(qtbot, window, "s1")
     panel = window.view.compare.adjudication
     assert panel.chosen() is None
     window.watcher.poll()  # the first look only remembers the state
@@ -61,7 +68,7 @@ def test_another_reviewers_decision_appears_in_the_window(
 def test_deciding_an_item_another_reviewer_just_decided_is_refused_and_shows_theirs(
         qtbot: Any, setup: Setup, temp_settings: QSettings, memory_keyring: Any) -> None:
     window = _window(qtbot, setup, temp_settings, memory_keyring)
-    window.view.open_in_compare("s2")
+    open_in_compare(qtbot, window, "s2")
     panel = window.view.compare.adjudication
     _rita_decides(window, setup, "s2", "accept")
     panel.note.setPlainText("my own careful note")
@@ -121,7 +128,7 @@ def test_an_unreachable_team_store_offers_the_local_one(
 def test_a_refresh_never_replaces_a_note_being_typed_nor_lets_it_overwrite(
         qtbot: Any, setup: Setup, temp_settings: QSettings, memory_keyring: Any) -> None:
     window = _window(qtbot, setup, temp_settings, memory_keyring)
-    window.view.open_in_compare("s3")
+    open_in_compare(qtbot, window, "s3")
     panel = window.view.compare.adjudication
     window.watcher.poll()
     qtbot.waitUntil(lambda: window.session.batch_sha256 in window.watcher._stamps, timeout=5000)

@@ -9,7 +9,15 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from qa_window_kit import Errors, Setup, build_setup, make_qa_window, result_files, wait_idle
+from qa_window_kit import (
+    Errors,
+    Setup,
+    build_setup,
+    make_qa_window,
+    open_in_compare,
+    result_files,
+    wait_idle,
+)
 
 from rater_desktop.qa_review.adjudication import Decision, verify_decisions_bytes
 from rater_desktop.qa_review.roster import Roster
@@ -80,7 +88,7 @@ def test_compare_view_true_ab_with_every_rater_and_claims(
         qtbot: Any, setup: Setup, temp_settings: QSettings, memory_keyring: Any) -> None:
     window = _opened(qtbot, setup, temp_settings, memory_keyring, [])
     compare = window.view.compare
-    window.view.open_in_compare("s1")
+    open_in_compare(qtbot, window, "s1")
     panes = compare.item_view.panes
     assert panes["A"].title.text() == "Response A (alpha)"
     assert panes["B"].title.text() == "Response B (beta)"
@@ -109,7 +117,7 @@ def test_compare_view_true_ab_with_every_rater_and_claims(
 def test_adjudication_persists_across_reopening(
         qtbot: Any, setup: Setup, temp_settings: QSettings, memory_keyring: Any) -> None:
     window = _opened(qtbot, setup, temp_settings, memory_keyring, [])
-    window.view.open_in_compare("s2")
+    open_in_compare(qtbot, window, "s2")
     panel = window.view.compare.adjudication
     panel.verdict_combo.setCurrentIndex(panel.verdict_combo.findData("B_better"))
     panel.buttons[Decision.REJECT].click()
@@ -120,7 +128,7 @@ def test_adjudication_persists_across_reopening(
     again = make_qa_window(qtbot, setup, settings=temp_settings, keyring=memory_keyring,
                            errors=[])
     assert again.files_panel.tree.topLevelItemCount() == 5  # earlier imports kept
-    again.view.open_in_compare("s2")
+    open_in_compare(qtbot, again, "s2")
     panel = again.view.compare.adjudication
     assert panel.chosen() is not None and panel.chosen().value == "reject"
     assert panel.note.toPlainText() == "carol reversed the verdict; re-check the price claim"
@@ -135,7 +143,7 @@ def test_export_signed_decisions_verifies(
 
     errors: Errors = []
     window = _opened(qtbot, setup, temp_settings, memory_keyring, errors)
-    window.view.open_in_compare("q2")
+    open_in_compare(qtbot, window, "q2")
     window.view.compare.adjudication.buttons[Decision.NEEDS_FIX].click()
     assert exports.export_decisions_to(window, tmp_path / "missing" / "review") is None
     assert "does not exist" in errors.pop()[1]

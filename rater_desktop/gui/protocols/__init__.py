@@ -49,7 +49,7 @@ class QaView(Protocol):
         """A batch of this protocol was opened: empty the tabs until its figures come."""
 
     def update(self, state: Any) -> None:
-        """The files changed (``gui.qa.state.ReviewState``): refresh, work in jobs."""
+        """The files changed (``qa_review.review_state.ReviewState``): refresh, work in jobs."""
 
     def save_now(self) -> None:
         """Write what the reviewer is still typing (before an export, close, new batch)."""

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from rater_desktop.qa.disagreement import ItemDisagreement
-from rater_desktop.qa_review.views import ItemComparison
+from rater_desktop.qa_review.review_state import JudgedItem, where_text
 
 COLUMNS = ("Item", "Kind", "Raters", "Verdict spread", "Score spread", "Claim conflicts",
            "Disagreement", "Where they differ", "QA decision")
@@ -43,24 +43,6 @@ SORT_COLUMN = {"score": 6, "verdict_spread": 3, "max_score_spread": 4, "claim_co
 def measure(d: ItemDisagreement, key: str) -> float:
     value = getattr(d, key)
     return float(value) if value is not None else 0.0
-
-
-def where_text(d: ItemDisagreement, comparison: ItemComparison | None) -> str:
-    """A short account of where the raters differ: verdict range, scores, claims."""
-    parts = []
-    verdicts = [c.verdict_score for c in (comparison.raters if comparison else ())
-                if c.verdict_score is not None]
-    if verdicts and max(verdicts) != min(verdicts):
-        low, high = (f"{v:+d}" if v else "0" for v in (min(verdicts), max(verdicts)))
-        parts.append(f"verdicts {low} to {high}")
-    top = d.max_score_spread
-    if top:
-        worst = [f"{'AB'[side]} {name.upper()}" for side, spreads in sorted(d.score_spreads.items())
-                 for name, value in spreads.items() if value == top]
-        parts.append(f"{', '.join(worst)} differ by {top:.0f}")
-    if d.claim_conflicts:
-        parts.append(f"{d.claim_conflicts} claim(s) rated differently")
-    return "; ".join(parts) or "agree"
 
 
 def _number(value: float | None, *, decimals: int = 0) -> QTableWidgetItem:
@@ -85,7 +67,7 @@ class DisagreementPanel(QWidget):
         self.setObjectName("qaDisagreementPanel")
         self._items: list[ItemDisagreement] = []
         self._kinds: dict[str, str] = {}
-        self._comparisons: dict[str, ItemComparison] = {}
+        self._judged: dict[str, JudgedItem] = {}
         self._decisions: dict[str, str] = {}
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 12, 12, 12)
@@ -145,11 +127,11 @@ class DisagreementPanel(QWidget):
         return row
 
     def set_data(self, items: Sequence[ItemDisagreement],
-                 comparisons: Mapping[str, ItemComparison],
+                 judged: Mapping[str, JudgedItem],
                  decisions: Mapping[str, str]) -> None:
         self._items = list(items)
-        self._kinds = {item_id: c.kind for item_id, c in comparisons.items()}
-        self._comparisons = dict(comparisons)
+        self._kinds = {item_id: j.kind for item_id, j in judged.items()}
+        self._judged = dict(judged)
         self._decisions = dict(decisions)
         self.refresh()
 
@@ -183,7 +165,7 @@ class DisagreementPanel(QWidget):
                 _number(d.max_score_spread),
                 _number(d.claim_conflicts),
                 _number(d.score, decimals=1),
-                QTableWidgetItem(where_text(d, self._comparisons.get(d.item_id))),
+                QTableWidgetItem(where_text(d, self._judged.get(d.item_id))),
                 QTableWidgetItem(self._decisions.get(d.item_id, "")),
             ]
             for column, cell in enumerate(cells):

@@ -13,8 +13,9 @@ from rater_desktop.gui.protocols import QaTab
 from rater_desktop.gui.qa.compare_view import CompareView
 from rater_desktop.gui.qa.dashboard import Dashboard
 from rater_desktop.gui.qa.disagreement_panel import DisagreementPanel
-from rater_desktop.gui.qa.state import ReviewState, figures_of
 from rater_desktop.qa_review.adjudication import Adjudication, Decision
+from rater_desktop.qa_review.review_state import ReviewState, figures_of
+from rater_desktop.qa_review.views import ItemComparison
 
 
 class GuidelineQaView:
@@ -27,7 +28,7 @@ class GuidelineQaView:
         self.disagreements = DisagreementPanel()
         self.compare = CompareView(loader=host.loader, link_handler=host.link_handler,
                                    save=self._save_decision, clear=self._clear_decision,
-                                   adjudication_for=self._adjudication)
+                                   adjudication_for=self._adjudication, fetch=self._fetch)
         self.dashboard = Dashboard(host.settings)
         self.tabs = (QaTab(self.disagreements, "Disagreements", "disagreements"),
                      QaTab(self.compare, "Compare", "compare"),
@@ -43,7 +44,7 @@ class GuidelineQaView:
         session = host.session
         decisions = {a.item_id: a.decision.label
                      for a in (session.adjudications() if session is not None else [])}
-        self.disagreements.set_data(state.disagreements, state.comparisons, decisions)
+        self.disagreements.set_data(state.disagreements, state.judged, decisions)
         self.compare.set_state(state)
         if session is not None and state.used:
             host.runner.start("Computing figures (bootstrap)\u2026",
@@ -55,6 +56,15 @@ class GuidelineQaView:
         if not self.host.closed and session is not None \
                 and figures.batch_sha256 == session.batch_sha256:
             self.dashboard.set_figures(figures)
+
+    def _fetch(self, item_id: str, done: Callable[[ItemComparison], None]) -> None:
+        """One item's raters, read from the store in a job (never on the UI thread)."""
+        session = self.host.session
+        if session is None:
+            return
+        self.host.runner.start("Reading the raters' answers\u2026",
+                               lambda: session.comparison(item_id), done=done,
+                               failed=self.host.job_failed)
 
     def open_in_compare(self, item_id: str) -> None:
         self.compare.show_item(item_id)

@@ -25,14 +25,6 @@ from rater_desktop.gui.qa import exports
 from rater_desktop.gui.qa.actions import build_qa_actions
 from rater_desktop.gui.qa.files_panel import ResultsPanel
 from rater_desktop.gui.qa.jobs import JobRunner
-from rater_desktop.gui.qa.state import (
-    ReviewState,
-    expand_result_paths,
-    import_and_review,
-    is_batch_path,
-    recheck_and_review,
-    review_state,
-)
 from rater_desktop.gui.qa.team_store import attach as attach_team_store
 from rater_desktop.gui.qa.team_store import show_store
 from rater_desktop.gui.safe_browser import LinkHandler
@@ -40,6 +32,14 @@ from rater_desktop.gui.session import describe_open_failure
 from rater_desktop.gui.window_layout import restore_window_geometry
 from rater_desktop.protocols.mixed import MixedProtocolError
 from rater_desktop.qa_review.checked_import import import_checked
+from rater_desktop.qa_review.review_state import (
+    ReviewState,
+    expand_result_paths,
+    import_and_review,
+    is_batch_path,
+    recheck_and_review,
+    review_state,
+)
 from rater_desktop.qa_review.roster import Roster
 from rater_desktop.qa_review.session import ImportOutcome, ImportStatus, QaSession
 from rater_desktop.qa_review.store import QaStore

@@ -327,6 +327,10 @@ class QaSession(StoredJudgmentsMixin, SummaryMixin, DecisionsMixin):
         self._adapted = None
         return changed
 
+    def files_changed(self) -> None:
+        """Another process imported or rechecked files of this store: read them again."""
+        self._adapted = None
+
     def remove_file(self, file_sha256: str) -> None:
         found = self.store.find_file(file_sha256)
         if found is not None and found.id is not None:

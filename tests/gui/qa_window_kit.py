@@ -32,14 +32,15 @@ def wait_idle(qtbot: Any, window: QaWindow, *, figures: bool = False) -> None:
 
 
 def make_qa_window(qtbot: Any, setup: Setup, *, settings: QSettings, keyring: Any,
-                   errors: Errors, batch_path: Path | None = None) -> QaWindow:
+                   errors: Errors, batch_path: Path | None = None,
+                   **dependencies: Any) -> QaWindow:
     def report(_parent: Any, title: str, text: str, _details: str) -> None:
         errors.append((title, text))
 
     window = open_qa_window(
         parent=None, settings=settings, data_dir=setup.batch_path.parent / "profiles",
         batch_path=str(batch_path or setup.batch_path), profile="quinn", keyring=keyring,
-        roster_path=setup.roster, resamples=40, report_error=report)
+        roster_path=setup.roster, resamples=40, report_error=report, **dependencies)
     qtbot.addWidget(window)
     window.resize(1366, 768)
     wait_idle(qtbot, window)

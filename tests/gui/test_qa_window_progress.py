@@ -11,6 +11,7 @@ import pytest
 from PySide6.QtCore import QSettings
 from qa_window_kit import Errors, Setup, build_setup, make_qa_window, result_files, wait_idle
 
+from rater_desktop.qa_review.offload import Offload, serve
 from rater_desktop.qa_review.session import QaSession
 
 RATERS = ("alice", "bob", "carol")
@@ -21,13 +22,13 @@ def setup(tmp_path: Path, memory_keyring: Any) -> Setup:
     return build_setup(tmp_path, memory_keyring)
 
 
-def test_an_import_shows_progress_and_cancel_stops_after_the_current_file(
+def test_an_import_on_a_thread_shows_progress_and_cancel_stops_after_the_current_file(
     qtbot: Any, setup: Setup, temp_settings: QSettings, memory_keyring: Any,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     errors: Errors = []
     window = make_qa_window(qtbot, setup, settings=temp_settings, keyring=memory_keyring,
-                            errors=errors)
+                            errors=errors, offload=None)  # on a thread: the patch applies
     window.show()
     gate, started = threading.Event(), threading.Event()
     original = QaSession._import_one
@@ -52,6 +53,41 @@ def test_an_import_shows_progress_and_cancel_stops_after_the_current_file(
     assert window.import_paths(result_files(setup, "bob", "carol"))  # a later import runs
     wait_idle(qtbot, window)
     assert len(window.state.files) == 3 and errors == []
+
+
+def _gated_worker(conn: Any, cancel: Any) -> None:
+    """The worker process, whose import waits before its second file until Cancel."""
+    original = QaSession._import_one
+
+    def gated(self: QaSession, path: Path, signers: Any) -> Any:
+        if not path.name.startswith(RATERS[0]):
+            cancel.wait(20)
+        return original(self, path, signers)
+
+    QaSession._import_one = gated  # type: ignore[method-assign]
+    serve(conn, cancel)
+
+
+def test_an_import_in_the_worker_process_shows_progress_and_cancel_stops_it(
+    qtbot: Any, setup: Setup, temp_settings: QSettings, memory_keyring: Any,
+) -> None:
+    errors: Errors = []
+    window = make_qa_window(qtbot, setup, settings=temp_settings, keyring=memory_keyring,
+                            errors=errors, offload=Offload(target=_gated_worker))
+    window.show()
+    assert window.import_paths(result_files(setup, *RATERS))
+    qtbot.waitUntil(lambda: window.busy_bar.maximum() == 3 and window.busy_bar.value() == 1,
+                    timeout=60_000)  # alice done, bob waiting in the worker
+    assert window.cancel_button.isVisible() and window.cancel_button.isEnabled()
+    window.cancel_button.click()
+    assert "Cancelling" in window.busy_label.text()
+    wait_idle(qtbot, window)
+    # bob, the file under way, is finished; carol is never started
+    assert [f.claimed_rater_id for f in window.state.files] == ["alice", "bob"]
+    assert window.state.raters == ("alice", "bob") and errors == []
+    assert window.view.disagreements.table.rowCount() > 0  # the tabs, from the store
+    window.close()
+    assert window.offload is not None and window.offload._process is None  # ended
 
 
 def test_the_compare_tab_draws_its_item_only_when_shown(

@@ -39,7 +39,9 @@ class QaView(Protocol):
     ``WindowProtocol.qa_view(host)`` when the first batch of the protocol opens (the
     guideline's also at start, before any batch). ``host`` is the window: ``session``,
     ``batch``, ``runner`` (one background job at a time), ``settings``, ``loader``,
-    ``link_handler``, ``resamples``, ``closed``, ``job_failed(exc)``, ``show_tab(widget)``.
+    ``link_handler``, ``resamples``, ``closed``, ``job_failed(exc)``, ``show_tab(widget)``,
+    ``session_work(task, **kwargs)`` (a job running ``qa_review.offload.TASKS[task]`` in the
+    worker process, so heavy work never competes with the window for the GIL).
     The window owns the Results files tab and imports; the view shows the rest."""
 
     tabs: Sequence[QaTab]

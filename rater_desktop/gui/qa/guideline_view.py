@@ -14,7 +14,7 @@ from rater_desktop.gui.qa.compare_view import CompareView
 from rater_desktop.gui.qa.dashboard import Dashboard
 from rater_desktop.gui.qa.disagreement_panel import DisagreementPanel
 from rater_desktop.qa_review.adjudication import Adjudication, Decision
-from rater_desktop.qa_review.review_state import ReviewState, figures_of
+from rater_desktop.qa_review.review_state import ReviewState
 from rater_desktop.qa_review.views import ItemComparison
 
 
@@ -48,7 +48,7 @@ class GuidelineQaView:
         self.compare.set_state(state)
         if session is not None and state.used:
             host.runner.start("Computing figures (bootstrap)\u2026",
-                              lambda: figures_of(session, resamples=host.resamples),
+                              host.session_work("figures", resamples=host.resamples),
                               done=self._figures_ready, failed=host.job_failed)
 
     def _figures_ready(self, figures: Any) -> None:

@@ -31,15 +31,8 @@ from rater_desktop.gui.safe_browser import LinkHandler
 from rater_desktop.gui.session import describe_open_failure
 from rater_desktop.gui.window_layout import restore_window_geometry
 from rater_desktop.protocols.mixed import MixedProtocolError
-from rater_desktop.qa_review.checked_import import import_checked
-from rater_desktop.qa_review.review_state import (
-    ReviewState,
-    expand_result_paths,
-    import_and_review,
-    is_batch_path,
-    recheck_and_review,
-    review_state,
-)
+from rater_desktop.qa_review.offload import TASKS, NotOpenedThere, Offload, session_spec
+from rater_desktop.qa_review.review_state import ReviewState, expand_result_paths, is_batch_path
 from rater_desktop.qa_review.roster import Roster
 from rater_desktop.qa_review.session import ImportOutcome, ImportStatus, QaSession
 from rater_desktop.qa_review.store import QaStore
@@ -86,7 +79,7 @@ class QaWindow(QMainWindow):
                  keyring: Any = None, profile: str | None = None,
                  loader: ImageLoader | None = None, link_handler: LinkHandler | None = None,
                  report_error: ErrorReporter = _report_error, resamples: int = 1000,
-                 parent: QWidget | None = None) -> None:
+                 offload: Offload | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         if parent is not None:
             self.setWindowFlag(Qt.WindowType.Window, True)
@@ -102,6 +95,7 @@ class QaWindow(QMainWindow):
         self.keyring = keyring
         self.profile = profile
         self.resamples = resamples
+        self.offload = offload  # heavy session work in a process of its own (else threads)
         self.report_error = report_error
         self.loader = loader or ImageLoader(self)
         self.link_handler = link_handler or LinkHandler()
@@ -299,7 +293,7 @@ class QaWindow(QMainWindow):
         def work() -> tuple[QaSession, ReviewState]:
             session = QaSession(store=store, roster=self.roster, batch=batch,  # type: ignore[arg-type]
                                 reviewer_id=reviewer)
-            return session, review_state(session)
+            return session, self.session_work("review", session)()
 
         self.runner.start("Reading the batch and earlier imports\u2026", work,
                           done=self._batch_ready, failed=self._job_failed)
@@ -349,13 +343,34 @@ class QaWindow(QMainWindow):
             self.report_error(self, "No results files",
                               "No *.results.json file was found there.", "")
             return False
-        runner = self.runner
         self.runner.start(f"Verifying {len(files)} file(s)\u2026",
-                          lambda: import_and_review(session, files, importer=import_checked,
-                                                    cancelled=runner.cancelled,
-                                                    progress=runner.report),
+                          self.session_work("import_and_review", paths=[str(f) for f in files]),
                           done=self._imported, failed=self._import_failed)
         return True
+
+    def session_work(self, task: str, session: QaSession | None = None,
+                     **kwargs: Any) -> Callable[[], Any]:
+        """A job running ``offload.TASKS[task]`` on the session: in the worker process
+        when there is one (the store and batch can be opened there), else on the job's
+        thread; with the runner's progress and Cancel either way."""
+        found = session or self.session
+        runner = self.runner
+        spec = session_spec(found) if found is not None and self.offload is not None else None
+
+        def work() -> Any:
+            if found is None:
+                return None
+            if spec is None or self.offload is None:
+                return TASKS[task](found, runner.cancelled, runner.report, **kwargs)
+            try:
+                result = self.offload.run(spec, task, cancelled=runner.cancelled,
+                                          progress=runner.report, **kwargs)
+            except NotOpenedThere:
+                return TASKS[task](found, runner.cancelled, runner.report, **kwargs)
+            found.files_changed()  # the worker may have imported or rechecked files
+            return result
+
+        return work
 
     def _imported(self, result: tuple[list[ImportOutcome], ReviewState]) -> None:
         outcomes, state = result
@@ -381,7 +396,7 @@ class QaWindow(QMainWindow):
         if session is None:
             return
         session.remove_file(file_sha256)
-        self.runner.start("Updating\u2026", lambda: review_state(session),
+        self.runner.start("Updating\u2026", self.session_work("review"),
                           done=self._apply_state, failed=self._job_failed)
 
     def manage_roster(self) -> None:
@@ -397,8 +412,7 @@ class QaWindow(QMainWindow):
         if session is None:
             return
         self.runner.start("Verifying against the roster\u2026",
-                          lambda: recheck_and_review(session),
-                          done=self._rechecked,
+                          self.session_work("recheck_and_review"), done=self._rechecked,
                           failed=self._job_failed)
 
     def _rechecked(self, result: tuple[list[Any], ReviewState]) -> None:
@@ -461,6 +475,8 @@ class QaWindow(QMainWindow):
         self.loader.shutdown()
         close_batch(self.batch)
         self.batch = None
+        if self.offload is not None:
+            self.offload.close()
         if self.owns_store and self.store is not None:
             self.store.close()
         super().closeEvent(event)

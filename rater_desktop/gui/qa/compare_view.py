@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rater_desktop.batch.model import Item, verdict_from_score
+from rater_desktop.batch.model import Item
 from rater_desktop.gui.batch_source import BatchLike
 from rater_desktop.gui.image_loader import ImageLoader
 from rater_desktop.gui.item_view import ItemView
@@ -29,7 +29,6 @@ from rater_desktop.gui.qa.adjudication_panel import (
     AdjudicationPanel,
     ClearDecision,
     SaveDecision,
-    verdict_text,
 )
 from rater_desktop.gui.qa.rater_answers import (
     fill_answers,
@@ -42,7 +41,8 @@ from rater_desktop.gui.qa.rater_answers import (
 from rater_desktop.gui.safe_browser import LinkHandler
 from rater_desktop.gui.steps.highlight import find_claim
 from rater_desktop.qa_review.adjudication import Adjudication
-from rater_desktop.qa_review.rater_text import answers_note, claims_note, is_swapped
+from rater_desktop.qa_review.answer_rows import summary_text
+from rater_desktop.qa_review.rater_text import answers_note, claims_note
 from rater_desktop.qa_review.review_state import ReviewState
 from rater_desktop.qa_review.views import ItemComparison
 
@@ -276,22 +276,7 @@ class CompareView(QWidget):
         self._set_summary(comparison)
 
     def _set_summary(self, comparison: ItemComparison | None) -> None:
-        if comparison is None:
-            self.summary.setText("")
-            return
-        parts = [comparison.kind, f"{len(comparison.raters)} rater(s)"]
-        swapped = [c.rater_id for c in comparison.raters if is_swapped(c.display_order)]
-        if swapped:
-            parts.append(f"saw file A as Response B: {', '.join(swapped)}")
-        if comparison.expected_verdict is not None:
-            expected = verdict_from_score(comparison.expected_verdict)
-            parts.append(f"expected: {verdict_text(expected, comparison.identities)}")
-        found = comparison.disagreement
-        if found is not None and len(found.raters) >= 2:
-            parts.append(f"verdict spread {found.verdict_spread or 0:.0f}, "
-                         f"score spread {found.max_score_spread or 0:.0f}, "
-                         f"{found.claim_conflicts} claim conflict(s)")
-        self.summary.setText("  \u00b7  ".join(parts))
+        self.summary.setText(summary_text(comparison))
 
     def _response_texts(self) -> tuple[str, str]:
         from rater_desktop.rating.text import plain_text

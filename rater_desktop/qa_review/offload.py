@@ -212,8 +212,9 @@ class Offload:
             self._conn = None
             raise OffloadError("The QA worker process stopped; try again.") from exc
 
-    def close(self, timeout: float = 5.0) -> None:
-        """End the worker (waits for the running task up to ``timeout``)."""
+    def close(self, timeout: float | None = 5.0) -> None:
+        """End the worker: it stops after the running task. ``timeout`` None: do not wait
+        (a closing window), else wait that long and then stop it."""
         process, conn = self._process, self._conn
         self._process = self._conn = None
         if conn is not None:
@@ -222,7 +223,7 @@ class Offload:
             except OSError:
                 pass
             conn.close()
-        if process is not None:
+        if process is not None and timeout is not None:
             process.join(timeout)
             if process.is_alive():
                 process.terminate()

@@ -476,7 +476,7 @@ class QaWindow(QMainWindow):
         close_batch(self.batch)
         self.batch = None
         if self.offload is not None:
-            self.offload.close()
+            self.offload.close(timeout=None)  # it ends on its own; the window never waits
         if self.owns_store and self.store is not None:
             self.store.close()
         super().closeEvent(event)

@@ -170,8 +170,10 @@ class CompareView(QWidget):
 
     def set_state(self, state: ReviewState) -> None:
         """New files or figures: refill the selector, keep the shown item if possible."""
+        if state.raters != self.state.raters or not self.legend_boxes:
+            self.state = state
+            self._build_legend()  # one box per rater: only when the raters change
         self.state = state
-        self._build_legend()
         keep = self.item_id
         self.combo.blockSignals(True)
         self.combo.clear()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -38,6 +38,9 @@ MEASURES = (
 KINDS = (("", "All kinds"), ("standard", "Standard"), ("qualification", "Qualification"),
          ("attention", "Attention check"))
 SORT_COLUMN = {"score": 6, "verdict_spread": 3, "max_score_spread": 4, "claim_conflicts": 5}
+# Rows added per event-loop turn: thousands of items fill over several turns, each short,
+# so the window keeps answering (issue 22); column widths are measured on as many rows.
+ROWS_PER_TURN = 150
 
 
 def measure(d: ItemDisagreement, key: str) -> float:
@@ -69,6 +72,7 @@ class DisagreementPanel(QWidget):
         self._kinds: dict[str, str] = {}
         self._judged: dict[str, JudgedItem] = {}
         self._decisions: dict[str, str] = {}
+        self._generation = 0  # a newer refresh stops the rows of an older one
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 12, 12, 12)
         layout.addLayout(self._filters())
@@ -81,13 +85,14 @@ class DisagreementPanel(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().setVisible(False)
         self.table.setAlternatingRowColors(True)
-        self.table.setWordWrap(True)
+        self.table.setWordWrap(False)  # one line per item; the full text in the tooltip
         header = self.table.horizontalHeader()
+        header.setResizeContentsPrecision(ROWS_PER_TURN)
         for column in range(len(COLUMNS)):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch
                                         if column == WHERE_COLUMN
                                         else QHeaderView.ResizeMode.ResizeToContents)
-        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.table.itemSelectionChanged.connect(self._selected)
         layout.addWidget(self.table, 1)
 
@@ -153,10 +158,21 @@ class DisagreementPanel(QWidget):
 
     def refresh(self) -> None:
         shown = self.visible_items()
+        self._generation += 1
         self.table.setSortingEnabled(False)
         self.table.clearContents()
         self.table.setRowCount(len(shown))
-        for row, d in enumerate(shown):
+        self._fill(shown, 0, self._generation)
+        self.count_label.setText(f"{len(shown)} of {len(self._items)} items with two or more raters")
+
+    def _fill(self, shown: list[ItemDisagreement], start: int, generation: int) -> None:
+        """Rows ``start`` on, ROWS_PER_TURN of them now and the rest on the next turns."""
+        if generation != self._generation:
+            return  # filtered or refreshed again meanwhile
+        end = min(start + ROWS_PER_TURN, len(shown))
+        for row in range(start, end):
+            d = shown[row]
+            where = where_text(d, self._judged.get(d.item_id))
             cells = [
                 QTableWidgetItem(d.item_id),
                 QTableWidgetItem(self._kinds.get(d.item_id, "")),
@@ -165,12 +181,14 @@ class DisagreementPanel(QWidget):
                 _number(d.max_score_spread),
                 _number(d.claim_conflicts),
                 _number(d.score, decimals=1),
-                QTableWidgetItem(where_text(d, self._judged.get(d.item_id))),
+                QTableWidgetItem(where),
                 QTableWidgetItem(self._decisions.get(d.item_id, "")),
             ]
+            cells[WHERE_COLUMN].setToolTip(where)
             for column, cell in enumerate(cells):
                 self.table.setItem(row, column, cell)
-        self.count_label.setText(f"{len(shown)} of {len(self._items)} items with two or more raters")
+        if end < len(shown):
+            QTimer.singleShot(0, self, lambda: self._fill(shown, end, generation))
 
     def _selected(self) -> None:
         rows = self.table.selectionModel().selectedRows()

@@ -10,6 +10,7 @@ answers when it shows it: ``QaSession.comparison``).
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from rater_desktop.qa.disagreement import ItemDisagreement
 from rater_desktop.qa_review.store import StoredFile
+from rater_desktop.results.verify import MAX_RESULTS_BYTES
 
 if TYPE_CHECKING:
     from rater_desktop.qa_review.session import ImportOutcome, QaSession
@@ -133,3 +135,17 @@ def is_batch_path(path: Path) -> bool:
     if path.is_dir():
         return (path / "batch.json").is_file()
     return path.name == "batch.json" or path.suffix.lower() == ".zip"
+
+
+def claimed_batches(paths: Sequence[Path]) -> str:
+    """' They name batch ...' from the files' own (not yet verified) batch fields."""
+    names = set()
+    for path in expand_result_paths(list(paths))[:20]:
+        try:
+            with path.open("rb") as handle:
+                document = json.loads(handle.read(MAX_RESULTS_BYTES))
+            batch = document.get("batch", {})
+            names.add(f"{batch.get('title') or ''} ({batch.get('batch_id')})".strip())
+        except (OSError, ValueError, AttributeError):
+            continue
+    return f" They name the batch {', '.join(sorted(names))}." if names else ""

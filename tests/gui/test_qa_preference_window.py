@@ -200,6 +200,7 @@ def test_opening_another_batch_empties_the_preference_views(
     _reviewed(qtbot, window)
     assert window.view.disagreements.table.rowCount() == 4
     assert window.open_batch_path(str(exported["batch"]))
+    qtbot.waitUntil(lambda: window.opening_batch is None, timeout=30_000)  # read on a worker
     assert window.view.dashboard.review is None  # never the figures of the batch before
     assert window.view.dashboard.models.rowCount() == 0
     assert window.view.disagreements.table.rowCount() == 0

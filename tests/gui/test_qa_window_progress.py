@@ -125,3 +125,32 @@ def test_the_dashboard_shows_the_study_checks(
     assert text.startswith("Study checks") and "Fleiss" in text and "AC1" in text
     assert "Most reliable (Dawid-Skene)" in text and "Top model" in text
     assert "Side bias (p < 0.01)" in text and errors == []
+
+
+def test_a_batch_is_opened_off_the_ui_thread_and_a_bad_one_is_one_message(
+    qtbot: Any, setup: Setup, temp_settings: QSettings, memory_keyring: Any,
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+) -> None:
+    from rater_desktop.gui.qa import window as window_module
+
+    errors: Errors = []
+    window = make_qa_window(qtbot, setup, settings=temp_settings, keyring=memory_keyring,
+                            errors=errors)
+    threads: list[bool] = []
+    original = window_module.open_batch_path
+
+    def recorded(path: str) -> Any:
+        threads.append(threading.current_thread() is threading.main_thread())
+        return original(path)
+
+    monkeypatch.setattr(window_module, "open_batch_path", recorded)
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "batch.json").write_text("{not json")
+    assert window.open_batch_path(str(broken))  # started; the answer comes from the job
+    qtbot.waitUntil(lambda: bool(errors), timeout=10_000)
+    assert errors[0][0] == "Cannot open batch" and threads == [False]
+    assert window.opening_batch is None and window.session is not None  # the old one stays
+    assert window.open_batch_path(str(setup.batch_path))
+    wait_idle(qtbot, window)
+    assert threads == [False, False] and window.session.batch_id == "qa-e2e"

@@ -32,11 +32,15 @@ from rater_desktop.gui.session import describe_open_failure
 from rater_desktop.gui.window_layout import restore_window_geometry
 from rater_desktop.protocols.mixed import MixedProtocolError
 from rater_desktop.qa_review.offload import TASKS, NotOpenedThere, Offload, session_spec
-from rater_desktop.qa_review.review_state import ReviewState, expand_result_paths, is_batch_path
+from rater_desktop.qa_review.review_state import (
+    ReviewState,
+    claimed_batches,
+    expand_result_paths,
+    is_batch_path,
+)
 from rater_desktop.qa_review.roster import Roster
 from rater_desktop.qa_review.session import ImportOutcome, ImportStatus, QaSession
 from rater_desktop.qa_review.store import QaStore
-from rater_desktop.results.verify import MAX_RESULTS_BYTES
 
 ErrorReporter = Callable[[QWidget, str, str, str], None]
 TITLE = "Rater Desktop \u2014 QA review"
@@ -45,22 +49,6 @@ TAB_FILES = 0
 
 def _report_error(parent: QWidget, title: str, text: str, details: str) -> None:
     dialogs.show_error(parent, title, text, details=details)
-
-
-def claimed_batches(paths: Sequence[Path]) -> str:
-    """' They name batch ...' from the files' own (not yet verified) batch fields."""
-    import json
-
-    names = set()
-    for path in expand_result_paths(list(paths))[:20]:
-        try:
-            with path.open("rb") as handle:
-                document = json.loads(handle.read(MAX_RESULTS_BYTES))
-            batch = document.get("batch", {})
-            names.add(f"{batch.get('title') or ''} ({batch.get('batch_id')})".strip())
-        except (OSError, ValueError, AttributeError):
-            continue
-    return f" They name the batch {', '.join(sorted(names))}." if names else ""
 
 
 def local_paths(mime: Any) -> list[Path]:
@@ -91,6 +79,7 @@ class QaWindow(QMainWindow):
         self.store = store  # None while open_store_in_background opens it
         self.store_opening = False
         self.pending_batch: str | None = None  # given while the store was opening
+        self.opening_batch: str | None = None  # being opened on a worker
         self.roster = roster
         self.keyring = keyring
         self.profile = profile
@@ -270,12 +259,24 @@ class QaWindow(QMainWindow):
                               f"{self.busy_label.text() or 'Work is in progress'} Open the "
                               "batch again when it has finished.", "")
             return False
-        try:
-            batch = open_batch_path(path)
-        except Exception as exc:  # noqa: BLE001 - every failure becomes a clear message
-            text, details = describe_open_failure(path, exc)
-            self.report_error(self, "Cannot open batch", text, details)
-            return False
+        self.opening_batch = path  # its index is read on a worker: never on the UI thread
+        self.runner.start("Opening the batch\u2026", lambda: open_batch_path(path),
+                          done=lambda batch: self._batch_opened(path, batch),
+                          failed=lambda exc: self._open_failed(path, exc))
+        return True
+
+    def _open_failed(self, path: str, exc: BaseException) -> None:
+        self.opening_batch = None
+        self._pending_imports = []
+        text, details = describe_open_failure(path, exc)
+        self.report_error(self, "Cannot open batch", text, details)
+
+    def _batch_opened(self, path: str, batch: BatchLike) -> None:
+        self.opening_batch = None
+        store = self.store
+        if self.closed or store is None:
+            close_batch(batch)
+            return
         self.save_pending()
         old = self.batch
         self.session = None
@@ -297,7 +298,6 @@ class QaWindow(QMainWindow):
 
         self.runner.start("Reading the batch and earlier imports\u2026", work,
                           done=self._batch_ready, failed=self._job_failed)
-        return True
 
     def _batch_ready(self, result: tuple[QaSession, ReviewState]) -> None:
         session, state = result
@@ -329,9 +329,9 @@ class QaWindow(QMainWindow):
 
     def import_paths(self, paths: Sequence[Path]) -> bool:
         """Verify and import files (folders give their *.results.json) in the background."""
-        session = self.session
+        session = None if self.opening_batch else self.session  # the new batch's, once read
         if session is None:
-            if self.batch is not None or self.pending_batch:  # the batch is still being read
+            if self.batch is not None or self.pending_batch or self.opening_batch:  # being read
                 self._pending_imports += list(paths)
                 return True
             self.report_error(self, "Open the batch first",

@@ -147,6 +147,9 @@ BINDINGS: tuple[Binding, ...] = (
        shown="Enter (in a warning's reason field)", built_in=True),
     _b("flag_item", ("Ctrl+Shift+F",), M, "&Flag item",
        "Flag the item for a reviewer, or take the flag off", RATING_KEYS),
+    _b("mark_unsure", ("Ctrl+Shift+N",), M, "Mark &unsure (not sure)\u2026",
+       "Mark the item unsure with a reason (you can still complete it), or change or remove "
+       "the mark", RATING_KEYS),
     _b("next_rework", ("F8",), M, "Next &rework item",
        "Next item QA asked you to rework (after File \u25b8 Import QA feedback)", RATING_KEYS),
     # -- batch and results

@@ -48,6 +48,35 @@ def item(item_id: str, *, prompt: str = "Find a red umbrella under $20.", kind: 
     return data
 
 
+def run_item(item_id: str, *, outcome: str = "completed", steps: int = 4, shots: bool = True,
+             judge: str | None = "accurate", **extra: Any) -> dict[str, Any]:
+    """One run audit item (``"protocol": "run-audit"``): a run of ``steps`` steps (each with
+    a screenshot when ``shots``), the agent's report with ``outcome``, and a judge."""
+    trajectory = [{"action": "navigate" if n == 0 else "click", "target": f"link {n + 1}",
+                   "url": f"https://shop.example/page-{n + 1}",
+                   **({"screenshot": f"screens/{item_id}-{n + 1}.png"} if shots else {})}
+                  for n in range(steps)]
+    reached = {"completed": ["C1", "C2", "C3", "C4"], "login_wall": ["C1", "C2", "C3"],
+               "blocked": ["C1"]}.get(outcome, [])
+    block = ({"at": "C4", "kind": "login_required", "quote": "Sign in to continue"}
+             if outcome == "login_wall" else
+             {"at": "C2", "kind": "captcha", "quote": "Verify you are human"}
+             if outcome == "blocked" else None)
+    report = {"host": "shop.example", "outcome": outcome, "checkpoints": reached,
+              "block": block, "item": {"name": "Red umbrella", "price": "$18.00"},
+              "final_url": f"https://shop.example/page-{steps}", "actions": steps,
+              "evidence": ["The search showed umbrellas.", "The cart shows one umbrella."],
+              "notes": ""}
+    data: dict[str, Any] = {
+        "id": item_id, "kind": "standard", "prompt": "Put a red umbrella under $20 in the cart.",
+        "run": {"identity": "agent-one", "text": "", "trajectory": trajectory, "run_report": report},
+    }
+    if judge is not None:
+        data["judge"] = {"verdict": judge, "identity": "judge-model", "explanation": "Looks right."}
+    data.update(extra)
+    return data
+
+
 def manifest(**overrides: Any) -> dict[str, Any]:
     data: dict[str, Any] = {
         "format": "rater-desktop-batch",
@@ -71,6 +100,11 @@ def batch_files(items: list[dict[str, Any]] | None = None, **manifest_overrides:
         "instructions.md": b"# Instructions\n\nRate carefully.\n",
     }
     for it in items:
+        run = it.get("run")
+        for step in run.get("trajectory", []) if isinstance(run, dict) else []:
+            if isinstance(step, dict) and isinstance(step.get("screenshot"), str) \
+                    and _is_plain_relative(step["screenshot"]):
+                files.setdefault(step["screenshot"], png_bytes(label=step["screenshot"]))
         for resp in it.get("responses", []):
             for shot in resp.get("screenshots", []) if isinstance(resp, dict) else []:
                 if _is_plain_relative(shot["path"]):

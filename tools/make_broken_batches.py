@@ -57,7 +57,7 @@ def manifest_cases() -> None:
     del manifest["batch_id"]
     files["batch.json"] = json.dumps(manifest).encode()
     folder("manifest-missing-id", files, "[missing-field] batch.json, field 'batch_id': is missing. Add this field.")
-    folder("unknown-protocol", files_with(format_version="1.1", protocol="ranking"), "[unknown-protocol] batch.json, field 'protocol': 'ranking' is not a protocol this app knows (it knows: guideline, preference). Set \"protocol\" to \"guideline\" or \"preference\", or update Rater Desktop.")
+    folder("unknown-protocol", files_with(format_version="1.1", protocol="ranking"), "[unknown-protocol] batch.json, field 'protocol': 'ranking' is not a protocol this app knows (it knows: guideline, preference, run-audit). Set \"protocol\" to one of guideline, preference, run-audit, or update Rater Desktop.")
     folder("bad-batch-id", files_with(batch_id="has spaces!"), "[bad-id] batch.json, field 'batch_id': 'has spaces!' is not a valid id. Use 1-128 characters of letters, digits, '.', '_', ':' or '-'.")
 
 

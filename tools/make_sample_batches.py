@@ -1,10 +1,11 @@
 """Generate the sample batches under sample_batches/ (deterministic: same bytes each run).
 
 Usage: python tools/make_sample_batches.py [--out DIR]
-       [--only consumer|standardweb|assistantbench|preference]
+       [--only consumer|standardweb|assistantbench|preference|learning|run-audit]
 
 Writes sample_batches/consumer-tasks, sample_batches/standardweb-runs,
-sample_batches/assistantbench-qualification and sample_batches/preference-quick.
+sample_batches/assistantbench-qualification, sample_batches/preference-quick,
+sample_batches/learning-preference and sample_batches/run-audit-sample.
 sample_batches/broken is never touched.
 """
 
@@ -20,7 +21,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import samples_assistantbench  # noqa: E402
 import samples_consumer  # noqa: E402
+import samples_learning  # noqa: E402
 import samples_preference  # noqa: E402
+import samples_run_audit  # noqa: E402
 import samples_standardweb  # noqa: E402
 from samples_common import reset_batch_dir, write_batch  # noqa: E402
 from samples_instructions import instructions  # noqa: E402
@@ -33,6 +36,8 @@ BATCHES: dict[str, tuple[str, dict[str, Any], Builder]] = {
     "assistantbench": ("assistantbench-qualification", samples_assistantbench.MANIFEST,
                        samples_assistantbench.build),
     "preference": ("preference-quick", samples_preference.MANIFEST, samples_preference.build),
+    "learning": ("learning-preference", samples_learning.MANIFEST, samples_learning.build),
+    "run-audit": ("run-audit-sample", samples_run_audit.MANIFEST, samples_run_audit.build),
 }
 
 

@@ -181,5 +181,13 @@ def instructions(batch: str) -> str:
         from samples_preference import INSTRUCTIONS
 
         return INSTRUCTIONS
+    if batch == "learning":
+        from samples_learning import INSTRUCTIONS as LEARNING
+
+        return LEARNING
+    if batch == "run-audit":
+        from samples_run_audit import INSTRUCTIONS as RUN_AUDIT
+
+        return RUN_AUDIT
     return {"consumer": CONSUMER, "standardweb": STANDARDWEB,
             "assistantbench": ASSISTANTBENCH}[batch]

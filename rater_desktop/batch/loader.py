@@ -22,6 +22,7 @@ from rater_desktop.batch.errors import BatchError, BatchProblem, ProblemList
 from rater_desktop.batch.limits import DEFAULT_LIMITS, BatchLimits
 from rater_desktop.batch.model import IndexEntry, Item, Manifest
 from rater_desktop.batch.parse import decode_json, parse_item, parse_manifest
+from rater_desktop.batch.protocol import item_shape
 
 MANIFEST_NAME = "batch.json"
 _ID_IN_LINE = re.compile(rb'"id"\s*:\s*"([A-Za-z0-9._:-]{1,128})"')
@@ -309,6 +310,7 @@ class Batch:
             line=entry.line,
             screenshot_exists=self._file_is_usable if check_files else None,
             limits=self.limits,
+            shape=item_shape(self.manifest.protocol),
         )
         if item is not None and item.id != entry.item_id:
             problems.add(

@@ -11,12 +11,20 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from rater_desktop.batch.learning import (
+    QualificationSettings,
+    TrainingKey,
+    Turn,
+    UnsureSettings,
+)
 from rater_desktop.batch.protocol import GUIDELINE, PreferenceSettings
 
 FORMAT_NAME = "rater-desktop-batch"
 FORMAT_MAJOR = 1
-FORMAT_MINOR = 1  # 1.1 added the manifest's protocol, preference settings and survey
-FORMAT_VERSION = "1.1"
+# 1.1 added the manifest's protocol, preference settings and survey; 1.2 training items,
+# conversations, local qualification scoring and the reasons for "unsure" (learning.py).
+FORMAT_MINOR = 2
+FORMAT_VERSION = "1.2"
 
 
 class ItemKind(StrEnum):
@@ -155,6 +163,17 @@ class Response:
 
 
 @dataclass(frozen=True)
+class JudgeVerdict:
+    """An automated judge's verdict on a recorded run (run audit items): does the agent's
+    own report match what happened? Shown to the rater only after their own verdict."""
+
+    verdict: str  # accurate, overstated, understated
+    identity: str = ""  # the judge model; never shown to the rater
+    outcome: str | None = None  # the outcome the judge saw, if it says
+    explanation: str = ""
+
+
+@dataclass(frozen=True)
 class GoldScores:
     tc: int | None = None
     fa: int | None = None
@@ -170,24 +189,40 @@ class Gold:
     expected_scores: dict[str, GoldScores] = field(default_factory=dict, compare=False)
     attention_instruction: str | None = None
     expected_choice: str | None = None  # preference protocol: "A", "B" or "tie" (file order)
+    expected_outcome: str | None = None  # run audit: the outcome the run shows
+    expected_report_verdict: str | None = None  # run audit: accurate, overstated, understated
 
 
 @dataclass(frozen=True)
 class Item:
-    """One prompt with its two responses."""
+    """One prompt with its two responses, or (a run audit item) one recorded run.
+
+    A run audit item holds its run as the single entry of ``responses`` (so every check
+    that walks the responses, e.g. of screenshots, sees it) and the optional ``judge``;
+    ``prompt`` is the run's objective.
+    """
 
     id: str
     kind: ItemKind
     prompt: str
-    responses: tuple[Response, Response]
+    responses: tuple[Response, ...]
     context: str | None = None
     gold: Gold | None = None
+    judge: JudgeVerdict | None = None
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
     # Optional facts about the item (site, category...): QA groups agreement by them
     # (`qa report --by FIELD`). Keys are names, values short strings, numbers or booleans.
     metadata: dict[str, str | int | float | bool] = field(
         default_factory=dict, compare=False, hash=False
     )
+    # 1.2: the study team's key for a training item, and the turns before the prompt.
+    training: TrainingKey | None = field(default=None, compare=False, hash=False)
+    conversation: tuple[Turn, ...] = ()
+
+    @property
+    def run(self) -> Response | None:
+        """The recorded run of a run audit item (None for an item of two responses)."""
+        return self.responses[0] if len(self.responses) == 1 else None
 
 
 @dataclass(frozen=True)
@@ -205,6 +240,9 @@ class Manifest:
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
     protocol: str = GUIDELINE
     preference: PreferenceSettings = field(default_factory=PreferenceSettings, compare=False)
+    qualification: QualificationSettings = field(default_factory=QualificationSettings,
+                                                 compare=False)
+    unsure: UnsureSettings = field(default_factory=UnsureSettings, compare=False)
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from rater_desktop.batch import learning
 from rater_desktop.batch.container import check_relative_path
 from rater_desktop.batch.errors import BatchError, BatchProblem, ProblemList
 from rater_desktop.batch.fields import FieldReader
@@ -25,9 +26,6 @@ from rater_desktop.batch.model import (
     Manifest,
     Point,
     Response,
-    RunBlock,
-    RunItem,
-    RunReport,
     Screenshot,
     Size,
     TrajectoryStep,
@@ -36,21 +34,12 @@ from rater_desktop.batch.model import (
 from rater_desktop.batch.protocol import (
     CHOICES,
     GUIDELINE,
+    PAIR,
+    RUN,
     read_preference_settings,
     read_protocol,
 )
-
-OUTCOMES = ("completed", "login_wall", "blocked", "unreachable", "incomplete")
-CHECKPOINTS = ("C1", "C2", "C3", "C4")
-BLOCK_KINDS = (
-    "captcha",
-    "access_denied",
-    "bot_notice",
-    "rate_limit",
-    "login_required",
-    "error",
-    "other",
-)
+from rater_desktop.batch.run_fields import judge_of_item, run_gold, run_of_item, run_report
 
 
 def decode_json(raw: bytes, *, file: str, line: int | None = None) -> Any:
@@ -121,6 +110,7 @@ def parse_manifest(
     rubric = _rubric(reader)
     protocol = read_protocol(reader)
     preference = read_preference_settings(reader)
+    qualification, unsure = learning.read_qualification(reader), learning.read_unsure(reader)
     extra = reader.extra()
     for key, path in (("items", items_file), ("instructions", instructions)):
         if path is not None:
@@ -146,6 +136,8 @@ def parse_manifest(
         extra=extra,
         protocol=protocol or GUIDELINE,
         preference=preference,
+        qualification=qualification,
+        unsure=unsure,
     )
 
 
@@ -201,11 +193,14 @@ def parse_item(
     line: int,
     screenshot_exists: Callable[[str], bool] | None = None,
     limits: BatchLimits = DEFAULT_LIMITS,
+    shape: str = PAIR,
 ) -> Item | None:
     """Validate one item line. Returns None when it has errors (all recorded).
 
     ``screenshot_exists`` returns whether a file is in the batch, or raises a BatchError
     for a file that must not be used (e.g. a symlink leading out of the batch).
+    ``shape`` (``batch.protocol.item_shape`` of the manifest's protocol): ``PAIR`` items
+    hold two ``responses``; ``RUN`` items one ``run`` and an optional ``judge``.
     """
     errors_before = len(problems.errors)
     reader = FieldReader(obj, problems=problems, file=file, line=line)
@@ -216,43 +211,47 @@ def parse_item(
     kind = reader.choice("kind", tuple(k.value for k in ItemKind)) or "standard"
     prompt = reader.text("prompt", required=True, max_chars=limits.max_prompt_chars)
     context = reader.text("context", max_chars=limits.max_context_chars)
-    raw_responses = reader.array("responses", required=True, max_len=100)
-    responses: list[Response] = []
-    if raw_responses is not None:
-        if len(raw_responses) != 2:
-            reader.error(
-                "responses",
-                f"has {len(raw_responses)} responses; an item needs exactly 2",
-                "Each item compares two responses (A and B).",
-                code="response-count",
-            )
-        else:
-            for index, raw in enumerate(raw_responses):
-                response = _response(
-                    reader.child(raw, f"responses[{index}]"), screenshot_exists, limits
-                )
-                if response is not None:
-                    responses.append(response)
+    judge = None
+    if shape == RUN:
+        run = run_of_item(reader, lambda sub: _response(sub, screenshot_exists, limits,
+                                                        text_required=False))
+        responses = [run] if run is not None else []
+        judge = judge_of_item(reader)
+    else:
+        responses = _pair(reader, screenshot_exists, limits)
     gold_raw = reader.mapping("gold")
     gold = _gold(reader.child(gold_raw, "gold")) if gold_raw is not None else None
+    training, conversation = learning.read_training(reader), learning.read_conversation(reader)
     metadata, extra = _metadata(reader), reader.extra()
     if (
         len(problems.errors) > errors_before
         or item_id is None
         or prompt is None
-        or len(responses) != 2
+        or len(responses) != (1 if shape == RUN else 2)
     ):
         return None
-    return Item(
-        id=item_id,
-        kind=ItemKind(kind),
-        prompt=prompt,
-        responses=(responses[0], responses[1]),
-        context=context,
-        gold=gold,
-        extra=extra,
-        metadata=metadata,
-    )
+    return Item(id=item_id, kind=ItemKind(kind), prompt=prompt, responses=tuple(responses),
+                context=context, gold=gold, judge=judge, extra=extra, metadata=metadata,
+                training=training, conversation=conversation)
+
+
+def _pair(reader: FieldReader, exists: Callable[[str], bool] | None,
+          limits: BatchLimits) -> list[Response]:  # fmt: skip
+    """The two ``responses`` of a pair item (fewer when one has errors)."""
+    raw_responses = reader.array("responses", required=True, max_len=100)
+    if raw_responses is None:
+        return []
+    if len(raw_responses) != 2:
+        reader.error(
+            "responses",
+            f"has {len(raw_responses)} responses; an item needs exactly 2",
+            "Each item compares two responses (A and B).",
+            code="response-count",
+        )
+        return []
+    found = [_response(reader.child(raw, f"responses[{n}]"), exists, limits)
+             for n, raw in enumerate(raw_responses)]
+    return [r for r in found if r is not None]
 
 
 METADATA_KEY = re.compile(r"^[A-Za-z][A-Za-z0-9_.-]{0,63}$")
@@ -322,12 +321,15 @@ def _image_path(reader: FieldReader, key: str, exists: Callable[[str], bool] | N
 
 
 def _response(
-    reader: FieldReader, exists: Callable[[str], bool] | None, limits: BatchLimits
+    reader: FieldReader, exists: Callable[[str], bool] | None, limits: BatchLimits,
+    *, text_required: bool = True,
 ) -> Response | None:
     if not reader.valid_object:
         return None
     identity = reader.text("identity", required=True, max_chars=200)
-    text = reader.text("text", required=True, max_chars=limits.max_response_chars)
+    text = reader.text("text", required=text_required, max_chars=limits.max_response_chars)
+    if text is None and not text_required and reader.obj.get("text") is None:
+        text = ""  # a recorded run's final message is optional
     screenshots: list[Screenshot] = []
     for index, raw in enumerate(
         reader.array("screenshots", max_len=limits.max_screenshots_per_response) or []
@@ -349,7 +351,7 @@ def _response(
         )
     ]
     report_raw = reader.mapping("run_report")
-    report = _run_report(reader.child(report_raw, "run_report")) if report_raw is not None else None
+    report = run_report(reader.child(report_raw, "run_report")) if report_raw is not None else None
     final_answer = reader.text("final_answer", max_chars=20_000)
     extra = reader.extra()
     if identity is None or text is None:
@@ -422,47 +424,6 @@ def _box(reader: FieldReader, key: str) -> Box | None:
     return Box(*values)
 
 
-def _run_report(reader: FieldReader) -> RunReport | None:
-    host = reader.text("host", required=True, max_chars=500)
-    outcome = reader.choice("outcome", OUTCOMES, required=True)
-    checkpoints = [c for c in reader.array("checkpoints", max_len=10) or [] if c in CHECKPOINTS]
-    if len(checkpoints) != len(reader.obj.get("checkpoints") or []):
-        reader.error("run_report.checkpoints", "may only contain C1, C2, C3 and C4", "")
-    block_raw = reader.mapping("block")
-    block = None
-    if block_raw is not None:
-        sub = reader.child(block_raw, "block")
-        block = RunBlock(
-            at=sub.choice("at", CHECKPOINTS) or "",
-            kind=sub.choice("kind", BLOCK_KINDS) or "other",
-            url=sub.text("url", max_chars=8_000) or "",
-            page_title=sub.text("page_title", max_chars=2_000) or "",
-            quote=sub.text("quote", max_chars=2_000) or "",
-        )
-        sub.extra()
-    item_raw = reader.mapping("item")
-    run_item = None
-    if item_raw is not None:
-        sub = reader.child(item_raw, "item")
-        run_item = RunItem(name=sub.text("name") or "", price=sub.text("price") or "")
-        sub.extra()
-    actions = reader.number("actions", integer=True)
-    evidence = [e for e in reader.array("evidence", max_len=100) or [] if isinstance(e, str)]
-    report = RunReport(
-        host=host or "",
-        outcome=outcome or "incomplete",
-        checkpoints=tuple(checkpoints),
-        block=block,
-        item=run_item,
-        final_url=reader.text("final_url", max_chars=8_000) or "",
-        actions=int(actions or 0),
-        evidence=tuple(evidence),
-        notes=reader.text("notes") or "",
-    )
-    reader.extra()
-    return report if host is not None and outcome is not None else None
-
-
 def _gold(reader: FieldReader) -> Gold | None:
     verdict_text = reader.choice("expected_verdict", tuple(v.value for v in Verdict))
     scores: dict[str, GoldScores] = {}
@@ -479,12 +440,15 @@ def _gold(reader: FieldReader) -> Gold | None:
         scores[side] = GoldScores(
             **{k: int(v) if v is not None else None for k, v in values.items()}
         )
+    outcome, report_verdict = run_gold(reader)
     gold = Gold(
         expected_answer=reader.text("expected_answer"),
         expected_verdict=Verdict(verdict_text) if verdict_text else None,
         expected_scores=scores,
         attention_instruction=reader.text("attention_instruction"),
         expected_choice=reader.choice("expected_choice", CHOICES),
+        expected_outcome=outcome,
+        expected_report_verdict=report_verdict,
     )
     reader.extra()
     return gold

@@ -13,9 +13,20 @@ from rater_desktop.batch.fields import ID_PATTERN, FieldReader
 
 GUIDELINE = "guideline"
 PREFERENCE = "preference"
-PROTOCOLS = (GUIDELINE, PREFERENCE)
+RUN_AUDIT = "run-audit"
+PROTOCOLS = (GUIDELINE, PREFERENCE, RUN_AUDIT)
+# What one line of items.jsonl holds: two responses to compare ("pair"), or one recorded
+# agent run to audit ("run": the item's ``run`` and optional ``judge``).
+PAIR, RUN = "pair", "run"
+ITEM_SHAPES = {RUN_AUDIT: RUN}
 QUESTION_KINDS = ("single", "multiple", "text")
 CHOICES = ("A", "B", "tie")  # the preference protocol's three-way choice, A/B in file order
+# Training keys (format 1.2): the answers a protocol lets the study team expect, A/B in
+# file order, and the kind of value each takes (checked by ``learning.read_training``).
+_SIDE_SCORES = {f"responses.{side}.{score}": "score" for side in "AB"
+                for score in ("tc", "fa", "aip")}
+TRAINING_FIELDS = {"verdict": "verdict", "choice": "choice", **_SIDE_SCORES}
+PROTOCOL_TRAINING_FIELDS = {GUIDELINE: ("verdict", *_SIDE_SCORES), PREFERENCE: ("choice",)}
 MAX_QUESTIONS = 50
 MAX_OPTIONS = 50
 
@@ -49,11 +60,16 @@ def read_protocol(reader: FieldReader) -> str | None:
         reader.error(
             "protocol",
             f"{shown} is not a protocol this app knows (it knows: {', '.join(PROTOCOLS)})",
-            'Set "protocol" to "guideline" or "preference", or update Rater Desktop.',
+            f'Set "protocol" to one of {", ".join(PROTOCOLS)}, or update Rater Desktop.',
             code="unknown-protocol",
         )
         return None
     return raw
+
+
+def item_shape(protocol: str | None) -> str:
+    """The item shape a protocol's batch holds (``PAIR`` unless the protocol says ``RUN``)."""
+    return ITEM_SHAPES.get(protocol or GUIDELINE, PAIR)
 
 
 def read_preference_settings(reader: FieldReader) -> PreferenceSettings:

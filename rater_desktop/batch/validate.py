@@ -9,6 +9,7 @@ from typing import Any
 
 from rater_desktop.batch.errors import BatchError, BatchProblem
 from rater_desktop.batch.images import ImageProblem, decode_image
+from rater_desktop.batch.learning import foreign_training_fields
 from rater_desktop.batch.loader import Batch, open_batch
 from rater_desktop.batch.model import Item
 
@@ -57,6 +58,8 @@ def validate_batch(
             problems = batch.check_item(entry.item_id)
             report.errors.extend(problems.errors)
             report.warnings.extend(problems.warnings)
+            if not problems.errors:
+                _check_training(batch, batch.item(entry.item_id), report)
             if deep and not problems.errors:
                 _check_images(batch, batch.item(entry.item_id), report)
     return report
@@ -80,6 +83,16 @@ def _check_rubric(batch: Batch, check: RubricCheck, report: ValidationReport) ->
                 hint="Fix the rubric override; the window would refuse it and use the defaults.",
             )
         )
+
+
+def _check_training(batch: Batch, item: Item, report: ValidationReport) -> None:
+    """A training key may only expect answers the batch's protocol asks for."""
+    for name in foreign_training_fields(item.training, batch.manifest.protocol):
+        report.errors.append(BatchProblem(
+            code="bad-training", file=batch.manifest.items_file, item_id=item.id,
+            field=f"training.expected.{name}",
+            message=f"is not an answer of the {batch.manifest.protocol} protocol",
+            hint="Expect only answers the rater gives in this batch's protocol."))
 
 
 def _check_images(batch: Batch, item: Item, report: ValidationReport) -> None:

@@ -1,9 +1,10 @@
 """Chosen/rejected preference data: two whole transcripts that differ only in the last turn.
 
 Each line holds ``chosen`` and ``rejected``, each a dialogue written as
-``"\\n\\nHuman: ...\\n\\nAssistant: ..."``. The turns both share become the prompt (shown as
-a conversation); the two last assistant turns become the responses, with the identities
-``chosen`` and ``rejected`` kept hidden from the rater like any identity.
+``"\\n\\nHuman: ...\\n\\nAssistant: ..."``. Of the turns both share, the last Human turn
+becomes the prompt and the ones before it the item's ``conversation`` (format 1.2, shown
+collapsed above the prompt); the two last assistant turns become the responses, with the
+identities ``chosen`` and ``rejected`` kept hidden from the rater like any identity.
 """
 
 from __future__ import annotations
@@ -31,7 +32,10 @@ def split_turns(transcript: str) -> list[tuple[str, str]]:
     return turns
 
 
-def _conversation(turns: list[tuple[str, str]]) -> str:
+ROLES = {"Human": "user", "Assistant": "assistant"}
+
+
+def _flattened(turns: list[tuple[str, str]]) -> str:
     return "\n\n".join(f"{'User' if who == 'Human' else 'Assistant'}: {text}" for who, text in turns)
 
 
@@ -54,16 +58,20 @@ def pair_to_item(record: Any, *, where: str, number: int) -> dict[str, Any]:
     shared = turns[0][:-1]
     if not any(who == "Human" for who, _ in shared):
         raise ImportInputError(f"{where}: the shared dialogue has no Human turn")
-    # One request reads as itself; a longer dialogue is shown whole, speaker by speaker.
-    prompt = shared[0][1] if len(shared) == 1 else _conversation(shared)
     item: dict[str, Any] = {
         "id": clean_id(str(record.get("id", "")), f"pair-{number:06d}"),
-        "prompt": prompt,
+        "prompt": shared[-1][1],
         "responses": [
             {"identity": "chosen", "text": turns[0][-1][1]},
             {"identity": "rejected", "text": turns[1][-1][1]},
         ],
     }
+    if shared[-1][0] != "Human":
+        # No user request right before the answers: the dialogue is shown whole as the prompt.
+        item["prompt"] = _flattened(shared)
+    elif len(shared) > 1:
+        # The last request is the prompt; the turns before it are the conversation (1.2).
+        item["conversation"] = [{"role": ROLES[who], "text": text} for who, text in shared[:-1]]
     return item
 
 

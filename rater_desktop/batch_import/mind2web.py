@@ -10,7 +10,7 @@ read when the record carries them, per action as ``screenshot`` (base64 or a dat
 ``{"bytes": base64}`` as datasets export images) or ``screenshot_path`` (a file inside
 the input). Mind2Web has no final answer; ``final_answer`` or ``answer`` is used when an
 agent's record adds one. Other fields (``raw_html``, ``cleaned_html``, negatives) are
-ignored.
+ignored. Online-Mind2Web's result folders (``online_mind2web``) are read by the same kind.
 """
 
 from __future__ import annotations
@@ -19,6 +19,11 @@ import json
 from pathlib import Path
 from typing import Any
 
+from rater_desktop.batch_import.online_mind2web import (
+    is_result_folder,
+    is_result_record,
+    load_result,
+)
 from rater_desktop.batch_import.runs import InputRoot, PendingImages, Run, clip, read_json
 from rater_desktop.batch_import.writer import ImportInputError
 
@@ -97,8 +102,13 @@ def _step(action: dict[str, Any], repr_text: Any) -> dict[str, Any]:
 
 
 def load_record(path: Path, images: PendingImages, where: str) -> Run:
-    """One Mind2Web-style record file as a run (its task includes the website)."""
+    """One Mind2Web-style record file as a run (its task includes the website), or an
+    Online-Mind2Web result (a folder with ``result.json``, or that file itself)."""
+    if path.is_dir():
+        return load_result(path, images, where)
     data = read_json(path, where=where)
+    if is_result_record(data):
+        return load_result(path, images, where, data)
     if isinstance(data, list):
         if len(data) != 1:
             raise ImportInputError(f"{where}: {path.name} holds {len(data)} records; a run file holds one")
@@ -125,4 +135,4 @@ def load_record(path: Path, images: PendingImages, where: str) -> Run:
 
 
 def is_record(path: Path) -> bool:
-    return path.suffix.lower() == ".json" and path.is_file()
+    return (path.suffix.lower() == ".json" and path.is_file()) or is_result_folder(path)

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rater_desktop.batch.protocol import PROTOCOLS, RUN, item_shape
 from rater_desktop.batch.quickcheck import FlatItem
 from rater_desktop.batch_import.harnesses import HARNESS_KINDS, harness_records
 from rater_desktop.batch_import.writer import (
@@ -23,6 +24,7 @@ from rater_desktop.batch_import.writer import (
 
 KINDS = ("pairs", "chosen-rejected", "browser-use", "standardweb", "assistantbench",
          *HARNESS_KINDS)
+RUN_KINDS = ("browser-use", "standardweb", *HARNESS_KINDS)  # kinds that can write one recorded run per item
 Records = Iterator[dict[str, Any] | FlatItem | ImportInputError]
 
 
@@ -41,6 +43,7 @@ class ImportRequest:
     instructions: str | None = None
     overwrite: bool = False
     link_images: bool = True  # screenshot files hard-linked where the disk allows (writer.py)
+    protocol: str | None = None  # the batch's rating protocol (None: the guideline)
 
 
 def _records(request: ImportRequest, writer: BatchWriter) -> Records:
@@ -48,6 +51,8 @@ def _records(request: ImportRequest, writer: BatchWriter) -> Records:
         return writer.store_image(data, where=where)
 
     source = request.source
+    if item_shape(request.protocol) == RUN:
+        return _run_records(request, store)
     if request.kind == "pairs":
         from rater_desktop.batch_import.generic import FieldMapping, read_generic
 
@@ -78,6 +83,31 @@ def _records(request: ImportRequest, writer: BatchWriter) -> Records:
     raise ValueError(f"unknown import kind {request.kind!r}; choose one of {', '.join(KINDS)}")
 
 
+def _run_records(request: ImportRequest, store: Callable[[bytes | Path, str], str]) -> Records:
+    """One recorded run per item (a protocol that audits single runs)."""
+    from rater_desktop.batch_import.single_runs import (
+        read_browser_use_single_runs,
+        read_standardweb_single_runs,
+    )
+
+    if request.kind == "standardweb":
+        return read_standardweb_single_runs(request.source, store=store)
+    if request.kind in HARNESS_KINDS:
+        from rater_desktop.batch_import.harness_single_runs import read_harness_single_runs
+
+        return read_harness_single_runs(request.kind, request.source, store=store, root=request.root)
+    return read_browser_use_single_runs(request.source, store=store, root=request.root)
+
+
+def check_protocol(kind: str, protocol: str | None) -> None:
+    """A ValueError when ``kind`` cannot write items of ``protocol``'s shape."""
+    if protocol is not None and protocol not in PROTOCOLS:
+        raise ValueError(f"unknown protocol {protocol!r}; choose one of {', '.join(PROTOCOLS)}")
+    if item_shape(protocol) == RUN and kind not in RUN_KINDS:
+        raise ValueError(f"--protocol {protocol} needs one recorded run per item: import "
+                         f"{' or '.join(RUN_KINDS)} runs; {kind} makes items of two responses")
+
+
 def _check_source(request: ImportRequest) -> None:
     wants_folder = request.kind == "standardweb"
     if wants_folder and not request.source.is_dir():
@@ -98,13 +128,16 @@ def _check_source(request: ImportRequest) -> None:
 
 def import_batch(request: ImportRequest, *, progress: Callable[[int], None] | None = None) -> ImportReport:
     """Write the batch; on no items or a failed validation nothing is left behind."""
+    check_protocol(request.kind, request.protocol)
     _check_source(request)
+    extra = {"format_version": "1.1", "protocol": request.protocol} if request.protocol else None
     writer = BatchWriter(request.output, batch_id=request.batch_id, title=request.title,
                          instructions=request.instructions, overwrite=request.overwrite,
-                         link_images=request.link_images)  # fmt: skip
+                         link_images=request.link_images, manifest_extra=extra)  # fmt: skip
     report = ImportReport(output=request.output)
     try:
-        if request.kind == "pairs" and request.source.suffix.lower() != ".csv":
+        if request.kind == "pairs" and request.source.suffix.lower() != ".csv" \
+                and item_shape(request.protocol) != RUN:
             from rater_desktop.batch_import.generic import FieldMapping
             from rater_desktop.batch_import.pairs_fast import import_pairs_jsonl
 

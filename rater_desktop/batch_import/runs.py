@@ -5,8 +5,8 @@ A harness reader turns one saved run (a file or a folder) into a batch response 
 ``load_run``; this module finds two runs per task (a JSONL of ``{"task", "a", "b"}`` or a
 folder ``TASK/{task.txt?, two runs}``), builds the item and writes its screenshots only
 once the item passed the loader's item check, so a refused record leaves nothing behind.
-A single run would become a run audit item, but that protocol does not exist yet: such a
-task is refused with a message saying so.
+A task with a single run is refused with a message saying so: single runs become run audit
+items with ``--protocol run-audit`` (``harness_single_runs``, ``single_runs``).
 """
 
 from __future__ import annotations
@@ -21,14 +21,15 @@ from rater_desktop.batch.errors import ProblemList
 from rater_desktop.batch.images import ImageProblem, decode_image, sniff_format
 from rater_desktop.batch.limits import DEFAULT_LIMITS
 from rater_desktop.batch.parse import parse_item
+from rater_desktop.batch.protocol import PAIR
 from rater_desktop.batch_import.generic import clean_id, iter_jsonl
 from rater_desktop.batch_import.writer import ImportInputError, decode_base64_image
 
 StoreImage = Callable[[bytes, str], str]
 MAX_RUN_FILE_BYTES = 256 * 1024 * 1024
 MAX_TEXT = 20_000
-SINGLE_RUN = ("one run only: a single run would become a run audit item, and this version "
-              "has no run audit protocol; give two runs of the task")  # fmt: skip
+SINGLE_RUN = ("one run only: give two runs of the task, or import single runs as a run "
+              "audit batch (--protocol run-audit)")  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -79,15 +80,15 @@ class PendingImages:
     def add_base64(self, text: str, where: str) -> str:
         return self.add(decode_base64_image(text, where=where, max_bytes=DEFAULT_LIMITS.max_image_bytes), where)
 
-    def commit(self, item: dict[str, Any], store: StoreImage) -> dict[str, Any]:
+    def commit(self, item: dict[str, Any], store: StoreImage, *, shape: str = PAIR) -> dict[str, Any]:
         """Check ``item`` as the loader would, then write its images and name them."""
         problems = ProblemList()
-        parse_item(item, problems=problems, file="items.jsonl", line=1,
+        parse_item(item, problems=problems, file="items.jsonl", line=1, shape=shape,
                    screenshot_exists=self.images.__contains__, limits=DEFAULT_LIMITS)  # fmt: skip
         if problems.errors:
             raise ImportInputError(f"{item.get('id')}: " + "; ".join(p.render() for p in problems.errors[:3]))
         names = {token: store(data, where) for token, (data, where) in self.images.items()}
-        for response in item["responses"]:
+        for response in item["responses"] if shape == PAIR else [item["run"]]:
             for step in response.get("trajectory", []):
                 if "screenshot" in step:
                     step["screenshot"] = names[step["screenshot"]]

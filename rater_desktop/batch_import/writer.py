@@ -26,11 +26,13 @@ from rater_desktop.batch.images import ImageProblem, check_header
 from rater_desktop.batch.limits import DEFAULT_LIMITS, BatchLimits
 from rater_desktop.batch.loader import line_item_id
 from rater_desktop.batch.parse import parse_item
+from rater_desktop.batch.protocol import PAIR, item_shape
 from rater_desktop.batch.quickcheck import FlatItem, TextItemLines, plain_pair_lines
 from rater_desktop.batch_import.itemsfile import BLOCK_BYTES, ItemsFile, ItemsWriteError
 from rater_desktop.batch_import.jsonline import dumps_item
 
 FORMAT_VERSION = "1.0"
+CONVERSATION_FORMAT_VERSION = "1.2"  # items with earlier turns (batch/learning.py)
 ITEMS_FILE = "items.jsonl"
 _EXTENSIONS = {"PNG": "png", "JPEG": "jpg", "WEBP": "webp"}
 
@@ -116,6 +118,7 @@ class BatchWriter:
             **(manifest_extra or {}),
         }
         self._instructions = instructions
+        self._shape = item_shape(self.manifest.get("protocol"))
         # Hard-link image files instead of copying them (same disk only; else copied): an
         # import at about the cost of reading the input and no second copy on disk; the
         # batch then shares those files with the input, so an input image edited in place
@@ -235,7 +238,7 @@ class BatchWriter:
         # batch invalid is reported like any other bad input and left out. The plain text
         # shape takes a fast path that accepts only what parse_item accepts as it is, and
         # writes the id first, where the index reads it.
-        encoded = self._text_lines(item)
+        encoded = self._text_lines(item) if self._shape == PAIR else None
         if encoded is not None:
             item_id = item.texts[0] if isinstance(item, FlatItem) else item["id"]
             if item_id in self._ids:
@@ -248,6 +251,8 @@ class BatchWriter:
                 raise _repeated(item_id)
             self._check_item(item)
             encoded = self._encode(item, item_id)
+            if "conversation" in item:  # a field of format 1.2
+                self.manifest["format_version"] = CONVERSATION_FORMAT_VERSION
             # The index takes the first "id" of a line as the item's id.
             if line_item_id(encoded) != item_id:
                 raise ImportInputError(f"item {item_id!r}: the batch index would not find this id; "
@@ -293,7 +298,8 @@ class BatchWriter:
     def _check_item(self, item: dict[str, Any]) -> None:
         problems = ProblemList()
         parse_item(item, problems=problems, file=ITEMS_FILE, line=self._count + 1,
-                   screenshot_exists=self._stored.__contains__, limits=self.limits)  # fmt: skip
+                   screenshot_exists=self._stored.__contains__, limits=self.limits,
+                   shape=self._shape)  # fmt: skip
         if problems.errors:
             where = item.get("id", f"item {self._count + 1}")
             raise ImportInputError(f"{where}: " + "; ".join(p.render() for p in problems.errors[:3]))

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from rater_desktop.batch.protocol import PROTOCOLS
 from rater_desktop.cli.keys import EXIT_FAILED, EXIT_OK
 
 KIND_HELP = {
@@ -45,6 +46,9 @@ def register(subparsers: Any) -> None:
     run.add_argument("--identity-b", help="pairs: identity of every response B")
     run.add_argument("--root", type=Path, help="browser-use and agent-run kinds: folder the run files must be in")
     run.add_argument("--instructions", type=Path, help="Markdown instructions for the raters")
+    run.add_argument("--protocol", choices=list(PROTOCOLS),
+                     help="the batch's rating protocol (default: guideline); run-audit makes one "
+                          "item per recorded run (browser-use, standardweb)")
     run.add_argument("--force", action="store_true", help="replace an existing output")
     run.add_argument("--copy-screenshots", action="store_true",
                      help="browser-use, standardweb: copy screenshot files into the batch; by default they "
@@ -68,7 +72,8 @@ def _request(args: argparse.Namespace) -> Any:
     return ImportRequest(kind=args.kind, source=args.source, output=args.out, batch_id=batch_id,
                          title=args.title or batch_id, mapping=list(args.map),
                          constants=constants, root=args.root, instructions=instructions,
-                         overwrite=args.force, link_images=not args.copy_screenshots)  # fmt: skip
+                         overwrite=args.force, link_images=not args.copy_screenshots,
+                         protocol=args.protocol)  # fmt: skip
 
 
 def run_batch_import(args: argparse.Namespace) -> int:

@@ -82,6 +82,9 @@ def register(subparsers: Any) -> None:
     report.add_argument("--by", metavar="FIELD",
                         help="agreement per answer to this survey question of the batch, or "
                         "per value of this item metadata field (site, category...)")
+    report.add_argument("--unsure-only", action="store_true",
+                        help="only the items raters marked unsure: the Items section and the "
+                        "CSV/JSONL rows (guideline); every figure (preference)")
     report.set_defaults(handler=run_report)
     _register_roster(commands)
     from rater_desktop.cli.feedback import register_qa_decisions
@@ -309,6 +312,7 @@ def _report(args: argparse.Namespace, batch: Any, roster: Any) -> int:
                 resamples=args.resamples,
                 question=by if by in _survey_ids(batch) else None,
                 metadata_field=by if by and by not in _survey_ids(batch) else None,
+                unsure_only=bool(getattr(args, "unsure_only", False)),
             )
             raters = ", ".join(session.raters())  # trust is read from the store: still open
         except BatchError as exc:

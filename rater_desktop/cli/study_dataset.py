@@ -112,6 +112,7 @@ def _verdict_readers(protocol: str, items: list[Any]) -> Callable[[dict[str, Any
 def run_export_dataset(args: argparse.Namespace) -> int:
     from rater_desktop.batch.errors import BatchError
     from rater_desktop.batch.hashing import batch_sha256
+    from rater_desktop.batch.learning import turn_dicts
     from rater_desktop.batch.loader import open_batch
     from rater_desktop.study.dataset import (
         PairSource,
@@ -136,7 +137,8 @@ def run_export_dataset(args: argparse.Namespace) -> int:
                  for j in judgments_of(document, file_sha256=sha, verdicts=read_verdicts(document))]  # fmt: skip
     sources = {item.id: PairSource(prompt=item.prompt,
                                    texts=(item.responses[0].text, item.responses[1].text),
-                                   identities=(item.responses[0].identity, item.responses[1].identity))
+                                   identities=(item.responses[0].identity, item.responses[1].identity),
+                                   conversation=tuple(turn_dicts(item.conversation)))
                for item in items}  # fmt: skip
     dataset = build_dataset(sources=sources, judgments=judgments, decisions=decisions, keep_ties=args.keep_ties)
     if not dataset.pairs:

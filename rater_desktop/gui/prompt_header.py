@@ -7,6 +7,7 @@ from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from rater_desktop.batch.model import Item
+from rater_desktop.gui.conversation_fold import ConversationFold
 from rater_desktop.gui.safe_browser import LinkHandler, SafeTextBrowser
 from rater_desktop.gui.theme import current_theme, document_css
 from rater_desktop.render_markdown import plain_text_html, render_markdown
@@ -48,6 +49,9 @@ class PromptHeader(QFrame):
         top.addStretch(1)
         top.addWidget(self.toggle)
         layout.addLayout(top)
+        # A conversation's earlier turns, folded above its last user turn (the prompt).
+        self.conversation = ConversationFold(link_handler=link_handler)
+        layout.addWidget(self.conversation)
         self.text = SafeTextBrowser(link_handler=link_handler)
         self.text.setObjectName("promptText")
         self.text.setAccessibleName("Prompt")
@@ -57,6 +61,9 @@ class PromptHeader(QFrame):
         layout.addWidget(self.text)
 
     def show_item(self, item: Item | None) -> None:
+        self.conversation.show_turns(item.conversation if item is not None else ())
+        self.title.setText("Last user turn" if item is not None and item.conversation
+                           else "Prompt")
         if item is None:
             self.item_label.setText("")
             self.text.setHtml("")

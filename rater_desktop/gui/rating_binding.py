@@ -22,6 +22,7 @@ from rater_desktop.gui.focus_follow import EnterPressesButtons, FocusFollower
 from rater_desktop.gui.go_to import GoToKeys
 from rater_desktop.gui.item_list import ItemProgress
 from rater_desktop.gui.keys import shortcuts
+from rater_desktop.gui.learning_flow import LearningFlow
 from rater_desktop.gui.main_window import MainWindow
 from rater_desktop.gui.rule_worker import RuleWorker
 from rater_desktop.gui.save_state import SAVE_ERROR_POLL_MS, SAVE_POLL_MS, poll_save_state
@@ -99,6 +100,7 @@ class RatingBinding(QObject):
                                    keep_focus_in=(window.item_list,))
         self.completion = CompleteFlow(self)
         self.survey = SurveyFlow(window, service=lambda: self.service, ask=ask_survey)
+        self.learning = LearningFlow(window, service=lambda: self.service)
         self.enter_presses = EnterPressesButtons(self.panel)
         self.go_to = GoToKeys(window.item_list, opened=self._focus_form)
         self._save_timer = QTimer(self)
@@ -266,6 +268,7 @@ class RatingBinding(QObject):
         self.completion.after_change(change)
         self._sync_flag_action()
         self._sync_edit_actions()
+        self.learning.sync()
         if service.current_item_id is None:
             return
         viewer = self.window.viewer
@@ -284,10 +287,16 @@ class RatingBinding(QObject):
             self.window.set_save_state("saving")
             self._save_timer.start(SAVE_POLL_MS)
             if change.kind == "status" and service.rating.status is ItemStatus.COMPLETE:
-                # After this change has reached every listener (and the next item opened).
-                QTimer.singleShot(0, self.survey.ask_if_due)
+                # After this change has reached every listener (and the next item opened):
+                # the training feedback and qualification notice, then the survey.
+                item_id = change.item_id
+                QTimer.singleShot(0, self, lambda: self._after_complete(item_id))
         elif change.kind == "open":
             self.window.set_save_state("idle")
+
+    def _after_complete(self, item_id: str) -> None:
+        self.learning.after_complete(item_id)
+        self.survey.ask_if_due()
 
     def _poll_save_state(self) -> None:
         poll_save_state(window=self.window, store=self.store, timer=self._save_timer)

@@ -8,6 +8,7 @@ from typing import Any
 
 from rater_desktop.batch.model import Item
 from rater_desktop.batch.protocol import GUIDELINE
+from rater_desktop.guideline import learning
 from rater_desktop.protocols import (
     Applier,
     ProtocolError,
@@ -66,4 +67,5 @@ def verdicts(items: list[Any]) -> Callable[[dict[str, Any]], list[tuple[str, int
 
 PROTOCOL = register(RatingProtocol(
     name=GUIDELINE, collect_export=collect_export, scripted=scripted, verdicts=verdicts,
-    qa_report=None, guideline_results=True, metadata_fields=True))
+    qa_report=None, guideline_results=True, metadata_fields=True,
+    answers=learning.answers, describe=learning.describe, gold_passed=learning.gold_passed))

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from rater_desktop.batch.protocol import PREFERENCE
+from rater_desktop.preference import learning
 from rater_desktop.preference.collect import collect_protocol_export
 from rater_desktop.protocols import Applier, RatingProtocol, ScriptedLineError, register
 
@@ -63,9 +64,10 @@ def qa_report(args: argparse.Namespace, batch: Any, roster: Any, report_format: 
 def _preference_report(args: argparse.Namespace, batch: Any, roster: Any,
                        report_format: str) -> int:  # fmt: skip
     from rater_desktop.batch.hashing import batch_sha256
-    from rater_desktop.preference.report import render
+    from rater_desktop.preference.report import render, unsure_of
     from rater_desktop.preference.review import CostInputs, batch_figures
     from rater_desktop.qa_review.report import write_report
+    from rater_desktop.qa_review.report_unsure import only_unsure_documents
     from rater_desktop.results.verify import verify_results_file
     from rater_desktop.signing.atomic_files import AtomicWriteError
 
@@ -85,13 +87,16 @@ def _preference_report(args: argparse.Namespace, batch: Any, roster: Any,
     if not documents:
         print("No valid results file signed by a rater in the roster: no report written.")
         return EXIT_NO_VALID
+    unsure = unsure_of(documents)  # the per-rater figure counts every judged item
+    if getattr(args, "unsure_only", False):
+        documents = only_unsure_documents(documents)
     # The same function the QA window uses, so both show the same figures.
     figures = batch_figures(documents, batch=batch, question=getattr(args, "by", None),
                             cost=CostInputs(hourly_wage=args.wage, platform_fee=args.fee,
                                             raters_per_item=args.raters_per_item))
     try:
         write_report(args.out, render(figures, title=batch.manifest.title,
-                                      report_format=report_format))
+                                      report_format=report_format, unsure=unsure))
     except AtomicWriteError as exc:
         print(f"error: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_NO_VALID
@@ -102,4 +107,5 @@ def _preference_report(args: argparse.Namespace, batch: Any, roster: Any,
 
 PROTOCOL = register(RatingProtocol(
     name=PREFERENCE, collect_export=collect_export, scripted=scripted, verdicts=verdicts,
-    qa_report=qa_report, guideline_results=False, metadata_fields=False))
+    qa_report=qa_report, guideline_results=False, metadata_fields=False,
+    answers=learning.answers, describe=learning.describe, gold_passed=learning.gold_passed))

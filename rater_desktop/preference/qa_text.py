@@ -4,6 +4,7 @@ them, an agreement row, each rater's choice and explanation in file A/B terms.""
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping
 
 from rater_desktop.preference.review import ChoiceDisagreement
 from rater_desktop.preference.stats import Agreement
@@ -23,8 +24,9 @@ def choices_text(item: ChoiceDisagreement) -> str:
     return ", ".join(f"{c.rater_id} {c.choice}" for c in item.choices)
 
 
-def detail_html(item: ChoiceDisagreement) -> str:
-    """Each rater's choice and explanation in file A/B terms, with what they were shown."""
+def detail_html(item: ChoiceDisagreement, unsure: Mapping[str, str] | None = None) -> str:
+    """Each rater's choice and explanation in file A/B terms, with what they were shown,
+    and who marked the item unsure (rater -> reason)."""
     first, second = (html.escape(i) for i in item.identities)
     lines = [f"<h3>{html.escape(item.item_id)} ({html.escape(item.kind)})</h3>",
              f"<p>File A = {first}, file B = {second}. Choices below are in file order; "
@@ -41,4 +43,6 @@ def detail_html(item: ChoiceDisagreement) -> str:
         lines.append(f"<p><b>{html.escape(c.rater_id)}</b>: {html.escape(c.choice)} ({model})"
                      f" \u2014 clicked \u201c{html.escape(c.shown)}\u201d, {order}{seconds}."
                      f"<br>{said}</p>")
+    lines += [f"<p><b>{html.escape(rater)}</b> marked it unsure: {html.escape(why)}</p>"
+              for rater, why in sorted((unsure or {}).items())]
     return "".join(lines)

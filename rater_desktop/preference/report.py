@@ -9,7 +9,19 @@ import json
 from dataclasses import asdict
 from typing import Any
 
+from rater_desktop.learning.unsure import UnsureShare, unsure_item_ids, unsure_shares
 from rater_desktop.preference.stats import Agreement, PreferenceFigures
+from rater_desktop.qa_review.report_unsure import unsure_section
+
+# (per-rater figure, [(item id, rater id, reason)]): the Unsure section (results 2.3)
+Unsure = tuple[list[UnsureShare], list[tuple[str, str, str]]]
+
+
+def unsure_of(documents: Any) -> Unsure:
+    """The per-rater unsure figure and the unsure items of verified documents."""
+    items = sorted((item_id, str((d.get("rater") or {}).get("rater_id", "")), reason)
+                   for d in documents for item_id, reason in unsure_item_ids(d).items())
+    return unsure_shares(documents), items
 
 
 def figures_dict(figures: PreferenceFigures) -> dict[str, Any]:
@@ -46,7 +58,7 @@ def time_cost_text(figures: PreferenceFigures) -> str:
             f"{_num(figures.p90_seconds, 1)} s). Projection: {cost_text}.")
 
 
-def render_html(figures: PreferenceFigures, *, title: str) -> str:
+def render_html(figures: PreferenceFigures, *, title: str, unsure: Unsure | None = None) -> str:
     rows = [_agreement_row("all raters", figures.agreement)]
     rows += [_agreement_row(f"answered: {k}", v) for k, v in figures.by_answer.items()]
     models = "".join(
@@ -69,6 +81,7 @@ def render_html(figures: PreferenceFigures, *, title: str) -> str:
         f"{models}</table>"
         "<h2>Raters</h2><table border='1'><tr><th>rater</th><th>qualification</th>"
         f"<th>qualified</th><th>attention checks</th></tr>{raters}</table>"
+        f"{unsure_section(*unsure) if unsure is not None else ''}"
         f"<h2>Time and cost</h2><p>{html.escape(time_cost_text(figures))}</p></body></html>\n")
 
 
@@ -83,10 +96,17 @@ def render_csv(figures: PreferenceFigures) -> str:
     return out.getvalue()
 
 
-def render(figures: PreferenceFigures, *, title: str, report_format: str) -> str:
+def render(figures: PreferenceFigures, *, title: str, report_format: str,
+           unsure: Unsure | None = None) -> str:
     """``html`` (default), ``csv`` (models) or ``jsonl`` (one JSON object, every figure)."""
     if report_format == "html":
-        return render_html(figures, title=title)
+        return render_html(figures, title=title, unsure=unsure)
     if report_format == "csv":
         return render_csv(figures)
-    return json.dumps(figures_dict(figures), sort_keys=True, allow_nan=False) + "\n"
+    data = figures_dict(figures)
+    if unsure is not None:
+        data["unsure"] = {"raters": {s.rater_id: {"unsure": s.unsure, "items": s.items}
+                                     for s in unsure[0]},
+                          "items": [{"item_id": i, "rater_id": r, "reason": why}
+                                    for i, r, why in unsure[1]]}
+    return json.dumps(data, sort_keys=True, allow_nan=False) + "\n"

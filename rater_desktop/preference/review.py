@@ -11,10 +11,11 @@ stored signed documents, with the same functions as the command line report.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from rater_desktop.learning.unsure import UnsureShare, unsure_item_ids, unsure_shares
 from rater_desktop.preference.stats import (
     PreferenceFigures,
     gold_choices,
@@ -81,6 +82,8 @@ class PreferenceReview:
     question: str | None
     raters: tuple[str, ...]
     title: str
+    unsure_shares: tuple[UnsureShare, ...] = ()  # per rater (results 2.3)
+    unsure: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # item -> rater -> why
 
 
 class BatchGold(NamedTuple):
@@ -153,17 +156,18 @@ def _identities(entry: Mapping[str, Any]) -> tuple[str, str]:
     return str(raw.get("A", "")), str(raw.get("B", ""))
 
 
-def choice_disagreements(documents: Sequence[Mapping[str, Any]], *,
-                         gold: Mapping[str, str]) -> list[ChoiceDisagreement]:
-    """Items where complete choices differ (two raters or more) or one missed the gold;
-    most distinct choices first, then most missed gold, then item id."""
+def choice_disagreements(documents: Sequence[Mapping[str, Any]], *, gold: Mapping[str, str],
+                         also: Collection[str] = ()) -> list[ChoiceDisagreement]:
+    """Items where complete choices differ (two raters or more) or one missed the gold,
+    and the items in ``also`` (marked unsure); most distinct choices first, then most
+    missed gold, then item id."""
     found = []
     for item_id, pairs in rater_choices(documents).items():
         choices = tuple(c for c, _ in pairs)
         entry = pairs[0][1]
         item = ChoiceDisagreement(item_id, str(entry.get("kind") or "standard"),
                                   _identities(entry), gold.get(item_id), choices)
-        if (len(choices) > 1 and item.distinct > 1) or item.missed_gold:
+        if (len(choices) > 1 and item.distinct > 1) or item.missed_gold or item_id in also:
             found.append(item)
     return sorted(found, key=lambda d: (-d.distinct, -d.missed_gold, d.item_id))
 
@@ -195,9 +199,15 @@ def preference_review(session: QaSession, *, question: str | None,
     known = question if question in {q for q, _ in questions} else None
     raters = sorted({str(d["rater"].get("rater_id", "")) for d in documents
                      if isinstance(d.get("rater"), dict)})
+    unsure: dict[str, dict[str, str]] = {}
+    for document in documents:
+        rater = str((document.get("rater") or {}).get("rater_id", ""))
+        for item_id, reason in unsure_item_ids(document).items():
+            unsure.setdefault(item_id, {})[rater] = reason
     return PreferenceReview(
         batch_sha256=session.batch_sha256,
         figures=batch_figures(documents, batch=batch, question=known, cost=cost),
-        disagreements=tuple(choice_disagreements(documents, gold=gold)),
+        disagreements=tuple(choice_disagreements(documents, gold=gold, also=unsure)),
         questions=questions, question=known, raters=tuple(raters),
-        title=str(batch.manifest.title or batch.manifest.batch_id))
+        title=str(batch.manifest.title or batch.manifest.batch_id),
+        unsure_shares=tuple(unsure_shares(documents)), unsure=unsure)

@@ -162,7 +162,18 @@ class PreferenceService:
         self._save()
         return self._emit(Change(item_id, "status", ("status",), tuple(self.results())))
 
-    # -- survey ----------------------------------------------------------------------
+    # -- batch-wide entries (survey, training feedback, unsure marks) -----------------
+
+    def batch_state(self) -> dict[str, Any]:
+        """Batch-wide state: current_item_id, survey, ... (a fresh copy)."""
+        return dict(self.store.load_batch_state(self.batch_key) or {})
+
+    def save_batch_entry(self, key: str, value: Any) -> None:
+        """Keep one batch-wide entry beside the others."""
+        state = self.batch_state()
+        state[key] = value
+        self.store.save_batch_state(self.batch_key, state)
+
 
     def survey_state(self) -> dict[str, Any] | None:
         """The saved survey answers (``{"answers": ..., "skipped": bool}``), or None."""

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 # The modules that define the built-in protocols (each calls ``register`` on import).
-BUILT_IN = ("rater_desktop.guideline.protocol", "rater_desktop.preference.protocol")
+BUILT_IN = ("rater_desktop.guideline.protocol", "rater_desktop.preference.protocol",
+            "rater_desktop.run_audit.protocol")
 
 # (manifest, items, store, rater_id, rubric, include_incomplete) -> (records, left out, extra)
 Collect = Callable[..., tuple[list[Any], list[str], dict[str, Any]]]
@@ -26,6 +27,12 @@ ScriptedFactory = Callable[[Any, str, bool], Applier]
 VerdictReaders = Callable[[list[Any]], Callable[[dict[str, Any]], list[tuple[str, int, str]]]]
 # (args, batch, roster, report_format) -> exit code: the protocol's own 'qa report'
 QaReport = Callable[[Any, Any, Any, str], int]
+# (saved rating document) -> the rater's answers by training field, A/B in file order
+Answers = Callable[[Any], dict[str, Any]]
+# (field, value, swapped) -> (the field's label, the value) as the rater saw them
+Describe = Callable[[str, Any, bool], tuple[str, str]]
+# (item, saved rating document) -> whether it matches the item's gold (None: no gold)
+GoldCheck = Callable[[Any, Any], "bool | None"]
 
 
 class ProtocolError(ValueError):
@@ -48,6 +55,9 @@ class RatingProtocol:
     qa_report: QaReport | None = None  # 'qa report' (the figures); None: the guideline's
     guideline_results: bool = False  # QA's rating tables read its results
     metadata_fields: bool = True  # 'qa export' adds the items' metadata columns
+    answers: Answers | None = None  # training feedback: the answers a key can expect
+    describe: Describe | None = None  # training feedback: as the rater saw them
+    gold_passed: GoldCheck | None = None  # qualification scored on the rater's laptop
 
 
 _registered: dict[str, RatingProtocol] = {}

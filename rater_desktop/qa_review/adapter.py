@@ -14,8 +14,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from rater_desktop.batch.model import Item, RunReport
+from rater_desktop.batch.model import Item, Response, RunReport
 from rater_desktop.batch.protocol import GUIDELINE
+from rater_desktop.learning.unsure import unsure_reason
 from rater_desktop.qa.inputs import Claim, ItemFacts, RaterJudgment, RunInput, SideScores
 from rater_desktop.rating.model import ItemRating, ItemStatus
 
@@ -54,6 +55,7 @@ class RatedItem:
     complete: bool
     disputed_runs: tuple[bool, bool]
     judgment: RaterJudgment
+    unsure: str = ""  # results 2.3: the rater's reason when they marked the item unsure
 
     def shown_label(self, side: int) -> str:
         """The label ("A"/"B") under which this rater saw true side ``side``."""
@@ -98,8 +100,10 @@ def run_report_dict(report: RunReport) -> dict[str, Any]:
 
 
 def batch_item_info(item: Item) -> BatchItemInfo:
-    """Facts, expected verdict (true order) and run reports of one batch item."""
-    first, second = item.responses
+    """Facts, expected verdict (true order) and run reports of one batch item (an item of
+    one run, e.g. a run audit's, has an empty second side)."""
+    first = item.responses[0]
+    second = item.responses[1] if len(item.responses) > 1 else Response(identity="", text="")
     gold = item.gold
     facts = ItemFacts(
         item_id=item.id,
@@ -110,7 +114,7 @@ def batch_item_info(item: Item) -> BatchItemInfo:
     )
     expected = gold.expected_verdict.score if gold and gold.expected_verdict else None
     reports = tuple(
-        None if r.run_report is None else run_report_dict(r.run_report) for r in item.responses
+        None if r.run_report is None else run_report_dict(r.run_report) for r in (first, second)
     )
     return BatchItemInfo(
         facts=facts,
@@ -223,6 +227,7 @@ def rated_item(
         complete=rating.status is ItemStatus.COMPLETE and entry.get("incomplete") is not True,
         disputed_runs=_disputed(raw if isinstance(raw, Mapping) else {}),
         judgment=judgment_from_rating(rater_id=rater_id, rating=rating, info=info),
+        unsure=unsure_reason(entry),
     )
 
 
@@ -239,7 +244,7 @@ def adapt_results(
         return AdaptedResults(rater_id, (), (
             f"the results are {document.get('protocol')!r} judgments, not guideline ratings; "
             "left out (the QA window and 'rater-desktop qa report' review them on their own "
-            "preference batch)",))
+            "batch, with that protocol's figures)",))
     items: list[RatedItem] = []
     problems: list[str] = []
     seen: dict[str, Mapping[str, Any]] = {}

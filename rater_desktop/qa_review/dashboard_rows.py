@@ -45,6 +45,7 @@ def rater_rows(figures: QaFigures) -> list[tuple[list[str], bool]]:
     agreement = {r.rater: r for r in figures.verdict_agreement.per_rater}
     # A rater with no qualification answer at all is 0 of N, not "no items".
     items = max((q.total for q in figures.qualification), default=0)
+    unsure = {share.rater_id: share.text() for share in figures.unsure}
     rows = []
     for rater in figures.raters:
         q, a, r = qualification.get(rater), attention.get(rater), agreement.get(rater)
@@ -58,6 +59,7 @@ def rater_rows(figures: QaFigures) -> list[tuple[list[str], bool]]:
             _pct(r.pairwise_agreement) if r else "\u2013",
             _num(r.alpha_change) if r else "\u2013",
             seconds_text(timing.median) if timing else "\u2013",
+            unsure.get(rater, "\u2013"),
             "; ".join(notes) or "ok",
         ]
         rows.append((texts, bool(notes)))

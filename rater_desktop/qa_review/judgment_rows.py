@@ -39,7 +39,7 @@ def _facts(item: RatedItem) -> str:
               for side, found in judgment.claims.items() if found}  # fmt: skip
     return json.dumps({"c": claims, "s": dict(judgment.step_seconds),
                        "t": judgment.total_seconds, "o": "".join(item.display_order),
-                       "d": list(item.disputed_runs)},
+                       "d": list(item.disputed_runs), "u": item.unsure},
                       ensure_ascii=False, separators=(",", ":"))  # fmt: skip
 
 
@@ -83,6 +83,7 @@ class StoredJudgment:
     display_order: tuple[str, str]
     disputed_runs: tuple[bool, bool]
     judgment: RaterJudgment
+    unsure: str = ""  # the rater's reason when marked unsure (rows kept before 2.3: "")
 
     @property
     def item_id(self) -> str:
@@ -102,8 +103,10 @@ def _judgment(row: Any, expected: dict[str, int | None]) -> StoredJudgment:
         total_seconds=facts["t"], expected_verdict=expected.get(row.item_id),
     )  # fmt: skip
     disputed = facts["d"]
+    unsure = facts.get("u")
     return StoredJudgment(int(row.file_id), bool(row.complete), (order[0], order[1]),
-                          (bool(disputed[0]), bool(disputed[1])), judgment)  # fmt: skip
+                          (bool(disputed[0]), bool(disputed[1])), judgment,
+                          unsure if isinstance(unsure, str) else "")  # fmt: skip
 
 
 READ = ("SELECT file_id, item_id, rater_id, kind, verdict_true, tc0, fa0, aip0, tc1, fa1, aip1, "

@@ -35,6 +35,7 @@ from rater_desktop.qa_review.report_sections import (
     time_cost_section,
 )
 from rater_desktop.qa_review.report_study import study_columns, study_section
+from rater_desktop.qa_review.report_unsure import UNSURE_COLUMN, mark_rows, unsure_section
 from rater_desktop.qa_review.rows import COLUMNS, full_row, rows_to_csv, rows_to_jsonl
 from rater_desktop.qa_review.summary import QaFigures, collect_figures
 
@@ -87,6 +88,7 @@ def render_html(figures: QaFigures, items: Sequence[ItemBlock], *,
         by_answer,
         study_section(figures.study),
         people_section(figures),
+        unsure_section(figures.unsure, figures.unsure_items),
         models_section(figures),
         time_cost_section(figures),
         items_section(items, {a.item_id: a for a in figures.adjudications}),
@@ -113,6 +115,7 @@ def render_report(
     now: datetime | None = None,
     question: str | None = None,
     metadata_field: str | None = None,
+    unsure_only: bool = False,
 ) -> str:
     """The report text in the chosen format; ``question`` (--by) breaks agreement down by
     the raters' answers to that survey question (HTML) or adds their answer to each row;
@@ -120,8 +123,8 @@ def render_report(
     answers = session.survey_answers(question) if question else {}
     values = session.item_metadata(metadata_field) if metadata_field else {}
     if report_format in ("csv", "jsonl"):
-        return _rows_text(session, report_format, answers, values,
-                          question=question, metadata_field=metadata_field)
+        return _rows_text(session, report_format, answers, values, question=question,
+                          metadata_field=metadata_field, unsure_only=unsure_only)
     if report_format != "html":
         raise ValueError(f"unknown report format {report_format!r}: use html, csv or jsonl")
     figures = collect_figures(
@@ -139,12 +142,16 @@ def render_report(
     if metadata_field:
         section += by_metadata_section(metadata_field, agreement_by_metadata(
             session.judgments(), values), items=len(values))  # fmt: skip
-    return render_html(figures, session.item_blocks(), by_answer=section)
+    blocks = session.item_blocks()
+    if unsure_only:  # the Items section lists only the items a rater marked unsure
+        unsure = {item_id for item_id, _rater, _reason in figures.unsure_items}
+        blocks = [b for b in blocks if b.item_id in unsure]
+    return render_html(figures, blocks, by_answer=section)
 
 
 def _rows_text(session: QaSession, report_format: str, answers: dict[str, Any],
                values: dict[str, Any], *, question: str | None,
-               metadata_field: str | None) -> str:  # fmt: skip
+               metadata_field: str | None, unsure_only: bool = False) -> str:  # fmt: skip
     """The CSV or JSONL rows: stored fields, the item's, the decision's, the study's."""
     decisions = {a.item_id: a for a in session.adjudications()}
     infos = session.item_infos()
@@ -158,6 +165,10 @@ def _rows_text(session: QaSession, report_format: str, answers: dict[str, Any],
         for own in fields
     ]  # fmt: skip
     columns: tuple[str, ...] = COLUMNS
+    marks = session.unsure_marks()
+    if unsure_only or any(marks.values()):  # files before results 2.3 keep their columns
+        columns = (*columns, UNSURE_COLUMN)
+        rows = mark_rows(rows, marks, unsure_only=unsure_only)
     if metadata_field:
         columns = (*columns, METADATA_COLUMN)
         for row in rows:

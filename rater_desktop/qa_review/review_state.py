@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -50,6 +50,7 @@ class ReviewState:
     judged: dict[str, JudgedItem] = field(default_factory=dict)  # batch order
     disagreements: tuple[ItemDisagreement, ...] = ()
     problems: tuple[str, ...] = ()
+    unsure: dict[str, dict[str, str]] = field(default_factory=dict)  # item -> rater -> reason
 
     def is_used(self, stored: StoredFile) -> bool:
         return stored.file_sha256 in self.used
@@ -65,6 +66,7 @@ def review_state(session: QaSession) -> ReviewState:
         judged=judged_items(session),
         disagreements=tuple(session.disagreements(kinds=ALL_KINDS)),
         problems=tuple(session.problems()),
+        unsure=unsure_by_item(session.unsure_marks()),
     )
 
 
@@ -79,8 +81,10 @@ def judged_items(session: QaSession) -> dict[str, JudgedItem]:
             for item_id, info in session.item_infos().items() if item_id in verdicts}
 
 
-def where_text(d: ItemDisagreement, judged: JudgedItem | None) -> str:
-    """A short account of where the raters differ: verdict range, scores, claims."""
+def where_text(d: ItemDisagreement, judged: JudgedItem | None,
+               unsure: Mapping[str, str] | None = None) -> str:
+    """A short account of where the raters differ: verdict range, scores, claims, and
+    who marked the item unsure (rater -> reason)."""
     parts = []
     verdicts = judged.verdicts if judged is not None else ()
     if verdicts and max(verdicts) != min(verdicts):
@@ -93,7 +97,18 @@ def where_text(d: ItemDisagreement, judged: JudgedItem | None) -> str:
         parts.append(f"{', '.join(worst)} differ by {top:.0f}")
     if d.claim_conflicts:
         parts.append(f"{d.claim_conflicts} claim(s) rated differently")
-    return "; ".join(parts) or "agree"
+    text = "; ".join(parts) or "agree"
+    marks = "; ".join(f"{rater} unsure: {why}" for rater, why in sorted((unsure or {}).items()))
+    return f"{text}; {marks}" if marks else text
+
+
+def unsure_by_item(marks: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
+    """Rater -> item -> reason, turned into item -> rater -> reason."""
+    found: dict[str, dict[str, str]] = {}
+    for rater, items in marks.items():
+        for item_id, reason in items.items():
+            found.setdefault(item_id, {})[rater] = reason
+    return found
 
 
 def import_and_review(

@@ -19,6 +19,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rater_desktop.learning.unsure import UnsureShare
 from rater_desktop.qa import disagreement as disagreement_module
 from rater_desktop.qa.disagreement import ClaimCluster, ItemDisagreement, SortKey
 from rater_desktop.qa.inputs import ItemFacts, RunInput
@@ -404,6 +405,25 @@ class QaSession(StoredJudgmentsMixin, SummaryMixin, DecisionsMixin):
                 for _, adapted in self._adapted_results()
                 if question in adapted.survey_answers}
 
+    def unsure_marks(self) -> dict[str, dict[str, str]]:
+        """Rater id -> {item id: reason} of the items each trusted rater marked unsure
+        (from the rows the import kept: no document is parsed)."""
+        marks: dict[str, dict[str, str]] = {}
+        for stored in self.stored_judgments():
+            found = marks.setdefault(stored.judgment.rater_id, {})
+            if stored.unsure:
+                found[stored.item_id] = stored.unsure
+        return marks
+
+    def unsure_shares(self) -> list[UnsureShare]:
+        """Per rater: unsure items among the items they judged (the per-rater figure)."""
+        judged: dict[str, int] = {}
+        for stored in self.stored_judgments():
+            judged[stored.judgment.rater_id] = judged.get(stored.judgment.rater_id, 0) + 1
+        marks = self.unsure_marks()
+        return [UnsureShare(rater, len(marks.get(rater, {})), count)
+                for rater, count in sorted(judged.items())]
+
     def item_metadata(self, field: str) -> dict[str, Any]:
         """Item id -> the value of ``field`` in the batch item's metadata (items with it)."""
         return {item_id: info.metadata[field] for item_id, info in self.item_infos().items()
@@ -426,11 +446,8 @@ class QaSession(StoredJudgmentsMixin, SummaryMixin, DecisionsMixin):
 
     def comparison(self, item_id: str) -> ItemComparison:
         """Every trusted rater's judgment of ``item_id`` side by side (true A/B), from the
-        item entries the store keeps (no document is parsed).
-
-        Raises KeyError for an item that is not in the batch."""
-        info = self.item_infos()[item_id]
-        return self._comparison(info, self.stored_rated(item_id))
+        item entries the store keeps (no document is parsed). KeyError: not in the batch."""
+        return self._comparison(self.item_infos()[item_id], self.stored_rated(item_id))
 
     @staticmethod
     def _comparison(info: BatchItemInfo, rated: list[tuple[RatedItem, str]]) -> ItemComparison:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
+from rater_desktop.learning.unsure import UnsureShare
 from rater_desktop.qa import assistantbench, qualification, scoreboard, standardweb, timecost
 from rater_desktop.qa.agreement import VerdictAgreement
 from rater_desktop.qa.agreement_counts import verdict_agreement
@@ -81,6 +82,8 @@ class QaFigures:
     adjudications: tuple[StoredAdjudication, ...]
     problems: tuple[str, ...]
     study: StudyFigures | None = None  # kappa, AC1/AC2, bias, ability, fragility, drift
+    unsure: tuple[UnsureShare, ...] = ()  # per rater: items marked unsure (results 2.3)
+    unsure_items: tuple[tuple[str, str, str], ...] = ()  # (item id, rater id, reason)
 
 
 class _SessionData(Protocol):
@@ -270,4 +273,8 @@ def _figures(session: Any, *, now: datetime, hourly_wage: float, platform_fee: f
         adjudications=tuple(session.store.adjudications(batch_sha256=session.batch_sha256)),
         problems=tuple(session.problems()),
         study=session.study_figures(),
+        unsure=tuple(session.unsure_shares()),
+        unsure_items=tuple(sorted((item_id, rater, reason)
+                                  for rater, marks in session.unsure_marks().items()
+                                  for item_id, reason in marks.items())),
     )

@@ -126,11 +126,27 @@ def collect_records(*, manifest: Any, items: Iterable[Item], store: RatingStore,
                     ) -> tuple[list[ItemRecord], list[str], dict[str, Any]]:
     """The protocol's records, ids left out and extra fields, plus the revisions that answer
     imported QA decisions (``feedback``)."""
+    items = list(items)
     records, left_out, extra = collect(manifest=manifest, items=items, store=store,
                                        rater_id=rater_id, rubric=rubric,
                                        include_incomplete=include_incomplete)
     extra = {**extra, **feedback_extra(store, manifest.batch_id)}
-    return records, left_out, extra
+    return learning_records(manifest, items, store, records, extra), left_out, extra
+
+
+def learning_records(manifest: Any, items: list[Item], store: RatingStore,
+                     records: list[ItemRecord], extra: dict[str, Any]) -> list[ItemRecord]:
+    """The records with what the rater was shown and said about each item (training
+    feedback, unsure marks, conversations); ``extra`` gains the local qualification."""
+    from dataclasses import replace
+
+    from rater_desktop.learning.records import document_extra, item_extras
+
+    state = store.load_batch_state(manifest.batch_id)
+    extra.update(document_extra(manifest, state))
+    extras = item_extras(items, state)
+    return [replace(r, extra={**r.extra, **extras[r.item_id]}) if r.item_id in extras else r
+            for r in records]
 
 
 def collect_export_inputs(

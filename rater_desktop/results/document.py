@@ -26,6 +26,12 @@ RESULTS_FORMAT_VERSION_PROTOCOLS = "2.1"
 # 2.2 adds, on items re-exported after QA feedback, ``revision`` and ``answers_decision``
 # (the QA decision the new answer responds to); files without feedback keep 2.0/2.1.
 RESULTS_FORMAT_VERSION_FEEDBACK = "2.2"
+# 2.3 adds what raters who learn as they go were shown and said (issue 24): items'
+# ``training`` (the feedback shown), ``unsure`` (the rater's reason) and ``conversation``
+# (earlier turns), and the document's ``qualification`` (scored on the laptop). Files
+# without any of them keep 2.0-2.2; a 2.x reader that ignores unknown keys reads them.
+RESULTS_FORMAT_VERSION_LEARNING = "2.3"
+LEARNING_ITEM_KEYS = ("training", "unsure", "conversation")
 SIGNATURE_NAMESPACE = "rater-desktop-results@v1"
 SIDES = ("A", "B")
 # Format 2.0 had no protocol field: a document without one holds guideline ratings.
@@ -71,6 +77,7 @@ class ItemRecord:
     timing: Mapping[str, Any]
     incomplete: bool = False
     kind: str | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)  # 2.3: training, unsure, ...
 
 
 def format_timestamp(moment: datetime) -> str:
@@ -106,6 +113,9 @@ def _item_entry(record: ItemRecord) -> dict[str, Any]:
         entry["kind"] = record.kind
     if record.incomplete:
         entry["incomplete"] = True
+    for key in LEARNING_ITEM_KEYS:
+        if key in record.extra:
+            entry[key] = record.extra[key]
     return entry
 
 
@@ -119,6 +129,7 @@ def build_results_document(
     protocol: str | None = None,
     survey: Mapping[str, Any] | None = None,
     feedback: Mapping[str, Mapping[str, Any]] | None = None,
+    qualification: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The complete document as plain data; numbers are normalized when it is serialized
     (see rater_desktop.results.canonical), which export_results always does.
@@ -163,7 +174,22 @@ def build_results_document(
     if survey is not None:
         document["survey"] = dict(survey)
     _link_feedback(document, feedback or {})
+    _mark_learning(document, qualification)
     return document
+
+
+def _mark_learning(document: dict[str, Any], qualification: Mapping[str, Any] | None) -> None:
+    """2.3 when anything of training, unsure marks, conversations or local qualification
+    is in the file (with the unsure count in the summary)."""
+    unsure = sum(1 for entry in document["items"] if "unsure" in entry)
+    learning = qualification is not None or any(
+        key in entry for entry in document["items"] for key in LEARNING_ITEM_KEYS)
+    if qualification is not None:
+        document["qualification"] = dict(qualification)
+    if unsure:
+        document["summary"]["unsure"] = unsure
+    if learning:
+        document["format_version"] = RESULTS_FORMAT_VERSION_LEARNING
 
 
 def _link_feedback(document: dict[str, Any], feedback: Mapping[str, Mapping[str, Any]]) -> None:

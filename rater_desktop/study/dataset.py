@@ -61,6 +61,7 @@ class PairSource:
     prompt: str
     texts: tuple[str, str]
     identities: tuple[str, str]
+    conversation: tuple[dict[str, str], ...] = ()  # the turns before the prompt (batch 1.2)
 
 
 @dataclass
@@ -77,7 +78,7 @@ def _pair(item_id: str, source: PairSource, score: float, basis: str,
           judgments: Sequence[Judgment], decision: Adjudication | None) -> dict[str, Any]:  # fmt: skip
     chosen = 1 if score > 0 else 0  # a negative score favours file side 0 ("A")
     return {
-        "item_id": item_id, "prompt": source.prompt,
+        "item_id": item_id, "prompt": source.prompt, "conversation": list(source.conversation),
         "chosen": source.texts[chosen], "rejected": source.texts[1 - chosen],
         "chosen_side": "AB"[chosen], "chosen_identity": source.identities[chosen],
         "rejected_identity": source.identities[1 - chosen],

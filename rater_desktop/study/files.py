@@ -50,7 +50,12 @@ def _screens_of(raw: bytes) -> set[str]:
     if not any(key in raw for key in _SCREEN_KEYS):
         return set()
     found: set[str] = set()
-    for response in json.loads(raw).get("responses") or []:
+    document = json.loads(raw)
+    # A pair item's two responses, or a run audit item's one run.
+    recorded = [*(document.get("responses") or []), document.get("run") or {}]
+    for response in recorded:
+        if not isinstance(response, dict):
+            continue
         for shot in response.get("screenshots") or []:
             if isinstance(shot, dict) and isinstance(shot.get("path"), str):
                 found.add(shot["path"])

@@ -84,7 +84,12 @@ def test_chosen_rejected_shares_the_dialogue(tmp_path: Path) -> None:
     report = import_batch(_request("chosen-rejected", source, tmp_path / "out"))
     assert report.items == 1 and "differ before their last turn" in report.skipped[0]
     item = _items(tmp_path / "out")[0]
-    assert item.prompt.startswith("User: I need a gift idea.") and "Assistant: For whom?" in item.prompt
+    # The last request is the prompt; the turns before it are the conversation (1.2).
+    assert item.prompt == "My dad, who hikes."
+    assert [(t.role, t.text) for t in item.conversation] == [
+        ("user", "I need a gift idea."), ("assistant", "For whom?")]
+    with open_batch(tmp_path / "out") as batch:
+        assert batch.manifest.format_version == "1.2"
     assert [r.identity for r in item.responses] == ["chosen", "rejected"]
     assert item.responses[0].text == "A good headlamp."
     assert split_turns("\n\nHuman: hi\n\nAssistant: yo") == [("Human", "hi"), ("Assistant", "yo")]

@@ -50,8 +50,16 @@ def test_hh_rlhf_line_1561_imports(tmp_path: Path) -> None:
     source = DATA / "hh_rlhf" / "harmless_base_test_1560_1561.jsonl"
     report = import_batch(_request("chosen-rejected", source, tmp_path / "out"))
     assert report.ok and report.items == 2 and report.skipped == []
-    chosen = _items(tmp_path / "out")[1].responses[0].text
+    first, second = _items(tmp_path / "out")
+    chosen = second.responses[0].text
     assert chosen.startswith("Okay, if you feel that way") and "\nAssistant:   By the way" in chosen
+    # One request is the prompt alone; line 1561's earlier turns are its conversation.
+    assert first.conversation == () and first.prompt.startswith("Can you tell me how to remove")
+    assert [t.role for t in second.conversation] == ["user", "assistant"] * 3
+    assert second.conversation[0].text.startswith("Can you help me with ways I can ask")
+    assert second.conversation[2].text.startswith("That's what I just said.")
+    assert second.prompt.startswith("Bullshit, you are taking sides.")
+    assert "Human:" not in second.prompt and "User:" not in second.prompt
 
 
 def _pair_line(n: int) -> str:

@@ -26,8 +26,9 @@ def test_every_rule_is_documented_with_its_function() -> None:
 def test_every_rule_is_stated_with_its_severity_in_the_docs_own_words() -> None:
     """docs/rules.md stands alone: each rule ID, what it asks and its severity."""
     text = DOC.read_text(encoding="utf-8").split("## The rules", 1)[1].split("\n## ", 1)[0]
-    rows = re.findall(r"^\| ((?:CF|TC|FC|AP|FV|SD|PR)-\d) \| ([^`|][^|]+) \| ([^|]+) \|$", text, re.M)
-    assert {r[0] for r in rows} == set(RULE_IDS) | {"PR-1", "PR-2", "PR-3", "PR-4"}
+    rows = re.findall(r"^\| ((?:CF|TC|FC|AP|FV|SD|PR|RA)-\d) \| ([^`|][^|]+) \| ([^|]+) \|$", text, re.M)
+    assert {r[0] for r in rows} == set(RULE_IDS) | {"PR-1", "PR-2", "PR-3", "PR-4"} | {
+        f"RA-{n}" for n in range(1, 7)}
     severity = re.compile(r"^(?:block|warn|hint|-)(?:\W|$)")
     for rule_id, rule, level in rows:
         assert len(rule.split()) >= 6, rule_id
@@ -45,3 +46,13 @@ def test_relevant_is_not_a_vague_word_in_the_batch_format() -> None:
     text = (DOC.parent / "batch-format.md").read_text(encoding="utf-8")
     (row,) = [line for line in text.splitlines() if line.startswith("| CF-3 | `vague_words`")]
     assert "relevant" not in row
+
+
+def test_every_run_audit_rule_names_functions_that_exist() -> None:
+    text = DOC.read_text(encoding="utf-8").split("## Run audit protocol (RA-1", 1)[1]
+    rows = re.findall(r"^\| (RA-\d) \| (.+?) \|", text, re.M)
+    assert [r[0] for r in rows] == [f"RA-{n}" for n in range(1, 7)]
+    for rule_id, where in rows:
+        for module, name in re.findall(r"`run_audit/(\w+)\.py:(\w+)`", where):
+            target = importlib.import_module(f"rater_desktop.run_audit.{module}")
+            assert callable(getattr(target, name)), (rule_id, module, name)

@@ -165,7 +165,9 @@ def _decide_and_rework(tmp_path: Path, capsys: pytest.CaptureFixture[str], study
     _run(capsys, "--profile", "cid", "export", "--batch", str(cid_batch), "--out", str(tmp_path / "cid-rev2"))
     reexport = json.loads((tmp_path / "cid-rev2.results.json").read_text())
     linked = {i["item_id"]: i for i in reexport["items"] if "revision" in i}
-    assert reexport["format_version"] == "2.2" and set(linked) == {"pair-000010", "pair-000012"}
+    # 2.3, not 2.2: the pool's multi-turn items carry their earlier turns (conversation).
+    assert reexport["format_version"] == "2.3" and set(linked) == {"pair-000010", "pair-000012"}
+    assert any(i.get("conversation") for i in reexport["items"])
     assert linked["pair-000010"]["revision"] == 2
     decisions_sha = hashlib.sha256(decisions.read_bytes()).hexdigest()
     assert linked["pair-000010"]["answers_decision"]["decisions_sha256"] == decisions_sha
@@ -187,6 +189,11 @@ def _dataset(tmp_path: Path, capsys: pytest.CaptureFixture[str], files: list[str
     assert pairs["pair-000009"]["chosen_side"] == "B" and pairs["pair-000009"]["margin"] == 0.3333
     assert pairs["pair-000013"]["margin"] == 1.3333 and pairs["pair-000060"]["margin"] == 2
     assert sum(p["chosen_side"] == "A" for p in pairs.values()) == 49
+    # Multi-turn dialogues keep their earlier turns beside the last request (batch 1.2).
+    dialogues = [p for p in pairs.values() if p["conversation"]]
+    assert dialogues and all(p["conversation"][0]["role"] == "user" for p in dialogues)
+    assert all("Human:" not in p["prompt"] and not p["prompt"].startswith("User:")
+               for p in pairs.values())
     with (tmp_path / "dataset" / "judgments.csv").open() as handle:
         rows = list(csv.DictReader(handle))
     cid_fix = next(r for r in rows if r["rater_id"] == "cid" and r["item_id"] == "pair-000010")

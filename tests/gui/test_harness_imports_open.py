@@ -17,6 +17,7 @@ DATA = Path(__file__).resolve().parent.parent / "core" / "data" / "harness"
     ("computer-use", "computer_use", True),
     ("playwright-trace", "playwright", False),  # a trace records no final answer
     ("mind2web", "mind2web", False),  # only one of the two records adds an answer
+    ("mind2web", "online_mind2web", True),  # Online-Mind2Web result folders
     ("browsergym", "browsergym/study", False),  # only one run logged its send_msg_to_user
 ])  # fmt: skip
 def test_imported_run_pair_opens_with_steps_and_answers(make_window: Callable[..., Any], tmp_path: Path,

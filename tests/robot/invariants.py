@@ -22,10 +22,16 @@ BOOKKEEPING = ("item_id", "status", "reached_steps", "current_step")
 SAVE_WINDOW = 3.0  # seconds the robot waits for autosave (~0.25 s) under a loaded CI
 
 
-def cover_rect(robot: Robot, what: str, *, hard: bool = True) -> Rect | None:
-    """The cover over the responses, which must be there now (COVERED)."""
-    robot.settle()
-    rect = find_cover_on_screen(robot.x.screenshot(), Rect(*robot.x.active_window_rect()))
+def cover_rect(robot: Robot, what: str, *, hard: bool = True, wait: float = 0.0) -> Rect | None:
+    """The cover over the responses, which must be there now, or within ``wait`` seconds
+    (after a key the record does not see: navigation in the read-only window) (COVERED)."""
+    deadline = time.monotonic() + wait
+    while True:
+        robot.settle()
+        rect = find_cover_on_screen(robot.x.screenshot(), window_rect(robot))
+        if rect is not None or time.monotonic() >= deadline:
+            break
+        time.sleep(0.1)
     if rect is None:
         message = (f"COVERED: {what}: no cover over the responses (no plain window-coloured "
                    "area with its centred message where the responses are)")
@@ -33,6 +39,27 @@ def cover_rect(robot: Robot, what: str, *, hard: bool = True) -> Rect | None:
             robot.fail(message)
         robot.check(False, message)
     return rect
+
+
+def wait_uncovered(robot: Robot, what: str, timeout: float = 5.0) -> None:
+    """Wait until the active window shows no cover (its item's case file is written)."""
+    robot.expect(lambda: find_cover_on_screen(robot.x.screenshot(), window_rect(robot)) is None,
+                 timeout, what)
+    robot.settle()
+
+
+def window_rect(robot: Robot) -> Rect:
+    """The active window's client area on the screen."""
+    return Rect(*robot.x.active_window_rect())
+
+
+def moved(rect: Rect, old: Rect, new: Rect) -> Rect | None:
+    """``rect``, measured in window ``old``, in a window ``new`` of the same size (the
+    second window restores the first one's saved geometry and docks); None if they differ."""
+    if (old.width, old.height) != (new.width, new.height):
+        return None
+    dx, dy = new.left - old.left, new.top - old.top
+    return Rect(rect.left + dx, rect.top + dy, rect.right + dx, rect.bottom + dy)
 
 
 def pane_points(rect: Rect, compact: bool) -> list[tuple[int, int]]:
@@ -88,10 +115,11 @@ def check_panes(robot: Robot, batch: BatchFacts, item_id: str, rect: Rect, *,
 
 
 def check_no_response_reachable(robot: Robot, batch: BatchFacts, rect: Rect, *,
-                                compact: bool, when: str) -> None:
-    """COVERED: clicks where the panes are plus Ctrl+A, Ctrl+C reach no response text."""
+                                compact: bool, when: str, probes: int = 3) -> None:
+    """COVERED: clicks where the panes are plus Ctrl+A, Ctrl+C reach no response text
+    (``probes`` points down each pane's first lines)."""
     for point in pane_points(rect, compact):
-        for dy in PROBE_DY[:3]:
+        for dy in PROBE_DY[:probes]:
             text = copy_at(robot, point[0], point[1] + dy, wait=0.3)
             found = batch.holds_any_response(text) if text else None
             robot.check(found is None, f"COVERED: {when}: response text of {found} was "

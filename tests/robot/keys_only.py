@@ -32,7 +32,7 @@ from typing import Any
 
 RECOVERY_FOCUS = re.compile(
     r"^(response|screenshot|item|qt_tabwidget|tools|QTabBar|stepCrumb|stepScroll|stepBack|"
-    r"stepNext|flagItem|promptText|promptToggle|suggestion|claimAddSelection|faTemplate)")
+    r"stepNext|flagItem|promptText|promptToggle|conversation|suggestion|claimAddSelection|faTemplate)")
 EXPECTS = ("-", "record", "item")  # and step:<step>, set:<json>
 # What the app writes for itself as the rater works: no answer of theirs.
 BOOKKEEPING = ("timing", "status", "reached_steps", "current_step", "id_counter")

@@ -25,6 +25,7 @@ from xsession import XSession, wait_until
 REPO = Path(__file__).resolve().parents[2]
 PASSPHRASE = "correct horse battery staple"
 TEXT_FIT_ENV = "RATER_DESKTOP_TEXT_FIT_LOG"
+ALREADY_OPEN = "Already open"  # the title of the second window's message (gui.startup)
 
 
 class RobotFailure(AssertionError):
@@ -93,6 +94,8 @@ class Robot:
         self.rater_id = rater_id
         self.record = Record(home.data_dir, rater_id)
         self.app: subprocess.Popen[bytes] | None = None
+        self.second: subprocess.Popen[bytes] | None = None  # a read-only second window
+        self.main_window = ""  # the X window id of the app's window (wait_ready)
         self.launches = 0
         self.clipboard = Clipboard(session)
         self.text_fit_log = evidence / "text-fit.log"
@@ -106,13 +109,16 @@ class Robot:
 
     def launch(self, batch: Path | None, *extra: str) -> None:
         assert self.app is None, "one app at a time"
+        self.app = self._start(batch, *extra)
+
+    def _start(self, batch: Path | None, *extra: str) -> subprocess.Popen[bytes]:
         self.launches += 1
         env = self.home.env(self.x.env())
         env[TEXT_FIT_ENV] = str(self.text_fit_log)
         args = [sys.executable, "-m", "rater_desktop", *extra] + ([str(batch)] if batch else [])
-        self.app = subprocess.Popen(args, env=env, cwd=self.home.root,
-                                    stdout=open(self.evidence / f"app-{self.launches}.stdout", "wb"),  # noqa: SIM115
-                                    stderr=open(self.stderr_path, "wb"))  # noqa: SIM115
+        return subprocess.Popen(args, env=env, cwd=self.home.root,
+                                stdout=open(self.evidence / f"app-{self.launches}.stdout", "wb"),  # noqa: SIM115
+                                stderr=open(self.stderr_path, "wb"))  # noqa: SIM115
 
     def wait_ready(self, batch: BatchFacts, timeout: float = 40) -> None:
         """The window is up and active, the batch registered in the record, the screen still."""
@@ -120,6 +126,38 @@ class Robot:
                     f"the batch {batch.batch_id} registered in the ratings database")
         self.expect(lambda: batch.title in self.x.active_window_name(), timeout,
                     f"the window titled {batch.title!r} active")
+        self.main_window = self.x.xdotool("getactivewindow")
+        self.settle()
+
+    def open_second_window(self, batch: BatchFacts, timeout: float = 40) -> None:
+        """Start the app a second time on the same profile, as a rater does from the
+        launcher while the first window is open: it says "Already open" (Enter, as the
+        rater reads and accepts it) and stays read-only, on the same batch."""
+        assert self.app is not None and self.second is None
+        self.second = self._start(batch.path)
+        self.expect(lambda: ALREADY_OPEN in self.x.active_window_name(), timeout,
+                    f"the second start's message {ALREADY_OPEN!r} active")
+        self.settle()
+        self.x.key("Return")
+        self.expect(lambda: self.x.xdotool("getactivewindow") not in ("", self.main_window)
+                    and batch.title in self.x.active_window_name(), 20,
+                    "the read-only second window active after Enter on \"Already open\"")
+        self.settle()
+
+    def close_second_window(self, timeout: float = 20) -> None:
+        """Ctrl+Q in the read-only window; it must end by itself and the first window,
+        which the window manager activates again, go on."""
+        second = self.second
+        assert second is not None
+        self.x.key("ctrl+q")
+        try:
+            second.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.fail(f"the read-only window did not quit within {timeout:.0f} s of Ctrl+Q")
+        finally:
+            self.second = None
+        self.expect(lambda: self.x.xdotool("getactivewindow") == self.main_window, 10,
+                    "the first window active again after the read-only one quit")
         self.settle()
 
     def go(self, keys: str, batch: BatchFacts, item_id: str, timeout: float = 10) -> None:
@@ -144,15 +182,16 @@ class Robot:
             self.app = None
 
     def stop(self) -> None:
-        """Teardown: end the app this robot started, by its process id."""
-        if self.app is not None and self.app.poll() is None:
-            self.app.terminate()
-            try:
-                self.app.wait(10)
-            except subprocess.TimeoutExpired:
-                self.app.kill()
-                self.app.wait()
-        self.app = None
+        """Teardown: end the app processes this robot started, by their process ids."""
+        for app in (self.second, self.app):
+            if app is not None and app.poll() is None:
+                app.terminate()
+                try:
+                    app.wait(10)
+                except subprocess.TimeoutExpired:
+                    app.kill()
+                    app.wait()
+        self.app = self.second = None
         self.clipboard.close()
 
     # ------------------------------------------------------------------ waiting and failing

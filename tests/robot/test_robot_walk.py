@@ -23,6 +23,9 @@ WALKS = [
     (IMPORTED, "1366x768", "dark"),
     ("standardweb-runs", "853x480", "light"),
 ]
+# Walks that also start the app a second time on the profile (its read-only window), in
+# the normal and the compact layout, on the batch whose first item once showed file order.
+READ_ONLY = {("standardweb-runs", "1366x768"), ("standardweb-runs", "853x480")}
 
 
 def batch_path(name: str, tmp_path: Path) -> Path:
@@ -54,5 +57,6 @@ def test_walk(make_robot, tmp_path: Path, batch: str, size: str, theme: str) -> 
     robot = make_robot(size, rater_id=swapping_rater(facts))
     robot.home.create_profile(robot.rater_id)
     robot.home.set_theme(theme)
-    guideline_walk(robot, facts, compact=size == "853x480", label=f"{batch} {size} {theme}")
+    guideline_walk(robot, facts, compact=size == "853x480", label=f"{batch} {size} {theme}",
+                   read_only=(batch, size) in READ_ONLY)
     robot.finish()

@@ -18,6 +18,7 @@ from rater_desktop.batch.protocol import PREFERENCE
 from rater_desktop.gui.batch_source import BatchLike
 from rater_desktop.gui.item_list import ItemProgress
 from rater_desktop.gui.keys import answer_keys, shortcuts
+from rater_desktop.gui.learning_flow import LearningFlow
 from rater_desktop.gui.main_window import MainWindow
 from rater_desktop.gui.preference.panel import PreferencePanel
 from rater_desktop.gui.rating_binding import item_progress
@@ -44,6 +45,7 @@ class PreferenceBinding(QObject):
         self.rater_id = rater_id
         self.clock = clock
         self.survey = SurveyFlow(window, service=lambda: self.service, ask=ask_survey)
+        self.learning = LearningFlow(window, service=lambda: self.service)
         self.service: PreferenceService | None = None
         self._statuses: dict[str, str] = {}
         self.panel = PreferencePanel()
@@ -114,6 +116,7 @@ class PreferenceBinding(QObject):
             self.window.item_view.follow_order(self._display_order(item_id))
         service.open_item(item_id)
         self._show()
+        self.learning.sync()
         self.panel.keep_keys_working()
 
     def _display_order(self, item_id: str) -> tuple[int, int]:
@@ -161,6 +164,7 @@ class PreferenceBinding(QObject):
         self._after(change)
         if change.refused:
             return False
+        self.learning.after_complete(change.item_id)
         self.survey.ask_if_due()
         self.window.item_list.step(1)
         return True

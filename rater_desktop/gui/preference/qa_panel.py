@@ -5,8 +5,11 @@ functions as ``rater-desktop qa report``); numbers are formatted as in its HTML 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDoubleSpinBox,
     QGridLayout,
@@ -38,7 +41,7 @@ STORE_NOTE = ("Preference results: the QA store keeps these files (signed, with 
 AGREEMENT_COLUMNS = ("Group", "Percent agreement", "Krippendorff's \u03b1 (nominal)", "Items",
                      "Raters")
 MODEL_COLUMNS = ("Model", "Wins", "Ties", "Losses", "Win rate", "Bradley\u2013Terry strength")
-RATER_COLUMNS = ("Rater", "Qualification", "Qualified", "Attention checks")
+RATER_COLUMNS = ("Rater", "Qualification", "Qualified", "Attention checks", "Unsure")
 ITEM_COLUMNS = ("Item", "Kind", "Gold (file order)", "Choices (file order)")
 
 
@@ -185,9 +188,11 @@ class PreferenceDashboard(QScrollArea):
         _fill(self.agreement, rows)
         _fill(self.models, [[m, str(r.wins), str(r.ties), str(r.losses), num(r.win_rate),
                              num(figures.strengths.get(m))] for m, r in figures.records.items()])
+        unsure = {share.rater_id: share.text() for share in review.unsure_shares}
         _fill(self.raters, [[r.rater_id, f"{r.qualification_passed} of {r.qualification_total}",
                              "yes" if r.qualified else "no",
-                             f"{r.attention_passed} of {r.attention_total}"]
+                             f"{r.attention_passed} of {r.attention_total}",
+                             unsure.get(r.rater_id, "\u2013")]
                             for r in figures.raters])
         self.time_cost.setText(time_cost_text(figures))
 
@@ -220,6 +225,13 @@ class PreferenceDisagreements(QWidget):
         self.summary.setAccessibleName("Disagreements summary")
         self.summary.setWordWrap(True)
         layout.addWidget(self.summary)
+        self.all_items: tuple[ChoiceDisagreement, ...] = ()
+        self.unsure: dict[str, dict[str, str]] = {}
+        self.unsure_only = QCheckBox("Only items marked unsure")
+        self.unsure_only.setObjectName("qaPrefUnsureOnly")
+        self.unsure_only.setAccessibleName("Show only the items a rater marked unsure")
+        self.unsure_only.toggled.connect(self.refresh)
+        layout.addWidget(self.unsure_only)
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.setObjectName("qaPrefDisagreementSplitter")
         self.table = make_table("qaPrefDisagreementTable", "Items with differing choices",
@@ -239,11 +251,21 @@ class PreferenceDisagreements(QWidget):
         splitter.setStretchFactor(1, 2)
         layout.addWidget(splitter, 1)
 
-    def set_items(self, items: tuple[ChoiceDisagreement, ...]) -> None:
+    def set_items(self, items: tuple[ChoiceDisagreement, ...],
+                  unsure: Mapping[str, Mapping[str, str]] | None = None) -> None:
+        self.all_items = items
+        self.unsure = {k: dict(v) for k, v in (unsure or {}).items()}
+        self.refresh()
+
+    def refresh(self) -> None:
+        """The table, all items or only those marked unsure (the filter's state)."""
+        only = self.unsure_only.isChecked()
+        items = tuple(i for i in self.all_items if i.item_id in self.unsure or not only)
         self.items = items
         self.table.setRowCount(len(items))
         for row, item in enumerate(items):
-            for column, text in enumerate((item.item_id, item.kind, item.gold or "\u2013",
+            kind = item.kind + (" \u00b7 unsure" if item.item_id in self.unsure else "")
+            for column, text in enumerate((item.item_id, kind, item.gold or "\u2013",
                                            choices_text(item))):
                 self.table.setItem(row, column, QTableWidgetItem(text))
         self.summary.setText(
@@ -252,10 +274,12 @@ class PreferenceDisagreements(QWidget):
             "No item where the raters' choices differ.")
         if items:
             self.table.selectRow(0)
+            self._show_selected()  # row 0 may have been selected already: no signal then
         else:
             self.detail.clear()
 
     def _show_selected(self) -> None:
         rows = self.table.selectionModel().selectedRows()
         if rows and rows[0].row() < len(self.items):
-            self.detail.setHtml(detail_html(self.items[rows[0].row()]))
+            item = self.items[rows[0].row()]
+            self.detail.setHtml(detail_html(item, self.unsure.get(item.item_id)))

@@ -52,7 +52,7 @@ class PreferenceQaView:
         if self.host.closed or session is None or review.batch_sha256 != session.batch_sha256:
             return
         self.dashboard.set_review(review)
-        self.disagreements.set_items(review.disagreements)
+        self.disagreements.set_items(review.disagreements, review.unsure)
 
     def save_now(self) -> None:
         """Nothing is typed here that is not applied at once."""
@@ -72,7 +72,10 @@ class PreferenceQaView:
 
         def work() -> Path:
             review = preference_review(session, question=question, cost=cost)
+            unsure = (list(review.unsure_shares),
+                      sorted((item_id, rater, why) for item_id, marks in review.unsure.items()
+                             for rater, why in marks.items()))
             return write_report(out_path, render(review.figures, title=review.title,
-                                                 report_format=report_format))
+                                                 report_format=report_format, unsure=unsure))
 
         return work

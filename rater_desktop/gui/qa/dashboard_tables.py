@@ -24,7 +24,7 @@ from rater_desktop.qa_review.dashboard_rows import model_rows, rater_rows
 from rater_desktop.qa_review.summary import QaFigures
 
 RATER_COLUMNS = ("Rater", "Qualification", "Attention checks", "Verdict agreement",
-                 "\u03b1 change (all \u2212 without)", "Median time", "Coaching")
+                 "\u03b1 change (all \u2212 without)", "Median time", "Unsure", "Coaching")
 MODEL_COLUMNS = ("Model", "W / T / L", "Win rate [95% CI]", "Strength [95% CI]",
                  "Mean TC / FA / AIP", "AssistantBench", "standardweb")
 def _set_row(table: QTableWidget, row: int, texts: list[str], *, alert: bool = False) -> None:

@@ -36,7 +36,8 @@ MEASURES = (
     ("claim_conflicts", "Conflicting claim ratings"),
 )
 KINDS = (("", "All kinds"), ("standard", "Standard"), ("qualification", "Qualification"),
-         ("attention", "Attention check"))
+         ("attention", "Attention check"), ("unsure", "Marked unsure"))
+UNSURE = "unsure"  # not a kind: the items some rater marked unsure (results 2.3)
 SORT_COLUMN = {"score": 6, "verdict_spread": 3, "max_score_spread": 4, "claim_conflicts": 5}
 # Rows added per event-loop turn: thousands of items fill over several turns, each short,
 # so the window keeps answering (issue 22); column widths are measured on as many rows.
@@ -73,6 +74,7 @@ class DisagreementPanel(QWidget):
         self._judged: dict[str, JudgedItem] = {}
         self._decisions: dict[str, str] = {}
         self._generation = 0  # a newer refresh stops the rows of an older one
+        self._unsure: dict[str, dict[str, str]] = {}
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 12, 12, 12)
         layout.addLayout(self._filters())
@@ -133,8 +135,10 @@ class DisagreementPanel(QWidget):
 
     def set_data(self, items: Sequence[ItemDisagreement],
                  judged: Mapping[str, JudgedItem],
-                 decisions: Mapping[str, str]) -> None:
+                 decisions: Mapping[str, str],
+                 unsure: Mapping[str, Mapping[str, str]] | None = None) -> None:
         self._items = list(items)
+        self._unsure = {k: dict(v) for k, v in (unsure or {}).items()}
         self._kinds = {item_id: j.kind for item_id, j in judged.items()}
         self._judged = dict(judged)
         self._decisions = dict(decisions)
@@ -153,7 +157,9 @@ class DisagreementPanel(QWidget):
         kind = str(self.kind_combo.currentData())
         minimum = self.minimum.value()
         kept = [d for d in self._items
-                if (not kind or self._kinds.get(d.item_id) == kind) and measure(d, key) >= minimum]
+                if (not kind or self._kinds.get(d.item_id) == kind
+                    or (kind == UNSURE and d.item_id in self._unsure))
+                and measure(d, key) >= minimum]
         return sorted(kept, key=lambda d: (-measure(d, key), -d.score, d.item_id))
 
     def refresh(self) -> None:
@@ -172,7 +178,7 @@ class DisagreementPanel(QWidget):
         end = min(start + ROWS_PER_TURN, len(shown))
         for row in range(start, end):
             d = shown[row]
-            where = where_text(d, self._judged.get(d.item_id))
+            where = where_text(d, self._judged.get(d.item_id), self._unsure.get(d.item_id))
             cells = [
                 QTableWidgetItem(d.item_id),
                 QTableWidgetItem(self._kinds.get(d.item_id, "")),

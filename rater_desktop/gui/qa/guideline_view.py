@@ -44,7 +44,7 @@ class GuidelineQaView:
         session = host.session
         decisions = {a.item_id: a.decision.label
                      for a in (session.adjudications() if session is not None else [])}
-        self.disagreements.set_data(state.disagreements, state.judged, decisions)
+        self.disagreements.set_data(state.disagreements, state.judged, decisions, state.unsure)
         self.compare.set_state(state)
         if session is not None and state.used:
             host.runner.start("Computing figures (bootstrap)\u2026",

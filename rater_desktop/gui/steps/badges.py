@@ -197,6 +197,7 @@ class RuleBadges(QWidget):
                 failing = shown
         self._fresh = False
         keys = [badge_key(r) for r in failing]
+        on_screen = self.height() if self.isVisible() else 0  # before anything goes
         if keys != list(self.badges):
             self._rebuild(failing, acknowledged)
         for badge in self.badges.values():
@@ -205,19 +206,30 @@ class RuleBadges(QWidget):
             if reason != badge.acknowledged or heard is not badge.voice:
                 badge.voice = heard
                 badge.show_acknowledged(reason)
-        self._hold_space()
+        self._hold_space(on_screen)
 
     def _needed(self) -> int:
-        return self.sizeHint().height() if self.badges else 0
+        """The messages' own height at the width they are shown at. Not the size hint:
+        a wrapped text's hint is its height at a narrower width, so holding it left a
+        blank band under the messages."""
+        if not self.badges:
+            return 0
+        if not (self.isVisible() and self.hasHeightForWidth()):
+            return self.sizeHint().height()
+        return self.heightForWidth(self.width())
 
-    def _hold_space(self) -> None:
+    def _hold_space(self, on_screen: int = 0) -> None:
+        """Hold the height the messages had on screen when some go or shrink (0: none
+        held; the layout then gives them their own height)."""
         if self.badges:
-            self.reserved = max(self.reserved, self._needed())
             self._capacity = max(self._capacity, len(self.badges))
+        self.reserved = max(self.reserved, on_screen)
+        if self.reserved <= self._needed():
+            self.reserved = 0  # the messages fill it: nothing to hold
         self.setMinimumHeight(self.reserved)
         self.setVisible(bool(self.badges) or self.reserved > 0)
         pending = self._space_held_in is not None or self._give_back_timer.isActive()
-        if self.reserved > self._needed() and not pending:
+        if self.reserved > 0 and not pending:
             # Held only while the typing (or the click) that made the message go lasts.
             focus = QApplication.focusWidget()
             self._space_held_in = focus if self._typing_here() else None
@@ -232,7 +244,7 @@ class RuleBadges(QWidget):
         if self._space_held_in is not None and focus is self._space_held_in:
             return  # still typing there: the focus watch calls again when it leaves
         self._space_held_in = None
-        self.reserved = self._needed()
+        self.reserved = 0
         self._capacity = len(self.badges)
         self.setMinimumHeight(self.reserved)
         self.setVisible(bool(self.badges))

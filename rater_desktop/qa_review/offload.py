@@ -169,11 +169,13 @@ class Offload:
         self._context = multiprocessing.get_context("spawn")
         self._process: Any = None
         self._conn: Connection | None = None
-        self._cancel = self._context.Event()
+        self._cancel: Any = None  # made with the process: creating one starts a helper
         self._lock = threading.Lock()
 
     def _ensure(self) -> Connection:
         if self._process is None or not self._process.is_alive() or self._conn is None:
+            if self._cancel is None:
+                self._cancel = self._context.Event()
             ours, theirs = self._context.Pipe()
             self._process = self._context.Process(target=self._target, args=(theirs, self._cancel),
                                                   daemon=True, name="rater-desktop-qa-worker")

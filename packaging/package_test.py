@@ -3,7 +3,8 @@
 Runs the bundle's own binary the way a rater or QA reviewer would, in a throwaway home
 folder: --version; samples --copy; validate (every sample, one broken batch); profile
 create with an encrypted key file; rate + export + verify a sample; OpenSSH's own
-ssh-keygen -Y verify; qa report to HTML; the window offscreen (--smoke-test). Then
+ssh-keygen -Y verify; qa report to HTML; the evidence finder's text recognition of a
+sample screenshot; the window offscreen (--smoke-test). Then
 checks the bundle's hygiene and prints its size.
 
     python packaging/package_test.py [dist/rater-desktop]
@@ -138,6 +139,9 @@ def run_checks(bundle: Path, work: Path) -> list[str]:
                             "--resamples", "50"])  # fmt: skip
     if not report.is_file() or b"<html" not in report.read_bytes()[:2000].lower():
         check.failures.append("qa report wrote no HTML")
+    cart = consumer / "screens" / "consumer" / "grocery_a_cart.png"
+    check.run("evidence read (offline text recognition, bundled models)",
+              ["evidence", "read", str(cart)], contains="Subtotal")  # fmt: skip
     check.run("window --smoke-test", ["open", str(consumer), "--smoke-test"],
               contains="smoke test: window painted")  # fmt: skip
     for problem in _hygiene(bundle):

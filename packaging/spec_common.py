@@ -37,7 +37,7 @@ METADATA_PACKAGES = ("keyring", "rater-desktop")
 # Never in the bundle: test and build tools, and big optional modules the app does not use.
 EXCLUDES = (
     "tkinter", "pytest", "_pytest", "hypothesis", "pytestqt", "mypy", "ruff", "importlinter",
-    "IPython", "numpy", "scipy", "matplotlib", "pandas", "tests", "setuptools", "pip",
+    "IPython", "scipy", "matplotlib", "pandas", "tests", "setuptools", "pip",
     "psycopg", "psycopg_binary", "keyrings",
     "PySide6.QtNetwork", "PySide6.QtQml", "PySide6.QtQuick", "PySide6.QtOpenGL",
     "PySide6.QtDBus", "PySide6.QtSql", "PySide6.QtTest", "PySide6.QtXml",

@@ -40,3 +40,10 @@ def backups_dir() -> Path:
     path = data_dir() / "backups"
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def ocr_dir() -> Path:
+    """The evidence finder's recognized words, one small file per screenshot content."""
+    path = data_dir() / "ocr"
+    path.mkdir(parents=True, exist_ok=True)
+    return path

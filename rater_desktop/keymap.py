@@ -22,6 +22,12 @@ class Scope(Enum):
     MAIN = "main window"
     RATING = "rating panel"  # the main window while a guideline batch is open
     PREFERENCE = "preference panel"  # the main window while a preference batch is open
+    RUN_AUDIT = "run audit panel"  # the main window while a run audit batch is open
+    RA_CHECKPOINT = "focused checkpoint row"
+    RA_OUTCOME = "outcome step"
+    RA_STATEMENT = "focused report statement"
+    RA_BREACH = "focused breach row"
+    RA_VERDICT = "run audit verdict step"
     SCALE = "focused score scale"
     YES_NO = "focused Yes/No row"
     CLAIM = "focused claim"
@@ -41,7 +47,10 @@ PARENT: dict[Scope, Scope | None] = {
     Scope.SCALE: Scope.RATING, Scope.YES_NO: Scope.RATING, Scope.CLAIM: Scope.RATING,
     Scope.FACT_CHECK: Scope.RATING, Scope.VERDICT: Scope.RATING, Scope.FIELD: Scope.MAIN,
     Scope.FIND: Scope.MAIN, Scope.PRACTICE: Scope.MAIN, Scope.VIEWER: None, Scope.QA: None,
-    Scope.FIRST_RUN: None, Scope.DIALOG: None,
+    Scope.FIRST_RUN: None, Scope.DIALOG: None, Scope.RUN_AUDIT: Scope.MAIN,
+    Scope.RA_CHECKPOINT: Scope.RUN_AUDIT, Scope.RA_OUTCOME: Scope.RUN_AUDIT,
+    Scope.RA_STATEMENT: Scope.RUN_AUDIT, Scope.RA_BREACH: Scope.RUN_AUDIT,
+    Scope.RA_VERDICT: Scope.RUN_AUDIT,
 }
 
 
@@ -67,8 +76,10 @@ class Binding:
 MOVING, ANSWERING, RATING_KEYS, BATCH = "Moving around", "Answering", "Rating", "Batch and results"
 RESPONSES, VIEWER = "Responses", "Screenshot viewer"
 PREFERENCE = "Preference batches (quick A / B / Tie choice)"
+RUN_AUDIT = "Run audit batches (one recorded run against its report)"
 QA, START = "QA window", "First run and practice tour"
-SECTIONS = (MOVING, ANSWERING, RATING_KEYS, BATCH, RESPONSES, VIEWER, PREFERENCE, QA, START)
+SECTIONS = (MOVING, ANSWERING, RATING_KEYS, BATCH, RESPONSES, VIEWER, PREFERENCE, RUN_AUDIT,
+            QA, START)
 
 SECTION_NOTES = {
     ANSWERING: "Every answer has a key, shown on its control. A key answers the row that "
@@ -76,9 +87,14 @@ SECTION_NOTES = {
                "a text field, keys are text. Tab moves to the next row.",
     PREFERENCE: "Changes are saved automatically; the status bar shows \"Saved\" once they "
                 "are on disk.",
+    RUN_AUDIT: "Read the run first: the agent's report stays covered until the checkpoints "
+               "and the outcome are marked, the automated judge until your verdict. Pick a "
+               "trajectory step with its keys (or a click on its row), then cite it on the "
+               "focused row. Changes are saved automatically.",
 }
 
 R, M, P = (Scope.RATING,), (Scope.MAIN,), (Scope.PREFERENCE,)
+RA = (Scope.RUN_AUDIT,)
 
 
 def _b(action: str, keys: tuple[str, ...], scopes: tuple[Scope, ...], label: str, help_: str,
@@ -130,6 +146,15 @@ BINDINGS: tuple[Binding, ...] = (
     _b("claim_evidence", ("F", "P", "N", "U"), (Scope.FACT_CHECK,), "Evidence of an action claim",
        "Evidence of an action claim on the focused fact check: fully proves, partly proves, "
        "no screenshot or link, unrelated screenshot", ANSWERING),
+    _b("evidence_cite", ("E",), (Scope.FACT_CHECK,), "Cite the suggested evidence",
+       "Cite the evidence finder's selected suggestion (under the focused fact check) as "
+       "its evidence, as a manual citation does; the finder never cites on its own",
+       ANSWERING),
+    _b("evidence_next", ("Shift+E",), (Scope.FACT_CHECK,), "Next suggested evidence",
+       "Select the evidence finder's next suggestion for the focused fact check", ANSWERING),
+    _b("evidence_view", ("V",), (Scope.FACT_CHECK,), "View the suggested evidence",
+       "Open the selected suggestion in the screenshot viewer, zoomed to the words that "
+       "matched the claim", ANSWERING),
     _b("verdict", ("1", "2", "3", "4", "5", "6", "7"), (Scope.VERDICT,), "Verdict (on its step)",
        "The final verdict, from 1 (A much better) to 7 (B much better), on the verdict step",
        ANSWERING, shown="1 to 7"),
@@ -203,6 +228,43 @@ BINDINGS: tuple[Binding, ...] = (
        "Write why (the box shows for A or B)", PREFERENCE),
     _b("preference_complete", ("Ctrl+Return", "Ctrl+Enter"), P, "Complete and next",
        "Complete the item and open the next one", PREFERENCE),
+    # -- run audit batches
+    _b("ra_next_step", ("Ctrl+Return", "Ctrl+Enter", "Alt+Down"), RA, "Next step",
+       "Go to the next step of the run audit (refused, with the reason, until this one is "
+       "done)", RUN_AUDIT),
+    _b("ra_previous_step", ("Alt+Up",), RA, "Previous step",
+       "Go back to the previous step of the run audit", RUN_AUDIT),
+    _b("ra_focus", ("Ctrl+Shift+R",), RA, "Go to the rating panel",
+       "Put the cursor on the current step's first row still to answer", RUN_AUDIT),
+    _b("ra_complete", ("Ctrl+Shift+Return", "Ctrl+Shift+Enter"), RA, "Complete and next",
+       "Complete the run audit and open the next item", RUN_AUDIT),
+    _b("ra_pick_step", (",", "."), RA, "Previous / next trajectory step",
+       "Pick the previous / next step of the run (the picked step is highlighted)",
+       RUN_AUDIT),
+    _b("ra_cite", ("S",), RA, "Cite the picked step",
+       "Cite the picked trajectory step as the evidence of the focused row (a checkpoint, "
+       "the block, a contradiction, a breach)", RUN_AUDIT),
+    _b("ra_view_step", ("V",), RA, "View the picked step's screenshot",
+       "Open the picked step's screenshot in the viewer", RUN_AUDIT),
+    _b("ra_reached", ("Y", "N"), (Scope.RA_CHECKPOINT,), "Reached / not reached",
+       "Reached / Not reached on the focused checkpoint row", RUN_AUDIT),
+    _b("ra_outcome", ("1", "2", "3", "4", "5"), (Scope.RA_OUTCOME,),
+       "Completed / login wall / blocked / unreachable / incomplete",
+       "The outcome you saw, on the outcome step: completed, login wall, blocked, "
+       "unreachable, incomplete", RUN_AUDIT, shown="1 to 5"),
+    _b("ra_quote", ("Alt+Q",), (Scope.RA_OUTCOME,), "Write the block's quote",
+       "Write the exact visible text of the block (a login wall or a block)", RUN_AUDIT),
+    _b("ra_statement", ("M", "C", "N"), (Scope.RA_STATEMENT,),
+       "Matching / contradicted / not shown",
+       "Matching / Contradicted / Not shown on the focused report statement", RUN_AUDIT),
+    _b("ra_breach", ("Y", "N"), (Scope.RA_BREACH,), "Seen / not seen",
+       "Seen / Not seen on the focused rule breach row", RUN_AUDIT),
+    _b("ra_no_breach", ("Alt+N",), RA, "None seen",
+       "No breach of any kind seen (on the breaches step)", RUN_AUDIT),
+    _b("ra_verdict", ("1", "2", "3"), (Scope.RA_VERDICT,),
+       "Accurate / overstated / understated",
+       "The verdict on the agent's report, on the verdict step: accurate, overstated, "
+       "understated", RUN_AUDIT),
     # -- QA window
     _b("qa_open_results", ("Ctrl+Shift+O",), (Scope.QA,), "Open &results\u2026",
        "Open raters' signed results files", QA),
@@ -242,7 +304,7 @@ MENUS: dict[str, tuple[str, Scope]] = {
 
 # The rows of the practice tour's "Keys worth knowing" card, in order.
 TOUR_KEYS = ("next_step", "previous_step", "focus_rating", "score", "add_claim",
-             "previous_item", "next_item", "undo", "shortcuts")
+             "evidence_cite", "previous_item", "next_item", "undo", "shortcuts")
 
 
 def binding(action: str) -> Binding:
@@ -274,7 +336,8 @@ def key_text(action: str) -> str:
 
 # Bindings whose keys choose between values rather than being alternatives.
 CHOICES = frozenset({"score", "yes_no", "claim_kind", "claim_rating", "claim_evidence",
-                     "verdict", "viewer_mark", "preference_choice", "qa_tab"})
+                     "verdict", "viewer_mark", "preference_choice", "qa_tab", "ra_pick_step",
+                     "ra_reached", "ra_outcome", "ra_statement", "ra_breach", "ra_verdict"})
 
 
 def plain_label(action: str) -> str:

@@ -63,6 +63,9 @@ def isolated_app_dirs(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyt
         monkeypatch.setenv(var, str(root / sub))
     monkeypatch.setenv("HOME", str(root / "home"))
     monkeypatch.setenv("RATER_DESKTOP_HOME", str(root / "rater-desktop"))
+    # No window test reads screenshots for the evidence finder unless it tests the finder
+    # (tests/gui/test_evidence_finder_window.py turns it on with a fake engine).
+    monkeypatch.setenv("RATER_DESKTOP_EVIDENCE_FINDER", "0")
     (root / "home").mkdir()
     yield root
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 # Modules under rater_desktop.cli that contribute subcommands.
 SUBCOMMAND_MODULES = (
     "validate", "profile", "keys", "results", "qa", "rate", "samples", "batches", "study",
-    "feedback",
+    "feedback", "evidence",
 )  # fmt: skip
 
 EXIT_OK = 0

@@ -132,6 +132,13 @@ class ImageCanvas(QGraphicsView):
     def actual_size(self) -> None:
         self.set_zoom(1.0)
 
+    def zoom_to(self, x: float, y: float, width: float, height: float) -> None:
+        """Show the rectangle (scene pixels) large, with room around it to see where it is."""
+        margin = max(width, height) * 0.6
+        self.fit_mode = False
+        self.fitInView(QRectF(x - margin, y - margin, width + 2 * margin, height + 2 * margin),
+                       Qt.AspectRatioMode.KeepAspectRatio)
+
     def fit(self) -> None:
         self.fit_mode = True
         if self.has_image:

@@ -7,6 +7,7 @@ the panes stay where they are, only hidden, so scroll positions and selections s
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 
 from PySide6.QtCore import QByteArray, Qt, Signal
 from PySide6.QtWidgets import (
@@ -33,6 +34,13 @@ SIDES = ("A", "B")
 NO_BATCH_TITLE = "No batch open"
 
 
+class ItemPage(Protocol):
+    """A protocol's own central page (one recorded run, say) shown instead of Response A
+    and B: a widget with ``show_item``."""
+
+    def show_item(self, item: Item | None) -> None: ...
+
+
 def check_display_order(display_order: DisplayOrder) -> DisplayOrder:
     if sorted(display_order) != [0, 1]:
         raise ValueError(f"display order must be (0, 1) or (1, 0), got {display_order!r}")
@@ -53,7 +61,8 @@ class ItemView(QStackedWidget):
         self.display_order: DisplayOrder = (0, 1)
         self._sync_scroll = False
         self._syncing = False
-        self.addWidget(self._empty_state())
+        self._empty_page = self._empty_state()
+        self.addWidget(self._empty_page)
         self._loader = loader
         self._link_handler = link_handler
         self._show_kind = False
@@ -63,6 +72,7 @@ class ItemView(QStackedWidget):
         self._tabbed = False  # wanted even before the response page exists
         self._splitter_state: QByteArray | None = None
         self._side_tabs: QTabBar | None = None
+        self._item_page: QWidget | None = None
 
     # The response page (prompt header, Response A and B: ~40 ms CPU, most of the window's
     # build) is made on first use, which the start-up puts right after the first paint.
@@ -251,15 +261,39 @@ class ItemView(QStackedWidget):
         hint.setVisible(not name)
         button.setVisible(not name)
 
+    def set_item_page(self, page: QWidget | None) -> None:
+        """Show items on a protocol's own ``page`` (an ``ItemPage``) from now on; None: on
+        Response A and B again (another protocol's batch opened)."""
+        if page is self._item_page:
+            return
+        if page is not None and self.indexOf(page) < 0:
+            self.addWidget(page)
+        self._item_page = page
+        if self.currentIndex() != 0:
+            self.setCurrentIndex(0)  # the next show_item puts the right page up
+
+    @property
+    def item_page(self) -> QWidget | None:
+        return self._item_page
+
     def show_item(self, item: Item | None, *, display_order: DisplayOrder = (0, 1)) -> None:
-        """Show ``item`` with ``display_order[0]`` as Response A and ``[1]`` as Response B."""
+        """Show ``item`` with ``display_order[0]`` as Response A and ``[1]`` as Response B
+        (or on the protocol's own page, ``set_item_page``)."""
         self.item = item
         self.display_order = check_display_order(display_order)
+        if self._item_page is not None:
+            self._item_page.show_item(item)  # type: ignore[attr-defined]
+            self.setCurrentWidget(self._item_page if item is not None else self._empty_page)
+            return
         self.prompt_header.show_item(item)
         for side, true_index in zip(SIDES, self.display_order, strict=True):
-            response = item.responses[true_index] if item is not None else None
+            # A run audit item has one run: shown here (before its page is set) as A only.
+            response = (item.responses[true_index] if item is not None
+                        and true_index < len(item.responses) else None)
             self.panes[side].show_response(response, true_index=true_index)
-        self.setCurrentIndex(1 if item is not None else 0)
+        # The response page is not always index 1: a protocol's page may come first.
+        page = self.prompt_header.parentWidget()
+        self.setCurrentWidget(page if item is not None and page is not None else self._empty_page)
 
     def follow_order(self, display_order: DisplayOrder) -> bool:
         """Show the current item again if the record's ``display_order`` is not the one on

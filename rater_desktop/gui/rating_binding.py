@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QTextEdit
 from rater_desktop.gui.batch_source import BatchLike
 from rater_desktop.gui.complete_flow import CompleteFlow
 from rater_desktop.gui.evidence_actions import EvidenceActions, cached_thumbnail
+from rater_desktop.gui.evidence_finder import install_evidence_finder
 from rater_desktop.gui.focus_follow import EnterPressesButtons, FocusFollower
 from rater_desktop.gui.go_to import GoToKeys
 from rater_desktop.gui.item_list import ItemProgress
@@ -113,6 +114,7 @@ class RatingBinding(QObject):
         window.batchClosed.connect(self._on_batch_closed)
         self.evidence = EvidenceActions(window, self.panel)  # cite screenshots, copy URLs
         self.ctx.image_for = cached_thumbnail(window.loader)
+        self.finder = install_evidence_finder(window, self.ctx, self.panel, rates=_rates)
         self.panel.flagToggled.connect(self.toggle_flag)
         window.actions_.flag_item.triggered.connect(self.toggle_flag)
         window.currentItemChanged.connect(self.open_item)
@@ -136,7 +138,8 @@ class RatingBinding(QObject):
         self._end_service()
         manifest = batch.manifest
         guideline = _rates(batch)
-        for keys in self.shortcuts.values():
+        # Its complete-and-next key too: another protocol's panel may use the same keys.
+        for keys in (*self.shortcuts.values(), self.completion.shortcuts):
             for shortcut in keys:
                 shortcut.setEnabled(guideline)
         if not guideline:  # another protocol's binding rates this batch

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from rater_desktop.batch.model import Box
 from rater_desktop.gui.batch_source import VIEWER_MAX_SIDE, source_width
 from rater_desktop.gui.elided_label import ElidedLabel
 from rater_desktop.gui.frames import Frame
@@ -64,6 +65,7 @@ class ScreenshotViewer(QDialog):
         self.setModal(False)
         self._loader = loader
         self.frames: list[Frame] = []
+        self._region: tuple[int, tuple[float, float, float, float], int] | None = None
         self.current = 0
         self.true_index = 0
         self.side = "A"
@@ -204,6 +206,24 @@ class ScreenshotViewer(QDialog):
         self.filmstrip.blockSignals(False)
         self.show_frame(start)
 
+    def show_region(self, x: float, y: float, width: float, height: float, source_width: int) -> None:
+        """Box and zoom to a region of the frame on screen (in its source image's pixels),
+        now or when its image arrives: the evidence finder's matched words."""
+        self._region = (self.current, (x, y, width, height), source_width)
+        frame = self.frames[self.current] if self.frames else None
+        if frame is not None and frame.path and self._loader.cached(frame.path, VIEWER_MAX_SIDE) is not None:
+            self._apply_region()  # its image is on screen already
+
+    def _apply_region(self) -> None:
+        region, self._region = self._region, None
+        if region is None or region[0] != self.current:
+            return
+        (x, y, width, height), source = region[1], region[2]
+        scale = self.canvas.scene().sceneRect().width() / max(1, source)
+        self.canvas.set_overlay(click=None, bbox=Box(x, y, width, height), scale=scale)
+        self.canvas.zoom_to(x * scale, y * scale, width * scale, height * scale)
+        self._update_zoom_label()
+
     def set_step_marks(self, marks: dict[tuple[int, int], tuple[str, str]]) -> None:
         """Existing marks ``{(true_index, step_index): (mark, note)}`` to show as chosen."""
         self._marks = dict(marks)
@@ -214,7 +234,9 @@ class ScreenshotViewer(QDialog):
             return
         self.current = max(0, min(len(self.frames) - 1, index))
         frame = self.frames[self.current]
-        self.title.setText(f"Response {self.side}  \u00b7  {frame.caption}")
+        # A run audit's one run has no side to name.
+        self.title.setText(f"Response {self.side}  \u00b7  {frame.caption}" if self.side
+                           else frame.caption)
         self.position.setText(f"{self.current + 1} of {len(self.frames)}")
         self.prev_button.setEnabled(self.current > 0)
         self.next_button.setEnabled(self.current < len(self.frames) - 1)
@@ -254,6 +276,8 @@ class ScreenshotViewer(QDialog):
             if step is not None:
                 scale = overlay_scale(image.width(), source_width(image))
                 self.canvas.set_overlay(click=step.click, bbox=step.bbox, scale=scale)
+            if self._region is not None:
+                self._apply_region()
         self._update_zoom_label()
 
     def _request_thumbs(self) -> None:

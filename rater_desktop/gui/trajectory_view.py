@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QPoint, QSize, Qt, Signal
-from PySide6.QtGui import QContextMenuEvent
+from PySide6.QtGui import QContextMenuEvent, QMouseEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -68,6 +68,7 @@ class _StepRow(QFrame):
     """One step's row; rows are kept and refilled when another item is shown."""
 
     contextRequested = Signal(QPoint)
+    clicked = Signal()
 
     def __init__(self, loader: ImageLoader) -> None:
         super().__init__()
@@ -105,6 +106,11 @@ class _StepRow(QFrame):
         event.accept()
         self.contextRequested.emit(event.globalPos())
 
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.clicked.emit()
+        super().mouseReleaseEvent(event)
+
 
 class TrajectoryTimeline(QWidget):
     """Step number, action, target, URL and a thumbnail for every step.
@@ -114,6 +120,7 @@ class TrajectoryTimeline(QWidget):
     """
 
     stepActivated = Signal(int)
+    stepClicked = Signal(int)  # the row itself (not its thumbnail): a run audit picks it
     stepContextRequested = Signal(int, QPoint)  # step index, global position
 
     def __init__(self, loader: ImageLoader, parent: QWidget | None = None) -> None:
@@ -152,11 +159,17 @@ class TrajectoryTimeline(QWidget):
     def _show_all(self) -> None:
         self._add_rows(len(self._steps))
 
+    def show_upto(self, index: int) -> None:
+        """Build the rows up to step ``index`` (a step picked by key beyond the first ones)."""
+        if index >= self._shown:
+            self._add_rows(min(index + 1, len(self._steps)))
+
     def _add_rows(self, upto: int) -> None:
         for index in range(self._shown, upto):
             if index == len(self._pool):
                 row = _StepRow(self._loader)
                 row.thumb.clicked.connect(lambda i=index: self.stepActivated.emit(i))
+                row.clicked.connect(lambda i=index: self.stepClicked.emit(i))
                 for source in (row, row.thumb):
                     source.contextRequested.connect(
                         lambda pos, i=index: self.stepContextRequested.emit(i, pos))

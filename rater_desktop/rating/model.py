@@ -76,6 +76,9 @@ class ShownEvidence:
     kind: ShownEvidenceKind
     path: str = ""
     step: int | None = None
+    # Cited with the evidence finder's key from its suggestion (issue 26), not picked by
+    # hand; not part of the key: the same file is the same evidence either way.
+    suggested: bool = field(default=False, compare=False)
 
     def key(self) -> tuple[str, str, int]:
         return (self.kind.value, self.path, -1 if self.step is None else self.step)

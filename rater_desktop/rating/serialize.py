@@ -61,6 +61,8 @@ def _shown_evidence_to_dict(ref: ShownEvidence) -> dict[str, Any]:
     data: dict[str, Any] = {"kind": ref.kind.value, "path": ref.path}
     if ref.step is not None:
         data["step"] = ref.step
+    if ref.suggested:
+        data["suggested"] = True
     return data
 
 
@@ -253,7 +255,8 @@ def _read_shown_evidence(r: _Reader) -> list[ShownEvidence]:
             raise ValueError(f"rating field {ref.path}.step: expected a step number, got {_kind(step)}")
         if kind is ShownEvidenceKind.STEP and step is None:
             raise ValueError(f"rating field {ref.path}.step: a step reference needs a step number")
-        refs.append(ShownEvidence(kind=kind, path=ref.text("path"), step=step))
+        refs.append(ShownEvidence(kind=kind, path=ref.text("path"), step=step,
+                                  suggested=ref.flag("suggested")))
     return refs
 
 

@@ -32,6 +32,9 @@ RESULTS_FORMAT_VERSION_FEEDBACK = "2.2"
 # without any of them keep 2.0-2.2; a 2.x reader that ignores unknown keys reads them.
 RESULTS_FORMAT_VERSION_LEARNING = "2.3"
 LEARNING_ITEM_KEYS = ("training", "unsure", "conversation")
+# 2.4 marks shown evidence cited from the evidence finder's suggestion (``"suggested":
+# true`` on the reference); files without such a citation keep their version.
+RESULTS_FORMAT_VERSION_SUGGESTED = "2.4"
 SIGNATURE_NAMESPACE = "rater-desktop-results@v1"
 SIDES = ("A", "B")
 # Format 2.0 had no protocol field: a document without one holds guideline ratings.
@@ -175,6 +178,8 @@ def build_results_document(
         document["survey"] = dict(survey)
     _link_feedback(document, feedback or {})
     _mark_learning(document, qualification)
+    if _has_suggested_citation(document["items"]):
+        document["format_version"] = RESULTS_FORMAT_VERSION_SUGGESTED
     return document
 
 
@@ -190,6 +195,25 @@ def _mark_learning(document: dict[str, Any], qualification: Mapping[str, Any] | 
         document["summary"]["unsure"] = unsure
     if learning:
         document["format_version"] = RESULTS_FORMAT_VERSION_LEARNING
+
+
+def _has_suggested_citation(entries: Any) -> bool:
+    return any(ref.get("suggested") is True for ref in _shown_refs(entries))
+
+
+def _shown_refs(node: Any) -> list[dict[str, Any]]:
+    """Every shown-evidence reference anywhere below ``node`` (records differ by protocol)."""
+    found: list[dict[str, Any]] = []
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "shown_evidence" and isinstance(value, list):
+                found.extend(v for v in value if isinstance(v, dict))
+            else:
+                found.extend(_shown_refs(value))
+    elif isinstance(node, list):
+        for value in node:
+            found.extend(_shown_refs(value))
+    return found
 
 
 def _link_feedback(document: dict[str, Any], feedback: Mapping[str, Mapping[str, Any]]) -> None:

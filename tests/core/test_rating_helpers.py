@@ -191,12 +191,15 @@ def test_hostile_text_stays_fast(text: str) -> None:
 
     from rater_desktop.rating.rules.claims import non_atomic_reasons
 
-    start = time.perf_counter()
+    # Guards against catastrophic backtracking (seconds to hours on 20,000 characters), not
+    # a speed target: CPU time of this thread, so a loaded CI machine does not fail it (a
+    # full-suite run once took 1.5 s of wall time for 0.13 s of work).
+    start = time.thread_time()
     private_data_in(text)
     candidate_claims(text)
     non_atomic_reasons(text)
     dimensions_covered(text)
-    assert time.perf_counter() - start < 1.5
+    assert time.thread_time() - start < 3.0
 
 
 def test_table_rows_are_never_suggested_as_claims() -> None:

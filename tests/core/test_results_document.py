@@ -130,3 +130,24 @@ def test_schema_refuses_version_1_and_bad_shown_evidence() -> None:
     bad["items"][0]["rating"]["responses"][1]["claims"][0]["shown_evidence"][1]["step"] = -1
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(bad, SCHEMA)
+
+
+def test_a_citation_accepted_from_a_suggestion_makes_format_2_3_and_verifies() -> None:
+    from dataclasses import replace
+
+    from rater_desktop.results.verify import format_version_problem
+
+    record = item_record("item-1")
+    rating = json.loads(json.dumps(record.rating))
+    rating["responses"][1]["claims"][0]["shown_evidence"][0]["suggested"] = True
+    doc = build_results_document(batch=BatchMeta(batch_id="b", sha256="cd" * 32), rater=rater_for(KEY),
+                                 items=[replace(record, rating=rating)], exported_at=EXPORTED_AT)
+    jsonschema.validate(doc, SCHEMA)
+    assert doc["format_version"] == "2.4" and format_version_problem("2.4") == ""
+    assert doc["items"][0]["rating"]["responses"][1]["claims"][0]["shown_evidence"][0]["suggested"] is True
+    # Without one the file keeps its version, so older exports read and verify as before.
+    assert sample_document(KEY, items=1)["format_version"] == "2.0"
+    bad = json.loads(json.dumps(doc))
+    bad["items"][0]["rating"]["responses"][1]["claims"][0]["shown_evidence"][0]["suggested"] = False
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(bad, SCHEMA)

@@ -251,3 +251,25 @@ def test_a_newer_major_version_is_refused_clearly(tmp_path: Path) -> None:
         outcome.message
     )
     assert verify_module.format_version_problem("x") != ""
+
+
+def test_a_2_3_file_with_a_suggested_citation_exports_and_verifies(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from test_results_support import EXPORTED_AT, item_record, rater_for
+
+    from rater_desktop.rating.serialize import rating_from_dict
+    from rater_desktop.results.document import BatchMeta, build_results_document
+
+    record = item_record("item-1")
+    rating = json.loads(json.dumps(record.rating))
+    rating["responses"][1]["claims"][0]["shown_evidence"][0]["suggested"] = True
+    document = build_results_document(batch=BatchMeta(batch_id="b", sha256=BATCH_SHA),
+                                      rater=rater_for(KEY), items=[replace(record, rating=rating)],
+                                      exported_at=EXPORTED_AT)
+    files = export_results(out_path=tmp_path / "alice", document=document, private_key=KEY)
+    outcome = _check(files.results_path)
+    assert outcome.ok and outcome.document is not None
+    assert outcome.document["format_version"] == "2.4"
+    read = rating_from_dict(outcome.document["items"][0]["rating"])
+    assert read.responses[1].claims[0].shown_evidence[0].suggested

@@ -33,7 +33,7 @@ class ThumbsView:
         self.host = host
         self.label = QLabel("no files")
         self.label.setObjectName("thumbsUps")
-        self.tabs = (protocols.QaTab(self.label, "Ups", "dashboard"),)
+        self.tabs = (protocols.QaTab(self.label, "Ups", ("dashboard",)),)
         self.batches: list[Any] = []
 
     def show_batch(self, batch: Any) -> None:

@@ -150,6 +150,9 @@ def test_criteria_follow_the_protocol_registry_and_say_when_it_is_unknown() -> N
     assert not hidden and "Be correct" not in guideline
     preference, hidden = criteria_of(batch("preference"))
     assert hidden and "- Be correct" in preference
-    # A third protocol once got the guideline's criteria and tabs without a word.
+    # The run audit has its own page and no guideline tabs.
     text, hidden = criteria_of(batch("run-audit"))
-    assert hidden and "unknown rating protocol 'run-audit'" in text
+    assert hidden and "RA-1" in text and "Be correct" not in text
+    # An unknown protocol once got the guideline's criteria and tabs without a word.
+    text, hidden = criteria_of(batch("made-up"))
+    assert hidden and "unknown rating protocol 'made-up'" in text

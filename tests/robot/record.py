@@ -51,8 +51,8 @@ class BatchFacts:
             texts: dict[str, tuple[str, str]] = {}
             for item_id in ids:
                 item = batch.item(item_id)
-                pair = tuple((r.final_answer or "") + "\n" + r.text for r in item.responses)
-                texts[item_id] = (pair[0], pair[1])
+                pair = [(r.final_answer or "") + "\n" + r.text for r in item.responses]
+                texts[item_id] = (pair[0], pair[1] if len(pair) > 1 else "")  # a run: one
             manifest = batch.manifest
             return cls(path=path, batch_id=manifest.batch_id, title=manifest.title,
                        seed=batch_seed_of(manifest),

@@ -23,8 +23,8 @@ class PreferenceQaView:
         self.host = host
         self.disagreements = PreferenceDisagreements()
         self.dashboard = PreferenceDashboard()
-        self.tabs = (QaTab(self.disagreements, "Disagreements", "disagreements"),
-                     QaTab(self.dashboard, "Dashboard", "dashboard"))
+        self.tabs = (QaTab(self.disagreements, "Disagreements", ("disagreements",)),
+                     QaTab(self.dashboard, "Dashboard", ("dashboard",)))
         self.dashboard.inputsChanged.connect(self.refresh)
 
     def show_batch(self, batch: Any) -> None:

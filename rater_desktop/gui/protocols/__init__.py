@@ -16,7 +16,8 @@ from typing import Any, NamedTuple, Protocol
 
 from rater_desktop.protocols import ProtocolError
 
-BUILT_IN = ("rater_desktop.gui.protocols.guideline", "rater_desktop.gui.preference.protocol")
+BUILT_IN = ("rater_desktop.gui.protocols.guideline", "rater_desktop.gui.preference.protocol",
+            "rater_desktop.gui.run_audit.protocol")
 
 __all__ = ["BUILT_IN", "QA_ROLES", "ProtocolError", "QaTab", "QaView", "WindowProtocol", "get",
            "installers", "of_batch", "register", "unregister"]
@@ -26,12 +27,12 @@ QA_ROLES = ("files", "disagreements", "compare", "dashboard")
 
 
 class QaTab(NamedTuple):
-    """One tab a protocol adds to the QA window: its widget, title and role (one of
-    ``QA_ROLES``, or "" for a tab no View action shows)."""
+    """One tab a protocol adds to the QA window: its widget, title and the roles (of
+    ``QA_ROLES``) whose View action shows it (none: only its tab)."""
 
     widget: Any
     title: str
-    role: str = ""
+    roles: tuple[str, ...] = ()
 
 
 class QaView(Protocol):

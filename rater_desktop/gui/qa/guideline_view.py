@@ -30,9 +30,9 @@ class GuidelineQaView:
                                    save=self._save_decision, clear=self._clear_decision,
                                    adjudication_for=self._adjudication, fetch=self._fetch)
         self.dashboard = Dashboard(host.settings)
-        self.tabs = (QaTab(self.disagreements, "Disagreements", "disagreements"),
-                     QaTab(self.compare, "Compare", "compare"),
-                     QaTab(self.dashboard, "Dashboard", "dashboard"))
+        self.tabs = (QaTab(self.disagreements, "Disagreements", ("disagreements",)),
+                     QaTab(self.compare, "Compare", ("compare",)),
+                     QaTab(self.dashboard, "Dashboard", ("dashboard",)))
         self.disagreements.itemActivated.connect(self.open_in_compare)
         self.compare.adjudication.decisionChanged.connect(self.disagreements.set_decision)
 

@@ -209,7 +209,7 @@ class QaWindow(QMainWindow):
             for tab in view.tabs:
                 self.tabs.setTabVisible(self.tabs.indexOf(tab.widget), view is self.view)
         if hasattr(self, "actions_"):
-            roles = {"files"} | {t.role for t in (self.view.tabs if self.view else ())}
+            roles = {"files"} | {r for t in (self.view.tabs if self.view else ()) for r in t.roles}
             for role, action in zip(protocols.QA_ROLES, self.actions_.tabs, strict=True):
                 action.setEnabled(role in roles)
 
@@ -219,8 +219,9 @@ class QaWindow(QMainWindow):
             self.tabs.setCurrentWidget(self.files_panel)
             return
         for tab in self.view.tabs if self.view is not None else ():
-            if tab.role == role:
+            if role in tab.roles:
                 self.tabs.setCurrentWidget(tab.widget)
+                return
 
     def show_tab(self, widget: QWidget) -> None:
         """Bring one of the protocol's tabs to the front (a view asks for it)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from functools import partial
 
 from PySide6.QtCore import QTimer
@@ -18,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from rater_desktop.evidence.finder import Suggestion
 from rater_desktop.gui.steps.badges import field_prefix
 from rater_desktop.gui.steps.claims import quote_label
 from rater_desktop.gui.steps.common import (
@@ -33,6 +35,7 @@ from rater_desktop.gui.steps.common import (
     side_title,
     title_label,
 )
+from rater_desktop.gui.steps.evidence_suggestions import EvidenceSuggestions
 from rater_desktop.gui.steps.page import StepContext, StepPage
 from rater_desktop.gui.steps.shown_evidence_box import ShownEvidenceBox
 from rater_desktop.keymap import choice_key
@@ -132,6 +135,9 @@ class FactCheckCard(QWidget):
         column.addWidget(self.source_notes)
         self.shown = ShownEvidenceBox(base, label, on_add=self._cite, on_remove=self._uncite)
         column.addWidget(self.shown)
+        self.label, self.claim = label, claim
+        self.suggest = self._suggestions(base, label)
+        column.addWidget(self.suggest)
         self.justification = TextField(f"{base}_justification",
                                        f"Response {label} claim justification",
                                        placeholder="What the sources say", on_edit=self._justify,
@@ -145,6 +151,10 @@ class FactCheckCard(QWidget):
 
     def _prefix(self) -> str:
         return f"responses.{self.true_index}.claims.{self.claim_id}"
+
+    def _suggestions(self, base: str, label: str) -> EvidenceSuggestions:
+        return EvidenceSuggestions(base, label, self, on_cite=self._cite_suggested,
+                                   on_view=self._view_suggested)
 
     def show_claim(self, claim: Claim, true_index: int, extra_hosts: list[str]) -> None:
         self.true_index = true_index
@@ -164,7 +174,25 @@ class FactCheckCard(QWidget):
         service = self.page.service
         response = service.item.responses[true_index] if service is not None else None
         self.shown.show_claim(claim, response, self.page.ctx.image_for)
+        self.claim = claim
+        self.refresh_suggestions()
         self.justification.show_text(claim.justification)
+
+    def refresh_suggestions(self) -> None:
+        """The finder's advice from what it has read so far (it reads in the background)."""
+        service = self.page.service
+        response = service.item.responses[self.true_index] if service is not None else None
+        advice = self.page.ctx.evidence(self.claim.text, response)
+        self.suggest.show_advice(advice, self.claim.shown_evidence, self.page.ctx.image_for)
+
+    def _cite_suggested(self, ref: ShownEvidence) -> None:
+        """E: the selected suggestion becomes shown evidence, as a manual citation does;
+        the export records that it came from a suggestion."""
+        self._cite(replace(ref, suggested=True))
+
+    def _view_suggested(self, suggestion: Suggestion) -> None:
+        self.page.make_current(self)
+        self.page.ctx.view_evidence(self.true_index, self.label, suggestion)
 
     def set_current(self, current: bool) -> None:
         if bool(self.frame.property("current")) != current:
@@ -368,6 +396,10 @@ class FactChecksStep(StepPage):
             return None
         true_index, claim = found[0]
         return true_index, claim, f"Response {labels.get(true_index, '?')}"
+
+    def refresh_suggestions(self) -> None:
+        for card_widget in self.cards():
+            card_widget.refresh_suggestions()
 
     def _mark_current(self) -> None:
         current = self.current_claim()

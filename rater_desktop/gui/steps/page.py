@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage, QShowEvent
@@ -16,6 +16,11 @@ from rater_desktop.rating.model import ItemRating, Step
 from rater_desktop.rating.rules.base import RuleResult
 from rater_desktop.rating.service import RatingService
 from rater_desktop.rating.steps import STEP_ORDER, STEP_TITLES, results_for_step
+
+if TYPE_CHECKING:
+    from rater_desktop.batch.model import Response
+    from rater_desktop.evidence.advice import Advice
+    from rater_desktop.evidence.finder import Suggestion
 
 BrowserFor = Callable[[int], QTextEdit | None]
 
@@ -35,6 +40,10 @@ class StepContext:
         # A batch image scaled for thumbnails, if already decoded (else None; may start it).
         self.image_for: Callable[[str], QImage | None] = lambda _path: None
         self.attention: Attention | None = None  # the open item's (set by the panel)
+        # The evidence finder's advice on a claim of a response (None: the finder is off),
+        # and opening a suggestion in the viewer (true index, side label, suggestion).
+        self.evidence: Callable[[str, Response | None], Advice | None] = lambda _t, _r: None
+        self.view_evidence: Callable[[int, str, Suggestion], None] = lambda _i, _s, _x: None
 
     def voice(self, result: RuleResult) -> Voice:
         """To do or speak: see rating.attention (always speaks without a tracker)."""

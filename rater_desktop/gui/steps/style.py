@@ -42,6 +42,8 @@ QLabel[role="completeReason"][tone="block"] { color: $block_fg; }
 QLabel[role="completeReason"][tone="good"] { color: $ok_fg; }
 QFrame[role="stepCard"], QFrame[role="claimCard"] { background: $card; border: 1px solid $line; border-radius: 6px; }
 QFrame[role="claimCard"][current="true"] { border: 2px solid $accent; }
+QFrame[role="stepCard"][focusRow="true"] { border: 2px solid $accent; }
+QLabel[role="stepHint"][tone="warn"] { color: $warn_fg; }
 QLabel[role="claimQuote"] { background: $quote; border-left: 3px solid $accent; padding: 4px 6px; color: $text; }
 QLabel[role="suggestion"] { color: $text; }
 QLabel[role="suggestionAction"] { color: $warn_fg; font-weight: 600; }

@@ -1,0 +1,195 @@
+"""The QA window on a run audit batch: one tab with each run's seed-002 score (RA-6, from
+its raters' normalized outcome; disputed completions listed as not scored), agreement
+between raters, and agreement of raters with the automated judge (Cohen's kappa and the
+confusion table). Every figure comes from ``run_audit.stats`` (what 'qa report' prints).
+
+``RunAuditQaView`` is its part of the QA window (``gui.protocols.QaView``), registered by
+``gui/run_audit/protocol.py``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QLabel,
+    QScrollArea,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from rater_desktop.batch.protocol import RUN_AUDIT
+from rater_desktop.gui.protocols import QaTab
+from rater_desktop.gui.qa.rater_answers import fit_columns, fit_height, make_table
+from rater_desktop.run_audit.model import VERDICTS
+from rater_desktop.run_audit.review import batch_figures
+from rater_desktop.run_audit.scoring import CLASS_LABELS
+from rater_desktop.run_audit.stats import RunAuditFigures
+
+RUN_COLUMNS = ("Run", "Agent", "Report claims", "Raters saw", "Score", "Status",
+               "Automated judge")
+TAB_TITLE = "Run audit"
+
+
+def num(value: float | None, digits: int = 2) -> str:
+    return "n/a" if value is None else f"{value:.{digits}f}"
+
+
+def review_figures(session: Any) -> tuple[str, RunAuditFigures]:
+    """(batch hash, figures) of the session's trusted run audit files (a job: no Qt)."""
+    documents = []
+    for stored in session.used_files():
+        signed = session.store.signed_bytes(stored.id) if stored.id is not None else None
+        if signed is None:
+            continue
+        try:
+            document = json.loads(signed[0].decode("utf-8"))
+        except ValueError:  # changed behind our back: skipped, never guessed
+            continue
+        if isinstance(document, dict) and document.get("protocol") == RUN_AUDIT:
+            documents.append(document)
+    return session.batch_sha256, batch_figures(documents, batch=session.batch)
+
+
+def summary_lines(found: RunAuditFigures) -> list[str]:
+    """The tab's headline figures, in words."""
+    runs = found.runs
+    scored = [r for r in runs if r.score is not None]
+    disputed = [r for r in runs if r.disputed]
+    outcome, verdict, judge = found.outcome_agreement, found.verdict_agreement, found.judge
+    return [
+        f"{len(runs)} runs, {len(scored)} scored; {len(disputed)} disputed completion(s), "
+        "not scored.",
+        f"Raters agree on the outcome: {num(outcome.percent)} (Krippendorff's \u03b1 "
+        f"{num(outcome.alpha)}, {outcome.items} runs, {outcome.raters} raters); on the "
+        f"verdict: {num(verdict.percent)} (\u03b1 {num(verdict.alpha)}).",
+        f"Raters and the automated judge: Cohen's \u03ba {num(judge.kappa)} over "
+        f"{judge.pairs} verdict pairs ({num(judge.percent)} agree).",
+    ]
+
+
+def run_rows(found: RunAuditFigures) -> list[list[str]]:
+    return [[r.item_id, r.agent, r.claimed.replace("_", " "),
+             CLASS_LABELS.get(r.consensus or "", "\u2014"),
+             "" if r.score is None else str(r.score), r.status, r.judge or "\u2014"]
+            for r in found.runs]
+
+
+def confusion_rows(found: RunAuditFigures) -> list[list[str]]:
+    table = found.judge.confusion
+    return [[rater, *(str(table.get(rater, {}).get(judge, 0)) for judge in VERDICTS)]
+            for rater in VERDICTS]
+
+
+def fill_table(table: QTableWidget, rows: list[list[str]]) -> None:
+    table.setRowCount(len(rows))
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            cell = QTableWidgetItem(text)
+            if text.isdigit():
+                cell.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            table.setItem(r, c, cell)
+    fit_height(table)
+
+
+class RunAuditQaPanel(QScrollArea):
+    """The run audit tab: headline figures, the judge's confusion table, every run."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setObjectName("runAuditQaPanel")
+        self.setWidgetResizable(True)
+        body = QWidget()
+        column = QVBoxLayout(body)
+        self.summary = QLabel("Open raters' results files to see the figures.")
+        self.summary.setObjectName("runAuditQaSummary")
+        self.summary.setWordWrap(True)
+        column.addWidget(self.summary)
+        column.addWidget(QLabel("Rater verdict (rows) against the automated judge (columns)"))
+        self.confusion: QTableWidget = make_table(
+            "runAuditQaConfusion", "Rater verdict against the judge's verdict",
+            ("Rater \\ judge", *VERDICTS))
+        column.addWidget(self.confusion)
+        column.addWidget(QLabel("Runs (RA-6: the score of the outcome most raters saw)"))
+        self.runs: QTableWidget = make_table("runAuditQaRuns", "Runs and their scores",
+                                             RUN_COLUMNS)
+        fit_columns(self.runs, stretch=(0, 5))
+        column.addWidget(self.runs)
+        column.addStretch(1)
+        self.setWidget(body)
+
+    def clear(self) -> None:
+        self.summary.setText("Open raters' results files to see the figures.")
+        fill_table(self.confusion, [])
+        fill_table(self.runs, [])
+
+    def set_figures(self, found: RunAuditFigures) -> None:
+        self.summary.setText("\n".join(summary_lines(found)))
+        fill_table(self.confusion, confusion_rows(found))
+        fill_table(self.runs, run_rows(found))
+
+
+# -- its part of the QA window (``gui.protocols.QaView``) ---------------------------------
+
+
+class RunAuditQaView:
+    """The run audit tab of the QA window: View > Disagreements and Dashboard (Ctrl+2,
+    Ctrl+4) show it; no Compare, no decisions."""
+
+    adjudicates = False
+
+    def __init__(self, host: Any) -> None:
+        self.host = host
+        self.panel = RunAuditQaPanel()
+        self.tabs = (QaTab(self.panel, TAB_TITLE, ("disagreements", "dashboard")),)
+
+    def show_batch(self, batch: Any) -> None:
+        del batch
+        self.panel.clear()
+
+    def update(self, state: Any) -> None:
+        """Recompute the figures off the UI thread."""
+        del state  # the figures come from the stored files themselves
+        host = self.host
+        session = host.session
+        if session is None or host.closed:
+            return
+        host.runner.start("Computing the run audit figures\u2026",
+                          lambda: review_figures(session), done=self._ready,
+                          failed=host.job_failed)
+
+    def _ready(self, found: tuple[str, RunAuditFigures]) -> None:
+        session = self.host.session
+        sha, figures_ = found
+        if self.host.closed or session is None or sha != session.batch_sha256:
+            return
+        self.panel.set_figures(figures_)
+
+    def save_now(self) -> None:
+        """Nothing is typed here."""
+
+    def decisions_changed(self, items: set[str], decided: Mapping[str, Any]) -> None:
+        """No decisions on run audits."""
+
+    def report_work(self, out_path: Path, report_format: str) -> Callable[[], Path] | None:
+        """The job writing the report 'qa report' writes (None without a session)."""
+        from rater_desktop.qa_review.report import write_report
+        from rater_desktop.run_audit.report import render
+
+        session = self.host.session
+        if session is None:
+            return None
+        title = str(session.batch.manifest.title or session.batch.manifest.batch_id)
+
+        def work() -> Path:
+            _, found = review_figures(session)
+            return write_report(out_path, render(found, title=title,
+                                                 report_format=report_format))
+
+        return work

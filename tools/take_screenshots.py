@@ -114,7 +114,7 @@ def _qa_compare(args: argparse.Namespace, grab: Grab) -> None:
     window.import_paths([setup.files[name] for name in ("alice", "bob", "carol")])
     _wait(idle)
     item_id = next(iter(window.session.item_infos())) if window.session else ""
-    window.open_in_compare(item_id)
+    window.view.open_in_compare(item_id)
     grab("9-qa-compare", window)
     window.close()
 

@@ -17,8 +17,11 @@ def protocol_report(args: argparse.Namespace, batch: Any, roster: Any, *,
     report; None lets the guideline report run. ``report_format`` is the guideline report's
     choice (from --format or the file name), so all protocols name formats alike."""
     from rater_desktop import protocols
-    from rater_desktop.preference.review import declared_protocol
-    from rater_desktop.preference.stats import MixedProtocolError, check_one_protocol
+    from rater_desktop.protocols.mixed import (
+        MixedProtocolError,
+        check_one_protocol,
+        declared_protocol,
+    )
 
     named = [(str(p), {"protocol": proto}) for p in args.results
              if (proto := declared_protocol(Path(p))) is not None]

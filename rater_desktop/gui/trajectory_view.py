@@ -135,6 +135,8 @@ class TrajectoryTimeline(QWidget):
         self._layout.setContentsMargins(0, 0, 0, 0)
         self._layout.setSpacing(6)
         self._more = QPushButton()
+        self._more.setObjectName("trajectoryShowAll")  # named by its side in set_steps
+        self._more.setAccessibleName("Show all steps")
         self._more.setProperty("flat", True)
         self._more.clicked.connect(self._show_all)
         self._layout.addWidget(self._more)

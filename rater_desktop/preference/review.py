@@ -13,15 +13,12 @@ from __future__ import annotations
 import json
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rater_desktop.learning.unsure import UnsureShare, unsure_item_ids, unsure_shares
 from rater_desktop.preference.model import PREFERENCE_FAST_ITEM_SECONDS
 from rater_desktop.preference.stats import (
-    MixedProtocolError,
     PreferenceFigures,
-    check_one_protocol,
     gold_choices,
     preference_figures,
 )
@@ -34,7 +31,6 @@ if TYPE_CHECKING:
     from rater_desktop.qa_review.session import QaSession
 
 PREFERENCE = "preference"
-MAX_DECLARED_BYTES = 256 * 1024 * 1024
 FILE_SIDES = ("A", "B")
 
 
@@ -93,42 +89,6 @@ class PreferenceReview:
     unsure_shares: tuple[UnsureShare, ...] = ()  # per rater (results 2.3)
     unsure: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # item -> rater -> why
     retest: tuple[RetestFigure, ...] = ()  # per rater, from test-retest probes
-
-
-def declared_protocol(path: Path) -> str | None:
-    """The protocol a results file names (unverified: only to refuse mixed sets early);
-    None when the file cannot be read as a JSON object (verification says why)."""
-    try:
-        if path.stat().st_size > MAX_DECLARED_BYTES:
-            return None
-        document = json.loads(path.read_bytes())
-    except (OSError, ValueError, RecursionError):
-        return None
-    if not isinstance(document, dict):
-        return None
-    value = document.get("protocol", "guideline")
-    return value if isinstance(value, str) else None
-
-
-def protocol_problem(paths: Sequence[Path], *, batch_protocol: str) -> str | None:
-    """Why these files cannot be reviewed together on a batch of ``batch_protocol``
-    (files of two protocols, or of another protocol than the batch); None when they can."""
-    named = [(p.name, {"protocol": proto}) for p in paths
-             if (proto := declared_protocol(p)) is not None]
-    try:
-        found = check_one_protocol(named)
-    except MixedProtocolError as exc:
-        by_protocol: dict[str, list[str]] = {}
-        for name, doc in named:
-            by_protocol.setdefault(str(doc["protocol"]), []).append(name)
-        listing = "\n".join(f"{kind}: {', '.join(names)}"
-                            for kind, names in sorted(by_protocol.items()))
-        return f"{exc}\n\n{listing}\n\nNothing was imported."
-    if named and found != batch_protocol:
-        return (f"These results are {found} judgments, but the opened batch uses the "
-                f"{batch_protocol} protocol: {', '.join(n for n, _ in named)}. Open the "
-                "batch they were rated on. Nothing was imported.")
-    return None
 
 
 class BatchGold(NamedTuple):
@@ -259,13 +219,3 @@ def preference_review(session: QaSession, *, question: str | None,
         title=str(batch.manifest.title or batch.manifest.batch_id),
         unsure_shares=tuple(unsure_shares(documents)), unsure=unsure,
         retest=tuple(batch_retest(documents, batch)))
-
-
-def import_checked(session: QaSession, paths: Sequence[Path], **steps: Any) -> list[Any]:
-    """Import after refusing a mixed set (MixedProtocolError says which file is which);
-    ``steps``: the ``cancelled`` / ``progress`` callbacks of ``import_results``."""
-    protocol = str(getattr(session.batch.manifest, "protocol", "guideline"))
-    problem = protocol_problem(paths, batch_protocol=protocol)
-    if problem is not None:
-        raise MixedProtocolError(problem)
-    return session.import_results(paths, **steps)

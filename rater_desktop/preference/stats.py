@@ -21,10 +21,6 @@ from rater_desktop.rating.survey import answer_groups
 CHOICE_VALUES = {"A": -1.0, "tie": 0.0, "B": 1.0}  # file order: A = responses[0]
 
 
-class MixedProtocolError(ValueError):
-    """Results of different protocols were given together."""
-
-
 @dataclass(frozen=True)
 class Judgment:
     """One rater's completed choice on one item (file order)."""
@@ -68,25 +64,6 @@ class PreferenceFigures:
     cost: StudyCost | None
     by_answer: dict[str, Agreement] = field(default_factory=dict)
     text_flags: tuple[RaterTextFlags, ...] = ()  # pasted share, fast items (results 2.4)
-
-
-def protocol_of(document: Mapping[str, Any]) -> str:
-    """A results document's protocol; documents without ``protocol`` are guideline ones."""
-    value = document.get("protocol", "guideline")
-    return value if isinstance(value, str) else "guideline"
-
-
-def check_one_protocol(named: Sequence[tuple[str, Mapping[str, Any]]]) -> str:
-    """The one protocol of all documents; MixedProtocolError names each file's protocol."""
-    protocols = {name: protocol_of(doc) for name, doc in named}
-    kinds = sorted(set(protocols.values()))
-    if len(kinds) > 1:
-        listing = ", ".join(f"{name} ({kind})" for name, kind in protocols.items())
-        raise MixedProtocolError(
-            f"The results come from different rating protocols ({' and '.join(kinds)}): "
-            f"{listing}. Agreement and scores only compare like with like; report on the "
-            "files of one protocol at a time.")
-    return kinds[0] if kinds else "guideline"
 
 
 def judgments_of(document: Mapping[str, Any]) -> list[Judgment]:

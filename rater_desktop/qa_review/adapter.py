@@ -74,6 +74,7 @@ class AdaptedResults:
     items: tuple[RatedItem, ...]
     problems: tuple[str, ...] = field(default_factory=tuple)
     survey_answers: Mapping[str, Any] = field(default_factory=dict)  # question id -> answer
+    entries: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # kept, by item id
 
 
 def run_report_dict(report: RunReport) -> dict[str, Any]:
@@ -190,9 +191,10 @@ def _display_order(entry: Mapping[str, Any]) -> tuple[str, str] | None:
     return str(raw[0]), str(raw[1])
 
 
-def _rated_item(
+def rated_item(
     entry: Mapping[str, Any], *, rater_id: str, batch_items: Mapping[str, BatchItemInfo]
 ) -> RatedItem | str:
+    """One entry of a verified document as a RatedItem, or why it is left out."""
     item_id = entry.get("item_id")
     if not isinstance(item_id, str) or item_id not in batch_items:
         return f"item {item_id!r} is not in the opened batch; left out"
@@ -256,22 +258,23 @@ def adapt_results(
             "batch, with that protocol's figures)",))
     items: list[RatedItem] = []
     problems: list[str] = []
-    seen: set[str] = set()
+    seen: dict[str, Mapping[str, Any]] = {}
     for entry in entries:
         if not isinstance(entry, Mapping):
             problems.append("an item entry is not an object; left out")
             continue
         if _is_probe(entry, batch_items):
             continue  # a retest probe repeats a judgment: its own figure (qa.retest), never agreement
-        rated = _rated_item(entry, rater_id=rater_id, batch_items=batch_items)
+        rated = rated_item(entry, rater_id=rater_id, batch_items=batch_items)
         if isinstance(rated, str):
             problems.append(rated)
         elif rated.item_id in seen:
             problems.append(f"item {rated.item_id} appears twice; the first is kept")
         else:
-            seen.add(rated.item_id)
+            seen[rated.item_id] = entry
             items.append(rated)
-    return AdaptedResults(rater_id, tuple(items), tuple(problems), _survey_answers(document))
+    return AdaptedResults(rater_id, tuple(items), tuple(problems), _survey_answers(document),
+                          seen)
 
 
 def _survey_answers(document: Mapping[str, Any]) -> dict[str, Any]:

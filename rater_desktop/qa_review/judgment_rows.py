@@ -76,6 +76,8 @@ def judgment_rows(adapted: AdaptedResults, file_sha256: str = "") -> list[dict[s
             "html": rater_rows_html(column),
             "export_fields": _PLAIN.encode([rater_fields(column, side, item.identities)
                                             for side in column.sides]),
+            "entry": json.dumps(adapted.entries.get(item.item_id), ensure_ascii=False,
+                                separators=(",", ":")),
         })  # fmt: skip
     return rows
 
@@ -164,19 +166,20 @@ def _judgment(row: Any, expected: dict[str, int | None], shared: dict[Any, Any])
 
 
 READ = ("SELECT file_id, item_id, rater_id, kind, verdict_true, tc0, fa0, aip0, tc1, fa1, aip1, "
-        "complete, facts FROM qa_judgments WHERE file_id = :file ORDER BY item_order")
+        "complete, facts, entry IS NULL AS no_entry FROM qa_judgments WHERE file_id = :file "
+        "ORDER BY item_order")
 
 
 def read_judgments(
     engine: Engine, *, file_id: int, expected: dict[str, int | None]
 ) -> list[StoredJudgment] | None:
     """A file's judgments as the import stored them; None when they predate ``facts`` (v4)
-    and must be filled from the document once."""
+    or ``entry`` (v5) and must be filled from the document once."""
     from sqlalchemy import text
 
     with engine.connect() as conn:
         rows = list(conn.execute(text(READ), {"file": file_id}))
-    if any(row.facts is None for row in rows):
+    if any(row.facts is None or row.no_entry for row in rows):
         return None
     shared: dict[Any, Any] = {}
     return [_judgment(row, expected, shared) for row in rows]
@@ -193,7 +196,7 @@ def files_to_fill(engine: Engine, *, file_ids: Sequence[int]) -> set[int]:
         f"SELECT f.id FROM qa_result_files f JOIN qa_result_documents d ON d.file_id = f.id "
         f"WHERE f.id IN ({ids}) AND (f.problems IS NULL OR NOT EXISTS (SELECT 1 FROM "
         "qa_judgments j WHERE j.file_id = f.id) OR EXISTS (SELECT 1 FROM qa_judgments j "
-        "WHERE j.file_id = f.id AND j.facts IS NULL))"
+        "WHERE j.file_id = f.id AND (j.facts IS NULL OR j.entry IS NULL)))"
     )
     with engine.connect() as conn:
         return {int(row[0]) for row in conn.execute(text(query))}
@@ -233,3 +236,17 @@ def item_rows(engine: Engine, *, file_ids: Sequence[int]) -> dict[str, list[dict
         for item_id, rows in conn.execute(text(query)):
             found.setdefault(str(item_id), []).extend(json.loads(rows or "[]"))
     return found
+
+
+def read_entries(
+    engine: Engine, *, item_id: str, file_ids: Sequence[int]
+) -> list[tuple[int, str, Any]]:
+    """One item's (file id, rater id, entry of the signed file) in the given files."""
+    from sqlalchemy import text
+
+    ids = ",".join(str(int(i)) for i in file_ids) or "NULL"  # ints only: safe to inline
+    query = (f"SELECT file_id, rater_id, entry FROM qa_judgments WHERE file_id IN ({ids}) "
+             "AND item_id = :item")  # fmt: skip
+    with engine.connect() as conn:
+        rows = list(conn.execute(text(query), {"item": item_id}))
+    return [(int(f), str(r), json.loads(e)) for f, r, e in rows if e is not None]

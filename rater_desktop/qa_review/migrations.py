@@ -75,7 +75,16 @@ def _v3_to_v4(conn: Connection) -> None:
     conn.execute(text("ALTER TABLE qa_result_files ADD COLUMN problems TEXT"))
 
 
-MIGRATIONS: Sequence[Migration] = (_v1_to_v2, _v2_to_v3, _v3_to_v4)
+def _v4_to_v5(conn: Connection) -> None:
+    """v5: each judgment's item entry as the signed file records it, so that the QA
+    window's Compare tab reads one item's raters without parsing a document. Rows of
+    earlier imports lack it and are filled from the document the first time (as v4)."""
+    from sqlalchemy import text
+
+    conn.execute(text("ALTER TABLE qa_judgments ADD COLUMN entry TEXT"))
+
+
+MIGRATIONS: Sequence[Migration] = (_v1_to_v2, _v2_to_v3, _v3_to_v4, _v4_to_v5)
 QA_SCHEMA_VERSION = len(MIGRATIONS) + 1
 
 

@@ -345,6 +345,10 @@ class QaSession(StoredJudgmentsMixin, SummaryMixin, DecisionsMixin):
         self._adapted = None
         return changed
 
+    def files_changed(self) -> None:
+        """Another process imported or rechecked files of this store: read them again."""
+        self._adapted = None
+
     def remove_file(self, file_sha256: str) -> None:
         found = self.store.find_file(file_sha256)
         if found is not None and found.id is not None:
@@ -439,13 +443,9 @@ class QaSession(StoredJudgmentsMixin, SummaryMixin, DecisionsMixin):
     # ------------------------------------------------------------------ items
 
     def comparison(self, item_id: str) -> ItemComparison:
-        """Every trusted rater's judgment of ``item_id`` side by side (true A/B).
-
-        Raises KeyError for an item that is not in the batch."""
-        rated = [
-            (r, sha) for r, sha in self.rated_items(complete_only=False) if r.item_id == item_id
-        ]
-        return self._comparison(self.item_infos()[item_id], rated)
+        """Every trusted rater's judgment of ``item_id`` side by side (true A/B), from the
+        item entries the store keeps (no document is parsed). KeyError: not in the batch."""
+        return self._comparison(self.item_infos()[item_id], self.stored_rated(item_id))
 
     @staticmethod
     def _comparison(info: BatchItemInfo, rated: list[tuple[RatedItem, str]]) -> ItemComparison:

@@ -109,6 +109,7 @@ class QaStore:
         self.engine = engine
         self.path = path
         self.location = location or (str(path) if path is not None else ":memory:")
+        self.reopen: tuple[StoreLocation, str | None] | None = None  # another process's way in
 
     @property
     def is_shared(self) -> bool:
@@ -127,7 +128,9 @@ class QaStore:
         from rater_desktop.qa_review.migrations import create_engine_for
 
         location = StoreLocation("sqlite", path=target)
-        return cls._prepared(create_engine_for(location), target, str(target))
+        store = cls._prepared(create_engine_for(location), target, str(target))
+        store.reopen = (location, None)
+        return store
 
     @classmethod
     def connect(cls, location: StoreLocation, *, password: str | None = None) -> QaStore:
@@ -140,7 +143,9 @@ class QaStore:
             engine = create_engine_for(location, password=password)
         except NoPostgresDriverError as exc:
             raise QaStoreError(str(exc)) from exc
-        return cls._prepared(engine, None, location.display())
+        store = cls._prepared(engine, None, location.display())
+        store.reopen = (location, password)
+        return store
 
     @classmethod
     def in_memory(cls) -> QaStore:

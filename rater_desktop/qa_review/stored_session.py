@@ -26,7 +26,7 @@ from rater_desktop.qa_review.judgment_rows import (
 
 if TYPE_CHECKING:
     from rater_desktop.qa.inputs import RaterJudgment
-    from rater_desktop.qa_review.adapter import BatchItemInfo
+    from rater_desktop.qa_review.adapter import BatchItemInfo, RatedItem
     from rater_desktop.qa_review.figures import Tables
     from rater_desktop.qa_review.report_items import ItemBlock
     from rater_desktop.qa_review.sql_figures import StoreFigures
@@ -202,6 +202,26 @@ class StoredJudgmentsMixin:
                     yield item_block(item_id=item_id, kind=info.facts.kind,
                                      identities=info.facts.identities, prompt=info.prompt,
                                      rater_html=(h for _, h in html[item_id]))  # fmt: skip
+
+    def stored_rated(self, item_id: str) -> list[tuple[RatedItem, str]]:
+        """One item's rated entries in the used files (signer order), with each file's
+        SHA-256, read from the store: the Compare tab's input."""
+        from rater_desktop.qa_review.adapter import RatedItem, rated_item
+        from rater_desktop.qa_review.judgment_rows import read_entries
+
+        chosen, _ = self.used_key()
+        for stored in chosen:
+            self._rows_of(stored)  # fills the entries of an earlier version's import
+        place = {s.id: n for n, s in enumerate(chosen)}
+        found = read_entries(self.store.engine, item_id=item_id,
+                             file_ids=[s.id for s in chosen if s.id is not None])
+        infos = self.item_infos()
+        rated = []
+        for file_id, rater_id, entry in sorted(found, key=lambda f: place[f[0]]):
+            item = rated_item(entry, rater_id=rater_id, batch_items=infos)
+            if isinstance(item, RatedItem):
+                rated.append((item, chosen[place[file_id]].file_sha256))
+        return rated
 
     def item_export_fields(self) -> list[tuple[str, list[dict[str, Any]]]]:
         """Per judged item (batch order), the rater fields of its CSV/JSONL rows."""

@@ -99,3 +99,4 @@ class JudgmentRow(QaTable, table=True):
     facts: str | None = None
     html: str | None = None
     export_fields: str | None = None
+    entry: str | None = None  # v5: the item entry of the signed file, as JSON (Compare)

@@ -126,3 +126,47 @@ def test_an_unknown_protocol_is_one_clear_message() -> None:
     for registry in (protocols, window_protocols):
         with pytest.raises(protocols.ProtocolError, match="unknown rating protocol 'nope'"):
             registry.get("nope")
+
+
+GUI_SHARE_LIMIT = 0.40  # issue 21: the window's code under 40% of the app's
+
+
+def code_lines(path: Path) -> int:
+    """Lines holding code: not blank, not only a comment, not a docstring."""
+    import io
+    import tokenize
+
+    source = path.read_text(encoding="utf-8")
+    docstrings: set[int] = set()
+    for node in ast.walk(ast.parse(source)):
+        body = getattr(node, "body", None)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) \
+                and body and isinstance(body[0], ast.Expr) \
+                and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+            docstrings.update(range(body[0].lineno, (body[0].end_lineno or body[0].lineno) + 1))
+    skipped = (tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT,
+               tokenize.DEDENT, tokenize.ENDMARKER)
+    lines: set[int] = set()
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type not in skipped:
+            lines.update(range(token.start[0], token.end[0] + 1))
+    return len(lines - docstrings)
+
+
+def gui_share(package: Path) -> float:
+    """rater_desktop/gui's code lines over all of rater_desktop's."""
+    counts = [(p.relative_to(package).parts[0] == "gui", code_lines(p))
+              for p in package.rglob("*.py")]
+    return sum(n for gui, n in counts if gui) / max(sum(n for _, n in counts), 1)
+
+
+def test_the_window_is_under_40_percent_of_the_code() -> None:
+    share = gui_share(PACKAGE)
+    assert share < GUI_SHARE_LIMIT, f"rater_desktop/gui is {share:.1%} of the code lines"
+
+
+def test_code_lines_leave_out_blanks_comments_and_docstrings(tmp_path: Path) -> None:
+    module = tmp_path / "m.py"
+    module.write_text('"""Doc\nstring."""\n\n# why\nx = 1  # note\n\n\ndef f():\n'
+                      '    """Doc."""\n    return (x,\n            2)\n')
+    assert code_lines(module) == 4  # x = 1, def f, and the two lines of the return

@@ -17,12 +17,8 @@ from rater_desktop.batch.loader import open_batch
 from rater_desktop.cli import main
 from rater_desktop.preference.collect import collect_protocol_export
 from rater_desktop.preference.service import PreferenceService
-from rater_desktop.preference.stats import (
-    MixedProtocolError,
-    check_one_protocol,
-    gold_choices,
-    preference_figures,
-)
+from rater_desktop.preference.stats import gold_choices, preference_figures
+from rater_desktop.protocols.mixed import MixedProtocolError, check_one_protocol
 from rater_desktop.rating.store import MemoryRatingStore
 from rater_desktop.results.document import BatchMeta, build_results_document
 from rater_desktop.results.export import export_results

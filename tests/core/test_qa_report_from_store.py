@@ -137,3 +137,22 @@ def test_the_report_shows_the_study_checks(setup: Setup, qa_store: QaStore) -> N
             assert f"ability-{rater}" in cells and f"shown-first-{rater}" in cells
         assert "drift-share-0" in cells and "Ranking fragility" in html
         assert 'data-key="fragility-top"' in html
+
+
+def test_compare_reads_one_item_from_the_store_and_parses_no_document(
+    setup: Setup, qa_store: QaStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with open_batch(setup.batch_path) as batch:
+        session = _session(setup, qa_store, batch)
+        session.import_results([setup.files[k] for k in RATERS])
+        from_documents = {c.item_id: c for c in session.comparisons()}
+        fresh = _session(setup, qa_store, batch)
+
+        def refused(*_: Any, **__: Any) -> Any:
+            raise AssertionError("Compare parsed a document the import had kept")
+
+        monkeypatch.setattr("rater_desktop.qa_review.adapter.adapt_results", refused)
+        monkeypatch.setattr(QaStore, "signed_bytes", refused)
+        assert from_documents and all(len(c.raters) > 1 for c in from_documents.values())
+        for item_id, expected in from_documents.items():
+            assert fresh.comparison(item_id) == expected

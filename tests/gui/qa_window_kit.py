@@ -17,7 +17,7 @@ from test_qa_review_support import Setup, build_setup  # noqa: E402
 
 from rater_desktop.gui.qa import QaWindow, open_qa_window  # noqa: E402
 
-__all__ = ["Setup", "build_setup", "Errors", "make_qa_window", "wait_idle"]
+__all__ = ["Setup", "build_setup", "Errors", "make_qa_window", "open_in_compare", "wait_idle"]
 
 Errors = list[tuple[str, str]]
 
@@ -26,20 +26,21 @@ def wait_idle(qtbot: Any, window: QaWindow, *, figures: bool = False) -> None:
     """Until the background jobs ran (and, if asked, the dashboard got its figures)."""
     def ready() -> bool:
         done = window.session is not None and not window.runner.busy
-        return done and (not figures or window.dashboard.figures is not None)
+        return done and (not figures or window.view.dashboard.figures is not None)
 
     qtbot.waitUntil(ready, timeout=30_000)
 
 
 def make_qa_window(qtbot: Any, setup: Setup, *, settings: QSettings, keyring: Any,
-                   errors: Errors, batch_path: Path | None = None) -> QaWindow:
+                   errors: Errors, batch_path: Path | None = None,
+                   **dependencies: Any) -> QaWindow:
     def report(_parent: Any, title: str, text: str, _details: str) -> None:
         errors.append((title, text))
 
     window = open_qa_window(
         parent=None, settings=settings, data_dir=setup.batch_path.parent / "profiles",
         batch_path=str(batch_path or setup.batch_path), profile="quinn", keyring=keyring,
-        roster_path=setup.roster, resamples=40, report_error=report)
+        roster_path=setup.roster, resamples=40, report_error=report, **dependencies)
     qtbot.addWidget(window)
     window.resize(1366, 768)
     wait_idle(qtbot, window)
@@ -51,3 +52,11 @@ def result_files(setup: Setup, *names: str) -> list[Path]:
 
 
 Factory = Callable[..., QaWindow]
+
+
+def open_in_compare(qtbot: Any, window: QaWindow, item_id: str) -> None:
+    """Show ``item_id`` in Compare and wait until its raters' answers were read (a job)."""
+    window.view.open_in_compare(item_id)
+    compare = window.view.compare
+    qtbot.waitUntil(lambda: compare.comparison() is not None
+                    and compare.comparison().item_id == item_id, timeout=30_000)

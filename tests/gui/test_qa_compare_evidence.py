@@ -8,7 +8,14 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QSettings
-from qa_window_kit import Setup, build_setup, make_qa_window, result_files, wait_idle
+from qa_window_kit import (
+    Setup,
+    build_setup,
+    make_qa_window,
+    open_in_compare,
+    result_files,
+    wait_idle,
+)
 
 from rater_desktop.gui.qa.roster_dialog import RosterDialog
 
@@ -32,8 +39,8 @@ def test_compare_shows_evidence_and_explains_swapped_labels(
                             errors=[])
     window.import_paths(result_files(setup, "alice", "bob", "carol"))
     wait_idle(qtbot, window)
-    compare = window.compare
-    window.open_in_compare("s1")
+    compare = window.view.compare
+    open_in_compare(qtbot, window, "s1")
     evidence = _cells(compare, "A: fact-check evidence")
     assert "https://shop.example/red-umbrella" in evidence["alice"]
     assert "Screenshot screens/s1-cart.png; Step 3" in evidence["alice"]
@@ -55,17 +62,17 @@ def test_empty_tabs_say_why_and_one_rater_claims_are_listed(
         qtbot: Any, setup: Setup, temp_settings: QSettings, memory_keyring: Any) -> None:
     window = make_qa_window(qtbot, setup, settings=temp_settings, keyring=memory_keyring,
                             errors=[])
-    compare = window.compare
+    compare = window.view.compare
     assert "import results files" in compare.answers_note.text()
     assert "import results files" in compare.claims_note.text()
     window.import_paths(result_files(setup, "alice"))
     wait_idle(qtbot, window)
-    window.open_in_compare("s1")
+    open_in_compare(qtbot, window, "s1")
     assert compare.clusters.rowCount() == 1  # one rater: her claim is still shown
     assert compare.clusters.item(0, 3).text() == "one rater"
     assert compare.claims_note.text().startswith("Only alice judged this item")
     assert "verdict spread" not in compare.summary.text()  # nothing to spread with one rater
-    window.open_in_compare("s2")
+    open_in_compare(qtbot, window, "s2")
     assert compare.clusters.rowCount() == 0
     assert compare.claims_note.text() == "No claims: alice recorded no claim on this item."
     assert compare.answers_note.text() == ""
@@ -83,8 +90,8 @@ def test_adding_a_rater_to_the_roster_refreshes_every_list(
                     if tree.topLevelItem(i).text(6) == "dave.results.json")
     dave_row.setSelected(True)
     assert "not in the allowed signers roster" in panel.details.text()
-    window.open_in_compare("s1")
-    assert list(window.compare.legend_boxes) == ["alice"]
+    open_in_compare(qtbot, window, "s1")
+    assert list(window.view.compare.legend_boxes) == ["alice"]
     dialog = RosterDialog(window.roster, parent=window)
     qtbot.addWidget(dialog)
     dialog.line.setText(f"dave {setup.infos['dave'].public_key}")
@@ -95,9 +102,9 @@ def test_adding_a_rater_to_the_roster_refreshes_every_list(
     assert panel.details.text().startswith("Valid, known rater")
     assert "not in the allowed signers roster" not in panel.details.text()
     assert "dave.results.json: now Valid, known rater" in panel.messages.text()
-    assert list(window.compare.legend_boxes) == ["alice", "dave"]
-    assert [h for h in _cells(window.compare, "Verdict")] == ["alice", "dave"]
-    assert window.dashboard.figures.raters == ("alice", "dave")
+    assert list(window.view.compare.legend_boxes) == ["alice", "dave"]
+    assert [h for h in _cells(window.view.compare, "Verdict")] == ["alice", "dave"]
+    assert window.view.dashboard.figures.raters == ("alice", "dave")
 
 
 def test_dashboard_lists_a_rater_without_qualification_answers_as_zero_of_n(
@@ -110,8 +117,8 @@ def test_dashboard_lists_a_rater_without_qualification_answers_as_zero_of_n(
                             errors=[])
     window.import_paths(result_files(setup, "alice", "bob"))
     wait_idle(qtbot, window, figures=True)
-    figures = window.dashboard.figures
-    table = window.dashboard.raters_table
+    figures = window.view.dashboard.figures
+    table = window.view.dashboard.raters_table
     without_bob = replace(figures, qualification=tuple(
         q for q in figures.qualification if q.rater_id != "bob"))
     fill_raters(table, without_bob)

@@ -20,7 +20,6 @@ from test_preference_qa import CHOICES, _batch, _document  # noqa: E402
 from test_qa_window_more import _unnamed  # noqa: E402
 
 from rater_desktop.cli import main  # noqa: E402
-from rater_desktop.gui.preference import qa_mode as preference_mode  # noqa: E402
 from rater_desktop.gui.qa import exports, open_qa_window  # noqa: E402
 from rater_desktop.gui.qa.window import QaWindow  # noqa: E402
 from rater_desktop.results.export import export_results  # noqa: E402
@@ -60,8 +59,8 @@ def _window(qtbot: Any, exported: dict[str, Any], settings: QSettings,
 
 
 def _reviewed(qtbot: Any, window: QaWindow, question: str | None = None) -> None:
-    qtbot.waitUntil(lambda: window.pref_dashboard.review is not None
-                    and window.pref_dashboard.review.question == question
+    qtbot.waitUntil(lambda: window.view.dashboard.review is not None
+                    and window.view.dashboard.review.question == question
                     and not window.runner.busy, timeout=30_000)
 
 
@@ -81,14 +80,16 @@ def test_the_window_shows_the_figures_of_qa_report(
         tmp_path: Path) -> None:
     errors: Errors = []
     window = _window(qtbot, exported, temp_settings, errors)
-    assert window.tabs.isTabVisible(preference_mode.TAB_PREF_DASHBOARD)
-    assert not window.tabs.isTabVisible(2)  # Compare: adjudication is for guideline items
+    assert window.tabs.isTabVisible(window.tabs.indexOf(window.view.dashboard))
+    compare = window.views["guideline"].compare  # adjudication is for guideline items
+    assert not window.tabs.isTabVisible(window.tabs.indexOf(compare))
+    assert not window.actions_.tabs[2].isEnabled()  # Ctrl+3, Compare
     assert not window.actions_.export_decisions.isEnabled()
     window.import_paths(list(exported["files"].values()))
     _reviewed(qtbot, window)
     assert errors == []
     assert set(window.files_panel.row_states().values()) == {"Valid, known rater"}
-    dashboard = window.pref_dashboard
+    dashboard = window.view.dashboard
     dashboard.question.setCurrentIndex(dashboard.question.findData("background"))
     _reviewed(qtbot, window, "background")
     _cli(exported, tmp_path / "cli.jsonl", "--format", "jsonl", "--by", "background")
@@ -125,13 +126,13 @@ def test_cost_inputs_change_the_projection(
     window = _window(qtbot, exported, temp_settings, [])
     window.import_paths(list(exported["files"].values()))
     _reviewed(qtbot, window)
-    before = window.pref_dashboard.review
-    window.pref_dashboard.wage.setValue(30.0)
-    qtbot.waitUntil(lambda: window.pref_dashboard.review is not before
+    before = window.view.dashboard.review
+    window.view.dashboard.wage.setValue(30.0)
+    qtbot.waitUntil(lambda: window.view.dashboard.review is not before
                     and not window.runner.busy, timeout=30_000)
     _cli(exported, tmp_path / "cli.jsonl", "--format", "jsonl", "--wage", "30")
     total = json.loads((tmp_path / "cli.jsonl").read_text())["cost"]["total"]
-    assert f"total {total:.2f}" in window.pref_dashboard.time_cost.text()
+    assert f"total {total:.2f}" in window.view.dashboard.time_cost.text()
 
 
 def test_disagreements_give_each_choice_in_file_terms(
@@ -139,7 +140,7 @@ def test_disagreements_give_each_choice_in_file_terms(
     window = _window(qtbot, exported, temp_settings, [])
     window.import_paths(list(exported["files"].values()))
     _reviewed(qtbot, window)
-    panel = window.pref_disagreements
+    panel = window.view.disagreements
     shown = {row[0]: row for row in _cells(panel.table)}
     assert set(shown) == {"s-2", "s-3", "q-1", "q-2"}  # s-1: all chose A
     assert shown["s-2"][3] == "alice B, bob B, carol A"
@@ -186,7 +187,7 @@ def test_preference_results_on_a_guideline_batch_are_refused(
         report_error=lambda _p, title, text, _d: errors.append((title, text)))
     qtbot.addWidget(window)
     wait_idle(qtbot, window)
-    assert not window.tabs.isTabVisible(preference_mode.TAB_PREF_DASHBOARD)
+    assert window.view is window.views["guideline"] and "preference" not in window.views
     window.import_paths([exported["files"]["bob"]])
     qtbot.waitUntil(lambda: bool(errors), timeout=30_000)
     assert "preference judgments, but the opened batch uses the guideline protocol" in errors[0][1]
@@ -197,17 +198,18 @@ def test_opening_another_batch_empties_the_preference_views(
     window = _window(qtbot, exported, temp_settings, [])
     window.import_paths(list(exported["files"].values()))
     _reviewed(qtbot, window)
-    assert window.pref_disagreements.table.rowCount() == 4
+    assert window.view.disagreements.table.rowCount() == 4
     assert window.open_batch_path(str(exported["batch"]))
-    assert window.pref_dashboard.review is None  # never the figures of the batch before
-    assert window.pref_dashboard.models.rowCount() == 0
-    assert window.pref_disagreements.table.rowCount() == 0
+    qtbot.waitUntil(lambda: window.opening_batch is None, timeout=30_000)  # read on a worker
+    assert window.view.dashboard.review is None  # never the figures of the batch before
+    assert window.view.dashboard.models.rowCount() == 0
+    assert window.view.disagreements.table.rowCount() == 0
     _reviewed(qtbot, window)  # the stored files come back with the batch
-    assert window.pref_disagreements.table.rowCount() == 4
+    assert window.view.disagreements.table.rowCount() == 4
 
 
 def test_a_long_survey_question_never_widens_the_dashboard(qtbot: Any) -> None:
-    from rater_desktop.gui.qa.preference_panel import PreferenceDashboard
+    from rater_desktop.gui.preference.qa_panel import PreferenceDashboard
     from rater_desktop.preference.review import PreferenceReview
     from rater_desktop.preference.stats import preference_figures
 

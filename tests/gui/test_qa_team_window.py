@@ -10,7 +10,14 @@ from typing import Any
 import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QLabel
-from qa_window_kit import Setup, build_setup, make_qa_window, result_files, wait_idle
+from qa_window_kit import (
+    Setup,
+    build_setup,
+    make_qa_window,
+    open_in_compare,
+    result_files,
+    wait_idle,
+)
 
 from rater_desktop.batch.loader import open_batch
 from rater_desktop.gui.qa import team_store
@@ -45,8 +52,8 @@ def _rita_decides(window: QaWindow, setup: Setup, item_id: str, decision: str) -
 def test_another_reviewers_decision_appears_in_the_window(
         qtbot: Any, setup: Setup, temp_settings: QSettings, memory_keyring: Any) -> None:
     window = _window(qtbot, setup, temp_settings, memory_keyring)
-    window.open_in_compare("s1")
-    panel = window.compare.adjudication
+    open_in_compare(qtbot, window, "s1")
+    panel = window.view.compare.adjudication
     assert panel.chosen() is None
     window.watcher.poll()  # the first look only remembers the state
     qtbot.waitUntil(lambda: window.session.batch_sha256 in window.watcher._stamps, timeout=5000)
@@ -55,14 +62,14 @@ def test_another_reviewers_decision_appears_in_the_window(
         window.watcher.poll()
     assert changed.args == [{"s1"}]
     assert panel.chosen() is Decision.REJECT and panel.note.toPlainText() == "rita was here"
-    assert window.disagreements.table.findItems("Reject", Qt.MatchFlag.MatchExactly)
+    assert window.view.disagreements.table.findItems("Reject", Qt.MatchFlag.MatchExactly)
 
 
 def test_deciding_an_item_another_reviewer_just_decided_is_refused_and_shows_theirs(
         qtbot: Any, setup: Setup, temp_settings: QSettings, memory_keyring: Any) -> None:
     window = _window(qtbot, setup, temp_settings, memory_keyring)
-    window.open_in_compare("s2")
-    panel = window.compare.adjudication
+    open_in_compare(qtbot, window, "s2")
+    panel = window.view.compare.adjudication
     _rita_decides(window, setup, "s2", "accept")
     panel.note.setPlainText("my own careful note")
     panel.buttons[Decision.REJECT].click()
@@ -121,8 +128,8 @@ def test_an_unreachable_team_store_offers_the_local_one(
 def test_a_refresh_never_replaces_a_note_being_typed_nor_lets_it_overwrite(
         qtbot: Any, setup: Setup, temp_settings: QSettings, memory_keyring: Any) -> None:
     window = _window(qtbot, setup, temp_settings, memory_keyring)
-    window.open_in_compare("s3")
-    panel = window.compare.adjudication
+    open_in_compare(qtbot, window, "s3")
+    panel = window.view.compare.adjudication
     window.watcher.poll()
     qtbot.waitUntil(lambda: window.session.batch_sha256 in window.watcher._stamps, timeout=5000)
     panel.buttons[Decision.ACCEPT].click()  # saved: version 1

@@ -60,13 +60,13 @@ def test_guideline_qa_window_filters_unsure_items(qtbot: Any, tmp_path: Path,
     window = _window(qtbot, batch, _roster(tmp_path, keyset), temp_settings)
     window.import_paths(files)
     wait_idle(qtbot, window, figures=True)
-    panel = window.disagreements
+    panel = window.view.disagreements
     panel.kind_combo.setCurrentIndex(panel.kind_combo.findData("unsure"))
     first = next(iter(IDENTITIES))
     assert [d.item_id for d in panel.visible_items()] == [first]
     where = panel.table.item(0, 7).text()
     assert "bob unsure: I cannot judge the medical claim" in where
-    unsure = _column(window.dashboard.raters_table, "Unsure")
+    unsure = _column(window.view.dashboard.raters_table, "Unsure")
     assert unsure["bob"].startswith("1 of ") and unsure["alice"].startswith("0 of ")
 
 
@@ -83,9 +83,9 @@ def test_preference_qa_window_filters_unsure_items(qtbot: Any, tmp_path: Path,
                             private_key=keyset[r]).results_path for r, d in docs.items()]
     window = _window(qtbot, batch, _roster(tmp_path, keyset), temp_settings)
     window.import_paths(files)
-    qtbot.waitUntil(lambda: window.pref_dashboard.review is not None
+    qtbot.waitUntil(lambda: window.view.dashboard.review is not None
                     and not window.runner.busy, timeout=30_000)
-    listing = window.pref_disagreements
+    listing = window.view.disagreements
     everything = listing.table.rowCount()
     listing.unsure_only.setChecked(True)
     assert listing.table.rowCount() == 1 < everything
@@ -93,5 +93,5 @@ def test_preference_qa_window_filters_unsure_items(qtbot: Any, tmp_path: Path,
     assert listing.table.item(0, 1).text().endswith("unsure")
     listing.table.selectRow(0)
     assert "bob marked it unsure: Both equally wrong" in listing.detail.toPlainText()
-    unsure = _column(window.pref_dashboard.raters, "Unsure")
+    unsure = _column(window.view.dashboard.raters, "Unsure")
     assert unsure["bob"].startswith("1 of ") and unsure["carol"].startswith("0 of ")

@@ -9,7 +9,15 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from qa_window_kit import Errors, Setup, build_setup, make_qa_window, result_files, wait_idle
+from qa_window_kit import (
+    Errors,
+    Setup,
+    build_setup,
+    make_qa_window,
+    open_in_compare,
+    result_files,
+    wait_idle,
+)
 
 from rater_desktop.qa_review.adjudication import Decision, verify_decisions_bytes
 from rater_desktop.qa_review.roster import Roster
@@ -50,7 +58,7 @@ def test_files_panel_shows_each_verification_state(
     assert rows["bob-edited.results.json"].font(6).strikeOut()
     # Only the three trusted files feed the statistics: dave's +3 everywhere is not counted.
     assert window.state.raters == ("alice", "bob", "carol")
-    assert window.dashboard.figures.raters == ("alice", "bob", "carol")
+    assert window.view.dashboard.figures.raters == ("alice", "bob", "carol")
     assert "3 used in the statistics" in window.files_panel.summary.text()
     assert not errors
 
@@ -58,7 +66,7 @@ def test_files_panel_shows_each_verification_state(
 def test_disagreement_table_sorted_filtered_and_opens_compare(
         qtbot: Any, setup: Setup, temp_settings: QSettings, memory_keyring: Any) -> None:
     window = _opened(qtbot, setup, temp_settings, memory_keyring, [])
-    panel = window.disagreements
+    panel = window.view.disagreements
     table = panel.table
     column = 6  # total disagreement
     values = [float(table.item(r, column).text()) for r in range(table.rowCount())]
@@ -72,15 +80,15 @@ def test_disagreement_table_sorted_filtered_and_opens_compare(
     panel.minimum.setValue(5)
     assert sorted(table.item(r, 0).text() for r in range(table.rowCount())) == ["q2", "s2"]
     table.selectRow(0)
-    assert window.tabs.currentWidget() is window.compare
-    assert window.compare.item_id == table.item(0, 0).text()
+    assert window.tabs.currentWidget() is window.view.compare
+    assert window.view.compare.item_id == table.item(0, 0).text()
 
 
 def test_compare_view_true_ab_with_every_rater_and_claims(
         qtbot: Any, setup: Setup, temp_settings: QSettings, memory_keyring: Any) -> None:
     window = _opened(qtbot, setup, temp_settings, memory_keyring, [])
-    compare = window.compare
-    window.open_in_compare("s1")
+    compare = window.view.compare
+    open_in_compare(qtbot, window, "s1")
     panes = compare.item_view.panes
     assert panes["A"].title.text() == "Response A (alpha)"
     assert panes["B"].title.text() == "Response B (beta)"
@@ -109,19 +117,19 @@ def test_compare_view_true_ab_with_every_rater_and_claims(
 def test_adjudication_persists_across_reopening(
         qtbot: Any, setup: Setup, temp_settings: QSettings, memory_keyring: Any) -> None:
     window = _opened(qtbot, setup, temp_settings, memory_keyring, [])
-    window.open_in_compare("s2")
-    panel = window.compare.adjudication
+    open_in_compare(qtbot, window, "s2")
+    panel = window.view.compare.adjudication
     panel.verdict_combo.setCurrentIndex(panel.verdict_combo.findData("B_better"))
     panel.buttons[Decision.REJECT].click()
     panel.note.setPlainText("carol reversed the verdict; re-check the price claim")
     qtbot.waitUntil(lambda: not panel._timer.isActive(), timeout=3000)
-    assert window.disagreements.table.findItems("Reject", Qt.MatchFlag.MatchExactly)
+    assert window.view.disagreements.table.findItems("Reject", Qt.MatchFlag.MatchExactly)
     window.close()
     again = make_qa_window(qtbot, setup, settings=temp_settings, keyring=memory_keyring,
                            errors=[])
     assert again.files_panel.tree.topLevelItemCount() == 5  # earlier imports kept
-    again.open_in_compare("s2")
-    panel = again.compare.adjudication
+    open_in_compare(qtbot, again, "s2")
+    panel = again.view.compare.adjudication
     assert panel.chosen() is not None and panel.chosen().value == "reject"
     assert panel.note.toPlainText() == "carol reversed the verdict; re-check the price claim"
     assert panel.verdict_combo.currentData() == "B_better"
@@ -135,8 +143,8 @@ def test_export_signed_decisions_verifies(
 
     errors: Errors = []
     window = _opened(qtbot, setup, temp_settings, memory_keyring, errors)
-    window.open_in_compare("q2")
-    window.compare.adjudication.buttons[Decision.NEEDS_FIX].click()
+    open_in_compare(qtbot, window, "q2")
+    window.view.compare.adjudication.buttons[Decision.NEEDS_FIX].click()
     assert exports.export_decisions_to(window, tmp_path / "missing" / "review") is None
     assert "does not exist" in errors.pop()[1]
     (tmp_path / "out").mkdir()

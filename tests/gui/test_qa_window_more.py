@@ -19,7 +19,15 @@ from PySide6.QtWidgets import (
     QTabWidget,
     QWidget,
 )
-from qa_window_kit import Errors, Setup, build_setup, make_qa_window, result_files, wait_idle
+from qa_window_kit import (
+    Errors,
+    Setup,
+    build_setup,
+    make_qa_window,
+    open_in_compare,
+    result_files,
+    wait_idle,
+)
 
 from rater_desktop.gui.qa.roster_dialog import RosterDialog
 
@@ -102,7 +110,7 @@ def test_dashboard_figures_and_report_export(
                             errors=[])
     window.import_paths(result_files(setup, *TRUSTED, "tampered"))
     wait_idle(qtbot, window, figures=True)
-    board = window.dashboard
+    board = window.view.dashboard
     assert [b.label for b in board.agreement.bars][:3] == [
         "Task completion (TC)", "Factual accuracy (FA)", "AI performance (AIP)"]
     # Standard items s1..s5, three raters: 15 verdicts (true order) in the distribution.
@@ -158,7 +166,7 @@ def test_every_interactive_widget_is_named(
                             errors=[])
     window.import_paths(result_files(setup, *TRUSTED))
     wait_idle(qtbot, window, figures=True)
-    window.open_in_compare("s1")
+    open_in_compare(qtbot, window, "s1")
     missing = _unnamed(window)
     assert missing == [], "\n".join(missing)
     dialog = RosterDialog(window.roster, parent=window)

@@ -63,12 +63,17 @@ def test_the_run_audit_tab_shows_the_figures_of_qa_report(
     qtbot.addWidget(window)
     window.resize(1366, 768)
     wait_idle(qtbot, window)
-    assert window.tabs.isTabVisible(window.run_audit_tab)
-    assert not any(window.tabs.isTabVisible(i) for i in (1, 2, 3))  # the guideline's
+    panel = window.view.panel  # the run audit protocol's QA view (gui.protocols.QaView)
+    audit_tab = window.tabs.indexOf(panel)
+    guideline = [window.tabs.indexOf(t.widget) for t in window.views["guideline"].tabs]
+    assert window.tabs.isTabVisible(audit_tab)
+    assert not any(window.tabs.isTabVisible(i) for i in guideline)  # the guideline's
     window.actions_.tabs[1].trigger()  # View > Disagreements (Ctrl+2): this protocol's tab
-    assert window.tabs.currentWidget() is window.run_audit_panel
+    assert window.tabs.currentWidget() is panel
+    window.actions_.tabs[0].trigger()
+    window.actions_.tabs[3].trigger()  # View > Dashboard (Ctrl+4): the same tab
+    assert window.tabs.currentWidget() is panel and not window.actions_.tabs[2].isEnabled()
     window.import_paths([ann, bob])
-    panel = window.run_audit_panel
     qtbot.waitUntil(lambda: panel.runs.rowCount() == 3 and not window.runner.busy,
                     timeout=30_000)
     assert errors == []
@@ -97,7 +102,7 @@ def test_the_run_audit_tab_shows_the_figures_of_qa_report(
     # A guideline batch next: its tabs back, this one hidden, the View keys as before.
     assert window.open_batch_path(str(small_batch))
     wait_idle(qtbot, window)
-    assert not window.tabs.isTabVisible(window.run_audit_tab)
-    assert all(window.tabs.isTabVisible(i) for i in (1, 2, 3))
+    assert not window.tabs.isTabVisible(audit_tab)
+    assert all(window.tabs.isTabVisible(i) for i in guideline)
     window.actions_.tabs[1].trigger()
-    assert window.tabs.currentIndex() == 1 and window.actions_.tabs[2].isEnabled()
+    assert window.tabs.currentIndex() == guideline[0] and window.actions_.tabs[2].isEnabled()

@@ -24,14 +24,12 @@ def install(window: Any, *, store: Any, rater_id: str) -> None:
     install_preference_binding(window, store=store, rater_id=rater_id)
 
 
-class _QaView:
-    """The QA window's preference tabs (``qa_mode``), imported when first used."""
+def qa_view(host: Any) -> Any:
+    """The QA window's preference tabs (``qa_view.PreferenceQaView``)."""
+    from rater_desktop.gui.preference.qa_view import PreferenceQaView
 
-    def __getattr__(self, name: str) -> Any:
-        from rater_desktop.gui.preference import qa_mode
-
-        return getattr(qa_mode, name)
+    return PreferenceQaView(host)
 
 
 PROTOCOL = register(WindowProtocol(name=PREFERENCE, criteria=criteria, guideline_tabs=False,
-                                   rating_binding=False, install=install, qa_view=_QaView()))
+                                   rating_binding=False, install=install, qa_view=qa_view))

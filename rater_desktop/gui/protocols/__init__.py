@@ -9,18 +9,62 @@ Each protocol's GUI package registers itself; ``BUILT_IN`` lists those modules.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import Any, NamedTuple, Protocol
 
 from rater_desktop.protocols import ProtocolError
 
 BUILT_IN = ("rater_desktop.gui.protocols.guideline", "rater_desktop.gui.preference.protocol",
             "rater_desktop.gui.run_audit.protocol")
 
-__all__ = ["BUILT_IN", "ProtocolError", "WindowProtocol", "get", "installers", "of_batch",
-           "register",
-           "unregister"]
+__all__ = ["BUILT_IN", "QA_ROLES", "ProtocolError", "QaTab", "QaView", "WindowProtocol", "get",
+           "installers", "of_batch", "register", "unregister"]
+
+# What the QA window's View actions (Ctrl+1..4) show; a protocol's tab names its role.
+QA_ROLES = ("files", "disagreements", "compare", "dashboard")
+
+
+class QaTab(NamedTuple):
+    """One tab a protocol adds to the QA window: its widget, title and the roles (of
+    ``QA_ROLES``) whose View action shows it (none: only its tab)."""
+
+    widget: Any
+    title: str
+    roles: tuple[str, ...] = ()
+
+
+class QaView(Protocol):
+    """A protocol's part of the QA window, made once per window by
+    ``WindowProtocol.qa_view(host)`` when the first batch of the protocol opens (the
+    guideline's also at start, before any batch). ``host`` is the window: ``session``,
+    ``batch``, ``runner`` (one background job at a time), ``settings``, ``loader``,
+    ``link_handler``, ``resamples``, ``closed``, ``job_failed(exc)``, ``show_tab(widget)``,
+    ``session_work(task, **kwargs)`` (a job running ``qa_review.offload.TASKS[task]`` in the
+    worker process, so heavy work never competes with the window for the GIL).
+    The window owns the Results files tab and imports; the view shows the rest."""
+
+    tabs: Sequence[QaTab]
+    adjudicates: bool  # File > Export QA decisions applies to its batches
+
+    def show_batch(self, batch: Any) -> None:
+        """A batch of this protocol was opened: empty the tabs until its figures come."""
+
+    def update(self, state: Any) -> None:
+        """The files changed (``qa_review.review_state.ReviewState``): refresh, work in jobs."""
+
+    def save_now(self) -> None:
+        """Write what the reviewer is still typing (before an export, close, new batch)."""
+
+    def decisions_changed(self, items: set[str], decided: Mapping[str, Any]) -> None:
+        """Another reviewer changed the decisions of ``items`` (a shared store)."""
+
+    def report_work(self, out_path: Path, report_format: str) -> Callable[[], Path] | None:
+        """The job writing the report ``qa report`` writes (None: nothing to report)."""
+
+
+QaViewFactory = Callable[[Any], QaView]
 
 
 @dataclass(frozen=True)
@@ -31,8 +75,7 @@ class WindowProtocol:
     shows Notes and Feedback (the guideline service's fields). ``rating_binding``: the
     guideline's RatingBinding (its step panel and keys) rates it. ``install(window, store=,
     rater_id=)``: makes the protocol's own binding (panel, keys) at start-up. ``qa_view``:
-    the QA window's own view of it (module with ``refresh``, ``report_work``), None for the
-    guideline's tabs.
+    makes its tabs of the QA window (``QaView``; None: no tab beyond Results files).
     """
 
     name: str
@@ -40,7 +83,7 @@ class WindowProtocol:
     guideline_tabs: bool = False
     rating_binding: bool = False
     install: Callable[..., None] | None = None
-    qa_view: Any | None = None
+    qa_view: QaViewFactory | None = None
 
 
 _registered: dict[str, WindowProtocol] = {}

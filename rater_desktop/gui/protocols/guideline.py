@@ -17,5 +17,12 @@ def criteria(manifest: Any) -> str:
     return help_text("criteria.md")
 
 
+def qa_view(host: Any) -> Any:
+    """The QA window's guideline tabs (``gui.qa.guideline_view``)."""
+    from rater_desktop.gui.qa.guideline_view import GuidelineQaView
+
+    return GuidelineQaView(host)
+
+
 PROTOCOL = register(WindowProtocol(name=GUIDELINE, criteria=criteria, guideline_tabs=True,
-                                   rating_binding=True, install=None, qa_view=None))
+                                   rating_binding=True, install=None, qa_view=qa_view))

@@ -40,7 +40,8 @@ def open_qa_window(*, parent: QWidget | None, settings: QSettings,
 
     This computer's SQLite store opens here (QaStoreError: the caller says why); a shared
     PostgreSQL store (or ``store_opener``'s) opens on a worker while the window shows a
-    busy indicator, so a slow server never freezes it."""
+    busy indicator, so a slow server never freezes it. Imports, reviews and figures run
+    in a worker process (``qa_review.offload``; ``offload=None``: on a thread instead)."""
     from PySide6.QtWidgets import QApplication
 
     from rater_desktop.appdirs import data_dir as default_data_dir
@@ -59,6 +60,10 @@ def open_qa_window(*, parent: QWidget | None, settings: QSettings,
     shared = setting.startswith("postgres") or store_opener is not None
     store = None if shared else _open_store(setting, local, keyring)
     roster = Roster(roster_path or folder / ROSTER_FOLDER / ROSTER_FILE)
+    if "offload" not in dependencies:  # imports and figures in a worker process
+        from rater_desktop.qa_review.offload import Offload
+
+        dependencies["offload"] = Offload()
     window = QaWindow(settings=settings, data_dir=folder, store=store, roster=roster,
                       keyring=keyring, profile=profile, parent=parent, **dependencies)
     window.owns_store = True

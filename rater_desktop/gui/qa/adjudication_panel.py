@@ -26,6 +26,7 @@ from rater_desktop.qa_review.adjudication import (
     AdjudicationError,
     Decision,
 )
+from rater_desktop.qa_review.answer_rows import verdict_text
 
 # Item data is never None: PySide6 on Python 3.11 drops a reference to None each time
 # such data is read back, which ends in a crash after many reads.
@@ -34,15 +35,6 @@ ClearDecision = Callable[[str], None]
 NOTE_DELAY_MS = 400
 DECISION_NAMES = {Decision.ACCEPT: "Accept", Decision.NEEDS_FIX: "NeedsFix",
                   Decision.REJECT: "Reject"}
-
-
-def verdict_text(verdict: Verdict, identities: tuple[str, str]) -> str:
-    """"A (model-x) better" style, in true file order."""
-    label = verdict.label
-    for side, name in (("A", identities[0]), ("B", identities[1])):
-        if label.startswith(f"{side} "):
-            return f"{side} ({name}) {label[2:]}"
-    return label
 
 
 class AdjudicationPanel(QFrame):

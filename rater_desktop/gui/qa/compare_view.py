@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rater_desktop.batch.model import Item, verdict_from_score
+from rater_desktop.batch.model import Item
 from rater_desktop.gui.batch_source import BatchLike
 from rater_desktop.gui.image_loader import ImageLoader
 from rater_desktop.gui.item_view import ItemView
@@ -29,7 +29,6 @@ from rater_desktop.gui.qa.adjudication_panel import (
     AdjudicationPanel,
     ClearDecision,
     SaveDecision,
-    verdict_text,
 )
 from rater_desktop.gui.qa.rater_answers import (
     fill_answers,
@@ -39,15 +38,18 @@ from rater_desktop.gui.qa.rater_answers import (
     rater_color,
     swatch,
 )
-from rater_desktop.gui.qa.state import ReviewState
 from rater_desktop.gui.safe_browser import LinkHandler
 from rater_desktop.gui.steps.highlight import find_claim
 from rater_desktop.qa_review.adjudication import Adjudication
-from rater_desktop.qa_review.rater_text import answers_note, claims_note, is_swapped
+from rater_desktop.qa_review.answer_rows import summary_text
+from rater_desktop.qa_review.rater_text import answers_note, claims_note
+from rater_desktop.qa_review.review_state import ReviewState
 from rater_desktop.qa_review.views import ItemComparison
 
 Segment = tuple[int, int, tuple[str, ...]]
 AdjudicationFor = Callable[[str], Adjudication | None]
+# (item id, done): read one item's comparison off the UI thread, then call done with it.
+Fetch = Callable[[str, Callable[[ItemComparison], None]], None]
 
 
 class CompareView(QWidget):
@@ -57,7 +59,7 @@ class CompareView(QWidget):
 
     def __init__(self, *, loader: ImageLoader, link_handler: LinkHandler, save: SaveDecision,
                  clear: ClearDecision, adjudication_for: AdjudicationFor,
-                 parent: QWidget | None = None) -> None:
+                 fetch: Fetch | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("qaCompareView")
         self.batch: BatchLike | None = None
@@ -65,6 +67,8 @@ class CompareView(QWidget):
         self.item_id: str | None = None
         self.item: Item | None = None
         self._adjudication_for = adjudication_for
+        self._fetch = fetch
+        self._comparison: ItemComparison | None = None  # of the shown item, once read
         self._hidden_raters: set[str] = set()
         self._deferred: str | None = None  # the item to draw when the tab is shown
         self.segments: dict[int, list[Segment]] = {}
@@ -166,16 +170,19 @@ class CompareView(QWidget):
 
     def set_state(self, state: ReviewState) -> None:
         """New files or figures: refill the selector, keep the shown item if possible."""
+        if state.raters != self.state.raters or not self.legend_boxes:
+            self.state = state
+            self._build_legend()  # one box per rater: only when the raters change
         self.state = state
-        self._build_legend()
         keep = self.item_id
         self.combo.blockSignals(True)
         self.combo.clear()
-        for item_id, comparison in state.comparisons.items():
-            self.combo.addItem(f"{item_id}  \u00b7  {comparison.kind}", item_id)
+        for item_id, judged in state.judged.items():
+            self.combo.addItem(f"{item_id}  \u00b7  {judged.kind}", item_id)
         self.combo.blockSignals(False)
-        target = keep if keep in state.comparisons else next(iter(state.comparisons), None)
+        target = keep if keep in state.judged else next(iter(state.judged), None)
         self.item_id = None
+        self._comparison = None  # other files now: read again
         if not self.isVisible() and target is not None:
             # Drawn when the tab is shown: fifty raters' columns on every import would
             # hold the UI thread while another tab is on screen.
@@ -210,7 +217,9 @@ class CompareView(QWidget):
         self.highlight_claims()
 
     def comparison(self) -> ItemComparison | None:
-        return self.state.comparisons.get(self.item_id or "")
+        """The shown item's raters, once read (None while it is being read)."""
+        found = self._comparison
+        return found if found is not None and found.item_id == self.item_id else None
 
     def step(self, delta: int) -> None:
         count = self.combo.count()
@@ -238,11 +247,28 @@ class CompareView(QWidget):
             self.combo.setCurrentIndex(index)
             self.combo.blockSignals(False)
         self.item_view.show_item(self.item, display_order=(0, 1))
-        comparison = self.comparison()
-        identities = comparison.identities if comparison else ("", "")
+        identities = ((self.item.responses[0].identity, self.item.responses[1].identity)
+                      if self.item else ("", ""))
         for side, name in zip(("A", "B"), identities, strict=True):
             self.item_view.panes[side].title.setText(f"Response {side} ({name})" if name
                                                      else f"Response {side}")
+        self._draw_answers()
+        self.adjudication.show_item(item_id, identities=identities,
+                                    current=self._adjudication_for(item_id) if item_id else None)
+        if item_id is not None:
+            if self._fetch is not None and self.comparison() is None:
+                self.summary.setText("Reading the raters' answers\u2026")
+                self._fetch(item_id, self._fetched)
+            self.itemShown.emit(item_id)
+
+    def _fetched(self, comparison: ItemComparison) -> None:
+        if comparison.item_id == self.item_id:  # else another item was chosen meanwhile
+            self._comparison = comparison
+            self._draw_answers()
+
+    def _draw_answers(self) -> None:
+        """The raters' answers, claims and summary of the shown item (empty until read)."""
+        comparison = self.comparison()
         responses = (self.item.responses[0], self.item.responses[1]) if self.item else (None, None)
         fill_answers(self.answers, comparison, self.state.raters, responses)
         names = [c.rater_id for c in comparison.raters] if comparison else []
@@ -250,28 +276,9 @@ class CompareView(QWidget):
         self._fill_claims()
         self.highlight_claims()
         self._set_summary(comparison)
-        self.adjudication.show_item(item_id, identities=identities,
-                                    current=self._adjudication_for(item_id) if item_id else None)
-        if item_id is not None:
-            self.itemShown.emit(item_id)
 
     def _set_summary(self, comparison: ItemComparison | None) -> None:
-        if comparison is None:
-            self.summary.setText("")
-            return
-        parts = [comparison.kind, f"{len(comparison.raters)} rater(s)"]
-        swapped = [c.rater_id for c in comparison.raters if is_swapped(c.display_order)]
-        if swapped:
-            parts.append(f"saw file A as Response B: {', '.join(swapped)}")
-        if comparison.expected_verdict is not None:
-            expected = verdict_from_score(comparison.expected_verdict)
-            parts.append(f"expected: {verdict_text(expected, comparison.identities)}")
-        found = comparison.disagreement
-        if found is not None and len(found.raters) >= 2:
-            parts.append(f"verdict spread {found.verdict_spread or 0:.0f}, "
-                         f"score spread {found.max_score_spread or 0:.0f}, "
-                         f"{found.claim_conflicts} claim conflict(s)")
-        self.summary.setText("  \u00b7  ".join(parts))
+        self.summary.setText(summary_text(comparison))
 
     def _response_texts(self) -> tuple[str, str]:
         from rater_desktop.rating.text import plain_text

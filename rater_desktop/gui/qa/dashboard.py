@@ -10,8 +10,9 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QVBoxLayout, QWi
 
 from rater_desktop.gui.qa.charts import Bar, BarChart
 from rater_desktop.gui.qa.dashboard_tables import fill_models, fill_raters, tables_section
-from rater_desktop.gui.qa.rater_answers import fit_height, seconds_text
+from rater_desktop.gui.qa.rater_answers import fit_height
 from rater_desktop.qa.scoreboard import MIN_ITEMS_FOR_INTERVAL
+from rater_desktop.qa_review.answer_rows import seconds_text
 from rater_desktop.qa_review.report_study import study_lines
 from rater_desktop.qa_review.summary import QaFigures
 

@@ -17,16 +17,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rater_desktop.gui.qa.rater_answers import (
-    alert_color,
-    fit_columns,
-    fit_height,
-    make_table,
-    retest_text,
-    seconds_text,
-)
-from rater_desktop.qa.text_sources import RaterTextFlags
+from rater_desktop.gui.qa.rater_answers import alert_color, fit_columns, fit_height, make_table
 from rater_desktop.qa.timecost import project_study_cost
+from rater_desktop.qa_review.answer_rows import seconds_text
+from rater_desktop.qa_review.dashboard_rows import model_rows, rater_rows
 from rater_desktop.qa_review.summary import QaFigures
 
 RATER_COLUMNS = ("Rater", "Qualification", "Attention checks", "Verdict agreement",
@@ -35,37 +29,6 @@ RATER_COLUMNS = ("Rater", "Qualification", "Attention checks", "Verdict agreemen
                  "Coaching")
 MODEL_COLUMNS = ("Model", "W / T / L", "Win rate [95% CI]", "Strength [95% CI]",
                  "Mean TC / FA / AIP", "AssistantBench", "standardweb")
-LOWERS_AGREEMENT = -0.05  # alpha(all) - alpha(without) below this: the rater pulls it down
-
-
-def _pct(value: float | None) -> str:
-    return "\u2013" if value is None else f"{value * 100:.0f} %"
-
-
-def _num(value: float | None, digits: int = 2) -> str:
-    return "\u2013" if value is None else f"{value:.{digits}f}"
-
-
-def _interval(value: float | None, ci: tuple[float, float] | None, *, pct: bool) -> str:
-    show = _pct if pct else _num
-    return show(value) + (f" [{show(ci[0])} \u2013 {show(ci[1])}]" if ci else "")
-
-
-def coaching_notes(figures: QaFigures, rater: str) -> list[str]:
-    """Why a rater may need coaching (empty: nothing stands out)."""
-    notes = []
-    for q in figures.qualification:
-        if q.rater_id == rater and q.total and not q.qualified:
-            notes.append("not qualified")
-    for a in figures.attention:
-        if a.rater_id == rater and a.missed:
-            notes.append(f"missed {len(a.missed)} attention check(s)")
-    for r in figures.verdict_agreement.per_rater:
-        if r.rater == rater and r.alpha_change is not None and r.alpha_change < LOWERS_AGREEMENT:
-            notes.append("lowers verdict agreement")
-    return notes
-
-
 def _set_row(table: QTableWidget, row: int, texts: list[str], *, alert: bool = False) -> None:
     for column, text in enumerate(texts):
         cell = QTableWidgetItem(text)
@@ -76,41 +39,11 @@ def _set_row(table: QTableWidget, row: int, texts: list[str], *, alert: bool = F
 
 
 def fill_raters(table: QTableWidget, figures: QaFigures) -> None:
-    qualification = {q.rater_id: q for q in figures.qualification}
-    attention = {a.rater_id: a for a in figures.attention}
-    agreement = {r.rater: r for r in figures.verdict_agreement.per_rater}
-    # A rater with no qualification answer at all is 0 of N, not "no items".
-    items = max((q.total for q in figures.qualification), default=0)
-    unsure = {share.rater_id: share.text() for share in figures.unsure}
-    retest = {f.rater_id: f for f in figures.retest}
-    texts_of = {f.rater_id: f for f in figures.text_flags}  # flags for review (issue 24)
-    table.setRowCount(len(figures.raters))
-    for row, rater in enumerate(figures.raters):
-        q, a, r = qualification.get(rater), attention.get(rater), agreement.get(rater)
-        timing = figures.times_per_rater.get(rater)
-        notes = coaching_notes(figures, rater)
-        texts = [
-            rater,
-            f"{q.passed} of {q.total} " + ("qualified" if q.qualified else "NOT qualified")
-            if q and q.total else f"0 of {items} NOT qualified" if items else "no items",
-            f"{len(a.passed)} passed, {len(a.missed)} missed" if a else "none",
-            _pct(r.pairwise_agreement) if r else "\u2013",
-            _num(r.alpha_change) if r else "\u2013",
-            seconds_text(timing.median) if timing else "\u2013",
-            unsure.get(rater, "\u2013"),
-            retest_text(retest.get(rater)),
-            *text_cells(texts_of.get(rater)),  # flags for review, not verdicts
-            "; ".join(notes) or "ok",
-        ]
-        _set_row(table, row, texts, alert=bool(notes))
+    rows = rater_rows(figures)
+    table.setRowCount(len(rows))
+    for row, (texts, alert) in enumerate(rows):
+        _set_row(table, row, texts, alert=alert)
     fit_height(table)
-
-
-def text_cells(flags: RaterTextFlags | None) -> list[str]:
-    """Pasted share and fast items (the report's wording), or dashes."""
-    if flags is None:
-        return ["\u2013", "\u2013"]
-    return [flags.share_text(), flags.fast_text()]
 
 
 TEXT_FLAGS_HELP = ("A flag for review, not a verdict: a rater may paste their own notes, and "
@@ -126,23 +59,9 @@ def explain_text_columns(table: QTableWidget, columns: tuple[str, ...]) -> None:
 
 
 def fill_models(table: QTableWidget, figures: QaFigures) -> None:
-    runs = {m.model: m for m in figures.standardweb}
-    table.setRowCount(len(figures.scoreboard))
-    for row, standing in enumerate(figures.scoreboard):
-        record = standing.record
-        means = " / ".join(_num(standing.mean_scores.get(n)) for n in ("tc", "fa", "aip"))
-        bench = figures.assistantbench.get(standing.model)
-        run = runs.get(standing.model)
-        texts = [
-            standing.model,
-            f"{record.wins} / {record.ties} / {record.losses}",
-            _interval(record.win_rate, standing.win_rate_ci, pct=True),
-            _interval(standing.strength, standing.strength_ci, pct=False)
-            + (" (conditional)" if standing.ci_conditional else ""),
-            means,
-            f"{_pct(bench.accuracy)} ({bench.tasks} task(s))" if bench else "\u2013",
-            f"{_num(run.mean_score, 1)} ({run.scored} run(s))" if run else "\u2013",
-        ]
+    rows = model_rows(figures)
+    table.setRowCount(len(rows))
+    for row, texts in enumerate(rows):
         _set_row(table, row, texts)
     fit_height(table)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from rater_desktop.qa.disagreement import ItemDisagreement
-from rater_desktop.qa_review.views import ItemComparison
+from rater_desktop.qa_review.review_state import JudgedItem, where_text
 
 COLUMNS = ("Item", "Kind", "Raters", "Verdict spread", "Score spread", "Claim conflicts",
            "Disagreement", "Where they differ", "QA decision")
@@ -39,29 +39,14 @@ KINDS = (("", "All kinds"), ("standard", "Standard"), ("qualification", "Qualifi
          ("attention", "Attention check"), ("unsure", "Marked unsure"))
 UNSURE = "unsure"  # not a kind: the items some rater marked unsure (results 2.3)
 SORT_COLUMN = {"score": 6, "verdict_spread": 3, "max_score_spread": 4, "claim_conflicts": 5}
+# Rows added per event-loop turn: thousands of items fill over several turns, each short,
+# so the window keeps answering (issue 22); column widths are measured on as many rows.
+ROWS_PER_TURN = 150
 
 
 def measure(d: ItemDisagreement, key: str) -> float:
     value = getattr(d, key)
     return float(value) if value is not None else 0.0
-
-
-def where_text(d: ItemDisagreement, comparison: ItemComparison | None) -> str:
-    """A short account of where the raters differ: verdict range, scores, claims."""
-    parts = []
-    verdicts = [c.verdict_score for c in (comparison.raters if comparison else ())
-                if c.verdict_score is not None]
-    if verdicts and max(verdicts) != min(verdicts):
-        low, high = (f"{v:+d}" if v else "0" for v in (min(verdicts), max(verdicts)))
-        parts.append(f"verdicts {low} to {high}")
-    top = d.max_score_spread
-    if top:
-        worst = [f"{'AB'[side]} {name.upper()}" for side, spreads in sorted(d.score_spreads.items())
-                 for name, value in spreads.items() if value == top]
-        parts.append(f"{', '.join(worst)} differ by {top:.0f}")
-    if d.claim_conflicts:
-        parts.append(f"{d.claim_conflicts} claim(s) rated differently")
-    return "; ".join(parts) or "agree"
 
 
 def _number(value: float | None, *, decimals: int = 0) -> QTableWidgetItem:
@@ -86,8 +71,9 @@ class DisagreementPanel(QWidget):
         self.setObjectName("qaDisagreementPanel")
         self._items: list[ItemDisagreement] = []
         self._kinds: dict[str, str] = {}
-        self._comparisons: dict[str, ItemComparison] = {}
+        self._judged: dict[str, JudgedItem] = {}
         self._decisions: dict[str, str] = {}
+        self._generation = 0  # a newer refresh stops the rows of an older one
         self._unsure: dict[str, dict[str, str]] = {}
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 12, 12, 12)
@@ -101,13 +87,14 @@ class DisagreementPanel(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().setVisible(False)
         self.table.setAlternatingRowColors(True)
-        self.table.setWordWrap(True)
+        self.table.setWordWrap(False)  # one line per item; the full text in the tooltip
         header = self.table.horizontalHeader()
+        header.setResizeContentsPrecision(ROWS_PER_TURN)
         for column in range(len(COLUMNS)):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch
                                         if column == WHERE_COLUMN
                                         else QHeaderView.ResizeMode.ResizeToContents)
-        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.table.itemSelectionChanged.connect(self._selected)
         layout.addWidget(self.table, 1)
 
@@ -147,13 +134,13 @@ class DisagreementPanel(QWidget):
         return row
 
     def set_data(self, items: Sequence[ItemDisagreement],
-                 comparisons: Mapping[str, ItemComparison],
+                 judged: Mapping[str, JudgedItem],
                  decisions: Mapping[str, str],
                  unsure: Mapping[str, Mapping[str, str]] | None = None) -> None:
         self._items = list(items)
         self._unsure = {k: dict(v) for k, v in (unsure or {}).items()}
-        self._kinds = {item_id: c.kind for item_id, c in comparisons.items()}
-        self._comparisons = dict(comparisons)
+        self._kinds = {item_id: j.kind for item_id, j in judged.items()}
+        self._judged = dict(judged)
         self._decisions = dict(decisions)
         self.refresh()
 
@@ -177,10 +164,21 @@ class DisagreementPanel(QWidget):
 
     def refresh(self) -> None:
         shown = self.visible_items()
+        self._generation += 1
         self.table.setSortingEnabled(False)
         self.table.clearContents()
         self.table.setRowCount(len(shown))
-        for row, d in enumerate(shown):
+        self._fill(shown, 0, self._generation)
+        self.count_label.setText(f"{len(shown)} of {len(self._items)} items with two or more raters")
+
+    def _fill(self, shown: list[ItemDisagreement], start: int, generation: int) -> None:
+        """Rows ``start`` on, ROWS_PER_TURN of them now and the rest on the next turns."""
+        if generation != self._generation:
+            return  # filtered or refreshed again meanwhile
+        end = min(start + ROWS_PER_TURN, len(shown))
+        for row in range(start, end):
+            d = shown[row]
+            where = where_text(d, self._judged.get(d.item_id), self._unsure.get(d.item_id))
             cells = [
                 QTableWidgetItem(d.item_id),
                 QTableWidgetItem(self._kinds.get(d.item_id, "")),
@@ -189,18 +187,14 @@ class DisagreementPanel(QWidget):
                 _number(d.max_score_spread),
                 _number(d.claim_conflicts),
                 _number(d.score, decimals=1),
-                QTableWidgetItem(self._where(d)),
+                QTableWidgetItem(where),
                 QTableWidgetItem(self._decisions.get(d.item_id, "")),
             ]
+            cells[WHERE_COLUMN].setToolTip(where)
             for column, cell in enumerate(cells):
                 self.table.setItem(row, column, cell)
-        self.count_label.setText(f"{len(shown)} of {len(self._items)} items with two or more raters")
-
-    def _where(self, d: ItemDisagreement) -> str:
-        text = where_text(d, self._comparisons.get(d.item_id))
-        marks = self._unsure.get(d.item_id, {})
-        unsure = "; ".join(f"{rater} unsure: {why}" for rater, why in sorted(marks.items()))
-        return f"{text}; {unsure}" if unsure else text
+        if end < len(shown):
+            QTimer.singleShot(0, self, lambda: self._fill(shown, end, generation))
 
     def _selected(self) -> None:
         rows = self.table.selectionModel().selectedRows()

@@ -22,8 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 if TYPE_CHECKING:
-    from rater_desktop.gui.qa.compare_view import CompareView
-    from rater_desktop.gui.qa.dashboard import Dashboard
+    from rater_desktop.gui.protocols import QaView
     from rater_desktop.gui.qa.jobs import JobRunner
     from rater_desktop.profiles import Profile
     from rater_desktop.qa_review.session import QaSession
@@ -45,11 +44,9 @@ class QaWindow(Protocol):
     session: QaSession | None
     last_report: Path | None
     report_error: Callable[[QWidget, str, str, str], None]
+    view: QaView | None  # the opened batch's protocol's tabs
 
-    @property
-    def compare(self) -> CompareView: ...
-    @property
-    def dashboard(self) -> Dashboard: ...
+    def save_pending(self) -> None: ...
     @property
     def runner(self) -> JobRunner: ...
     def window(self) -> QWidget: ...
@@ -120,7 +117,7 @@ def export_decisions_to(window: QaWindow, out_path: Path) -> ExportedFiles | Non
     session = window.session
     if session is None:
         return None
-    window.compare.adjudication.save_now()
+    window.save_pending()
     profile = reviewer_profile(window)
     if profile is None:
         window.report_error(window.window(), "No reviewer profile",
@@ -157,25 +154,10 @@ def export_report_chosen(window: QaWindow) -> None:
         export_report_to(window, Path(path), fmt)
 
 
-def own_qa_view(window: Any) -> Any | None:
-    """The open batch's protocol's own QA view (None: the guideline's tabs, or no batch)."""
-    from rater_desktop.gui import protocols
-
-    if window.batch is None:
-        return None
-    try:
-        return protocols.of_batch(window.batch).qa_view
-    except protocols.ProtocolError:
-        return None  # opening the batch said the protocol is unknown
-
-
 def export_report_to(window: QaWindow, out_path: Path, report_format: str) -> bool:
     """Render the report in the background with the dashboard's cost inputs, then write."""
-    view = own_qa_view(window)
-    if view is not None:  # the report 'qa report' writes for these
-        work = view.report_work(window, out_path, report_format)
-    else:
-        work = _guideline_report_work(window, out_path, report_format)
+    view = window.view
+    work = view.report_work(out_path, report_format) if view is not None else None
     if work is None:
         return False
 
@@ -188,24 +170,3 @@ def export_report_to(window: QaWindow, out_path: Path, report_format: str) -> bo
                         failed=lambda exc: window.report_error(
                             window.window(), "Report not written", str(exc), ""))
     return True
-
-
-def _guideline_report_work(window: QaWindow, out_path: Path,
-                           report_format: str) -> Callable[[], Path] | None:
-    from rater_desktop.qa_review.report import render_report, write_report
-
-    session = window.session
-    if session is None:
-        return None
-    window.compare.adjudication.save_now()
-    cost = window.dashboard.cost
-    wage, fee, buffer = cost.wage.value(), cost.fee.value() / 100, cost.buffer.value() / 100
-    raters, resamples = cost.raters.value(), window.resamples
-
-    def work() -> Path:
-        text = render_report(session, report_format=report_format,  # type: ignore[arg-type]
-                             hourly_wage=wage, platform_fee=fee, buffer=buffer,
-                             raters_per_item=raters, resamples=resamples)
-        return write_report(out_path, text)
-
-    return work

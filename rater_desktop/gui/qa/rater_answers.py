@@ -2,22 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from PySide6.QtGui import QColor, QFont, QIcon, QPixmap
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
-from rater_desktop.batch.model import Response
-from rater_desktop.gui.qa.adjudication_panel import verdict_text
 from rater_desktop.gui.theme import current_theme
 from rater_desktop.qa.disagreement import ClaimCluster
-from rater_desktop.qa.retest import RetestFigure
-from rater_desktop.qa_review.rater_text import canonical_text, claims_evidence, is_swapped
-from rater_desktop.qa_review.views import ItemComparison, RaterColumn, SideView
+from rater_desktop.qa_review.answer_rows import (
+    LABEL_ROWS,
+    SIDE_NAMES,
+    Responses,
+    answer_rows,
+)
+from rater_desktop.qa_review.rater_text import is_swapped
+from rater_desktop.qa_review.views import ItemComparison
 
 RATER_COLORS = ("#f6c744", "#7cc6f2", "#f29c9c", "#9be29b", "#d3a6f2", "#f7b97a", "#a7d8d1")
 CONFLICT_COLORS = {"light": "#b03131", "dark": "#f08a8a"}
-SIDE_NAMES = ("A", "B")
 
 
 def alert_color() -> QColor:
@@ -33,115 +35,6 @@ def swatch(color: QColor) -> QIcon:
     pixmap = QPixmap(12, 12)
     pixmap.fill(color)
     return QIcon(pixmap)
-
-
-def seconds_text(seconds: float | None) -> str:
-    if seconds is None:
-        return "\u2013"
-    minutes, rest = divmod(int(round(seconds)), 60)
-    return f"{minutes} min {rest:02d} s" if minutes else f"{rest} s"
-
-
-def _score(value: int | None) -> str:
-    return "\u2013" if value is None else str(value)
-
-
-def _met(value: bool | None) -> str:
-    return {True: "yes", False: "no", None: "\u2013"}[value]
-
-
-def _claims_text(side: SideView) -> str:
-    if not side.claims:
-        return "none"
-    parts = []
-    for claim in side.claims:
-        rating = "subjective" if claim.objective is False or claim.rating is None else (
-            claim.rating.value)
-        parts.append(f"\u201c{claim.text}\u201d: {rating}")
-    return "\n".join(parts)
-
-
-def _case_file(column: RaterColumn) -> str:
-    case = column.case_file
-    lines = [case.main_goal or "(no main goal)"]
-    lines += [f"\u2022 {r.text}" for r in case.sub_requests if r.text]
-    lines += [f"\u2610 {c}" for c in case.checklist if c]
-    return "\n".join(lines)
-
-
-def _rules(column: RaterColumn) -> str:
-    """Guideline rules that did not pass at export, and whether the rater acknowledged."""
-    lines = []
-    for rule in column.rule_results:
-        if rule.get("passed") is not False:
-            continue
-        line = f"{rule.get('rule_id', '?')} ({rule.get('severity', '')})"
-        if rule.get("acknowledged"):
-            reason = canonical_text(str(rule.get("reason") or ""), column.display_order, note=False)
-            line += f", acknowledged: {reason or 'no reason'}"
-        lines.append(line)
-    return "\n".join(lines) or "all passed"
-
-
-Row = tuple[str, Callable[[RaterColumn, tuple[str, str]], str]]
-Responses = tuple[Response | None, Response | None]
-LABEL_ROWS = ("Saw file A as",)  # rows flagged for a rater who saw the sides swapped
-
-
-def _own_words(text: str, column: RaterColumn) -> str:
-    """A rater's free text in canonical terms (see ``qa_review.rater_text``)."""
-    return canonical_text(text, column.display_order)
-
-
-def _side_rows(side: int, response: Response | None) -> list[Row]:
-    name = SIDE_NAMES[side]
-
-    def scores(c: RaterColumn, _ids: tuple[str, str]) -> str:
-        view = c.sides[side]
-        return " / ".join(_score(v) for v in (view.tc, view.fa, view.aip))
-
-    def field(attribute: str) -> Callable[[RaterColumn, tuple[str, str]], str]:
-        return lambda c, _ids: _own_words(str(getattr(c.sides[side], attribute)), c)
-
-    def evidence(c: RaterColumn, _ids: tuple[str, str]) -> str:
-        return claims_evidence(c.sides[side].claims, response) or "no objective claims"
-
-    return [
-        (f"{name}: TC / FA / AIP", scores),
-        (f"{name}: main goal met", lambda c, _ids: _met(c.sides[side].main_goal_met)),
-        (f"{name}: claims", lambda c, _ids: _claims_text(c.sides[side])),
-        (f"{name}: fact-check evidence", evidence),
-        (f"{name}: TC justification", field("tc_justification")),
-        (f"{name}: FA justification", field("fa_justification")),
-        (f"{name}: AIP justification", field("aip_justification")),
-    ]
-
-
-def _saw(column: RaterColumn) -> str:
-    shown = f"Response {column.sides[0].shown_as}"
-    return f"{shown} (labels swapped in their text)" if is_swapped(column.display_order) \
-        else shown
-
-
-def answer_rows(responses: Responses = (None, None)) -> list[Row]:
-    """(row label, cell text of a rater column) in display order; sides in TRUE order.
-
-    Everything is in the batch file's A/B; a rater's own text keeps their words, with
-    the file side after each label when they saw the responses swapped."""
-    side_a, side_b = _side_rows(0, responses[0]), _side_rows(1, responses[1])
-    return [
-        ("Verdict", lambda c, ids: "\u2013" if c.verdict is None else
-         f"{verdict_text(c.verdict, ids)} ({c.verdict.score:+d})"),
-        side_a[0], side_b[0],
-        ("Time spent", lambda c, _i: seconds_text(c.seconds)),
-        ("Saw file A as", lambda c, _i: _saw(c)),
-        ("Verdict justification", lambda c, _i: _own_words(c.verdict_justification, c)),
-        ("Guideline warnings", lambda c, _i: _rules(c)),
-        ("Case file", lambda c, _i: _case_file(c)),
-        *side_a[1:], *side_b[1:],
-        ("Notes", lambda c, _i: _own_words(c.notes, c)),
-        ("Status", lambda c, _i: c.status),
-    ]
 
 
 def make_table(name: str, accessible: str, headers: Sequence[str]) -> QTableWidget:
@@ -227,9 +120,3 @@ def fit_height(table: QTableWidget) -> None:
     table.setFixedHeight(max(height, 60))
 
 
-def retest_text(figure: RetestFigure | None) -> str:
-    """A rater's test-retest cell: how many probes kept the verdict, and side-following."""
-    if figure is None:
-        return "\u2013"
-    return (f"{figure.same_verdict} of {figure.judged} same verdict, "
-            f"{figure.side_following} side-following")

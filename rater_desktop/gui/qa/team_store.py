@@ -98,14 +98,8 @@ class DecisionWatcher(QObject):
         if before is None or before == stamp or decided is None:
             return  # first look at this batch, or nothing new
         items = changed_items(before, stamp)
-        for item_id in items:
-            found = decided.get(item_id)
-            window.disagreements.set_decision(item_id, found.decision.label if found else "")
-        panel = window.compare.adjudication
-        if panel.item_id in items and not panel._timer.isActive():  # never under the cursor
-            shown = decided.get(panel.item_id)
-            session.saw_decision(panel.item_id, shown)
-            panel.show_item(panel.item_id, identities=panel.identities, current=shown)
+        if window.view is not None:
+            window.view.decisions_changed(items, decided)
         self.refreshed.emit(items)
 
     def stop(self) -> None:

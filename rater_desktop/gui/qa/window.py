@@ -18,64 +18,37 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rater_desktop.batch.model import Verdict
-from rater_desktop.gui import dialogs
+from rater_desktop.gui import dialogs, protocols
 from rater_desktop.gui.batch_source import BatchLike, close_batch, open_batch_path
 from rater_desktop.gui.image_loader import ImageLoader
-from rater_desktop.gui.preference import qa_mode as preference_mode
 from rater_desktop.gui.qa import exports
 from rater_desktop.gui.qa.actions import build_qa_actions
-from rater_desktop.gui.qa.compare_view import CompareView
-from rater_desktop.gui.qa.dashboard import Dashboard
-from rater_desktop.gui.qa.disagreement_panel import DisagreementPanel
 from rater_desktop.gui.qa.files_panel import ResultsPanel
 from rater_desktop.gui.qa.jobs import JobRunner
-from rater_desktop.gui.qa.state import (
-    ReviewState,
-    expand_result_paths,
-    figures_of,
-    import_and_review,
-    is_batch_path,
-    recheck_and_review,
-    review_state,
-)
 from rater_desktop.gui.qa.team_store import attach as attach_team_store
 from rater_desktop.gui.qa.team_store import show_store
-from rater_desktop.gui.run_audit import qa_view as run_audit_qa
 from rater_desktop.gui.safe_browser import LinkHandler
 from rater_desktop.gui.session import describe_open_failure
 from rater_desktop.gui.window_layout import restore_window_geometry
-from rater_desktop.preference.review import import_checked
-from rater_desktop.preference.stats import MixedProtocolError
-from rater_desktop.qa_review.adjudication import Adjudication, Decision
+from rater_desktop.protocols.mixed import MixedProtocolError
+from rater_desktop.qa_review.offload import TASKS, NotOpenedThere, Offload, session_spec
+from rater_desktop.qa_review.review_state import (
+    ReviewState,
+    claimed_batches,
+    expand_result_paths,
+    is_batch_path,
+)
 from rater_desktop.qa_review.roster import Roster
 from rater_desktop.qa_review.session import ImportOutcome, ImportStatus, QaSession
 from rater_desktop.qa_review.store import QaStore
-from rater_desktop.results.verify import MAX_RESULTS_BYTES
 
 ErrorReporter = Callable[[QWidget, str, str, str], None]
 TITLE = "Rater Desktop \u2014 QA review"
-TAB_FILES, TAB_DISAGREEMENTS, TAB_COMPARE, TAB_DASHBOARD = range(4)
+TAB_FILES = 0
 
 
 def _report_error(parent: QWidget, title: str, text: str, details: str) -> None:
     dialogs.show_error(parent, title, text, details=details)
-
-
-def claimed_batches(paths: Sequence[Path]) -> str:
-    """' They name batch ...' from the files' own (not yet verified) batch fields."""
-    import json
-
-    names = set()
-    for path in expand_result_paths(list(paths))[:20]:
-        try:
-            with path.open("rb") as handle:
-                document = json.loads(handle.read(MAX_RESULTS_BYTES))
-            batch = document.get("batch", {})
-            names.add(f"{batch.get('title') or ''} ({batch.get('batch_id')})".strip())
-        except (OSError, ValueError, AttributeError):
-            continue
-    return f" They name the batch {', '.join(sorted(names))}." if names else ""
 
 
 def local_paths(mime: Any) -> list[Path]:
@@ -94,7 +67,7 @@ class QaWindow(QMainWindow):
                  keyring: Any = None, profile: str | None = None,
                  loader: ImageLoader | None = None, link_handler: LinkHandler | None = None,
                  report_error: ErrorReporter = _report_error, resamples: int = 1000,
-                 parent: QWidget | None = None) -> None:
+                 offload: Offload | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         if parent is not None:
             self.setWindowFlag(Qt.WindowType.Window, True)
@@ -106,10 +79,12 @@ class QaWindow(QMainWindow):
         self.store = store  # None while open_store_in_background opens it
         self.store_opening = False
         self.pending_batch: str | None = None  # given while the store was opening
+        self.opening_batch: str | None = None  # being opened on a worker
         self.roster = roster
         self.keyring = keyring
         self.profile = profile
         self.resamples = resamples
+        self.offload = offload  # heavy session work in a process of its own (else threads)
         self.report_error = report_error
         self.loader = loader or ImageLoader(self)
         self.link_handler = link_handler or LinkHandler()
@@ -141,18 +116,12 @@ class QaWindow(QMainWindow):
         self.tabs.setObjectName("qaTabs")
         self.tabs.setAccessibleName("QA review views")
         self.files_panel = ResultsPanel()
-        self.disagreements = DisagreementPanel()
-        self.compare = CompareView(loader=self.loader, link_handler=self.link_handler,
-                                   save=self._save_decision, clear=self._clear_decision,
-                                   adjudication_for=self._adjudication)
-        self.dashboard = Dashboard(self.settings)
-        for widget, name in ((self.files_panel, "Results files"),
-                             (self.disagreements, "Disagreements"),
-                             (self.compare, "Compare"), (self.dashboard, "Dashboard")):
-            self.tabs.addTab(widget, name)
+        self.tabs.addTab(self.files_panel, "Results files")
         self.setCentralWidget(self.tabs)
-        preference_mode.add_tabs(self)
-        run_audit_qa.add_tab(self)
+        # Each protocol's own tabs (gui.protocols.QaView), made when its first batch opens.
+        self.views: dict[str, protocols.QaView] = {}
+        self.view: protocols.QaView | None = None
+        self._show_view()
 
     def _build_status_bar(self) -> None:
         bar = self.statusBar()
@@ -189,13 +158,10 @@ class QaWindow(QMainWindow):
         acts.export_decisions.triggered.connect(lambda: exports.export_decisions_chosen(self))
         acts.export_report.triggered.connect(lambda: exports.export_report_chosen(self))
         acts.close.triggered.connect(self.close)
-        for index, action in enumerate(acts.tabs):
-            action.triggered.connect(lambda _c=False, i=index: self.tabs.setCurrentIndex(
-                preference_mode.tab_for(self, i)))
+        for role, action in zip(protocols.QA_ROLES, acts.tabs, strict=True):
+            action.triggered.connect(lambda _c=False, r=role: self.show_role(r))
         self.files_panel.openRequested.connect(self.choose_results)
         self.files_panel.removeRequested.connect(self.remove_file)
-        self.disagreements.itemActivated.connect(self.open_in_compare)
-        self.compare.adjudication.decisionChanged.connect(self.disagreements.set_decision)
         self._update_actions()
 
     def _busy_changed(self, busy: bool, label: str) -> None:
@@ -222,8 +188,49 @@ class QaWindow(QMainWindow):
         for action in (self.actions_.open_results, self.actions_.open_folder,
                        self.actions_.export_decisions, self.actions_.export_report):
             action.setEnabled(has_session)
-        if exports.own_qa_view(self) is not None:  # no adjudication of its judgments
+        if self.view is None or not self.view.adjudicates:
             self.actions_.export_decisions.setEnabled(False)
+
+    # -- the protocol's tabs ----------------------------------------------------------
+
+    def _show_view(self) -> None:
+        """Show the opened batch's protocol's tabs (made on first use), hide the others."""
+        try:
+            found = protocols.of_batch(self.batch)
+        except protocols.ProtocolError:
+            found = None  # opening the batch said the protocol is unknown
+        if found is not None and found.qa_view is not None and found.name not in self.views:
+            view = found.qa_view(self)
+            for tab in view.tabs:
+                self.tabs.addTab(tab.widget, tab.title)
+            self.views[found.name] = view
+        self.view = self.views.get(found.name) if found is not None else None
+        for view in self.views.values():
+            for tab in view.tabs:
+                self.tabs.setTabVisible(self.tabs.indexOf(tab.widget), view is self.view)
+        if hasattr(self, "actions_"):
+            roles = {"files"} | {r for t in (self.view.tabs if self.view else ()) for r in t.roles}
+            for role, action in zip(protocols.QA_ROLES, self.actions_.tabs, strict=True):
+                action.setEnabled(role in roles)
+
+    def show_role(self, role: str) -> None:
+        """The tab of ``role`` (``protocols.QA_ROLES``) of the opened batch's protocol."""
+        if role == "files":
+            self.tabs.setCurrentWidget(self.files_panel)
+            return
+        for tab in self.view.tabs if self.view is not None else ():
+            if role in tab.roles:
+                self.tabs.setCurrentWidget(tab.widget)
+                return
+
+    def show_tab(self, widget: QWidget) -> None:
+        """Bring one of the protocol's tabs to the front (a view asks for it)."""
+        self.tabs.setCurrentWidget(widget)
+
+    def save_pending(self) -> None:
+        """What the reviewer is still typing in the protocol's tabs is written now."""
+        if self.view is not None:
+            self.view.save_now()
 
     # -- batch ------------------------------------------------------------------------
 
@@ -253,34 +260,45 @@ class QaWindow(QMainWindow):
                               f"{self.busy_label.text() or 'Work is in progress'} Open the "
                               "batch again when it has finished.", "")
             return False
-        try:
-            batch = open_batch_path(path)
-        except Exception as exc:  # noqa: BLE001 - every failure becomes a clear message
-            text, details = describe_open_failure(path, exc)
-            self.report_error(self, "Cannot open batch", text, details)
-            return False
-        self.compare.adjudication.save_now()
+        self.opening_batch = path  # its index is read on a worker: never on the UI thread
+        self.runner.start("Opening the batch\u2026", lambda: open_batch_path(path),
+                          done=lambda batch: self._batch_opened(path, batch),
+                          failed=lambda exc: self._open_failed(path, exc))
+        return True
+
+    def _open_failed(self, path: str, exc: BaseException) -> None:
+        self.opening_batch = None
+        self._pending_imports = []
+        text, details = describe_open_failure(path, exc)
+        self.report_error(self, "Cannot open batch", text, details)
+
+    def _batch_opened(self, path: str, batch: BatchLike) -> None:
+        self.opening_batch = None
+        store = self.store
+        if self.closed or store is None:
+            close_batch(batch)
+            return
+        self.save_pending()
         old = self.batch
         self.session = None
         self.batch, self.batch_path = batch, path
         self.loader.set_source(batch.read_bytes)
-        self.compare.set_batch(batch)
+        self._show_view()
+        if self.view is not None:
+            self.view.show_batch(batch)
         self.settings.setValue("qa/lastBatch", path)
         self.batch_label.setText(f"Batch: {batch.manifest.title} ({batch.manifest.batch_id})")
         self.setWindowTitle(f"{batch.manifest.title} \u2014 {TITLE}")
         close_batch(old)
-        preference_mode.show_protocol(self)
-        run_audit_qa.show_protocol(self)
         reviewer = exports.reviewer_id(self)
 
         def work() -> tuple[QaSession, ReviewState]:
             session = QaSession(store=store, roster=self.roster, batch=batch,  # type: ignore[arg-type]
                                 reviewer_id=reviewer)
-            return session, review_state(session)
+            return session, self.session_work("review", session)()
 
         self.runner.start("Reading the batch and earlier imports\u2026", work,
                           done=self._batch_ready, failed=self._job_failed)
-        return True
 
     def _batch_ready(self, result: tuple[QaSession, ReviewState]) -> None:
         session, state = result
@@ -312,9 +330,9 @@ class QaWindow(QMainWindow):
 
     def import_paths(self, paths: Sequence[Path]) -> bool:
         """Verify and import files (folders give their *.results.json) in the background."""
-        session = self.session
+        session = None if self.opening_batch else self.session  # the new batch's, once read
         if session is None:
-            if self.batch is not None or self.pending_batch:  # the batch is still being read
+            if self.batch is not None or self.pending_batch or self.opening_batch:  # being read
                 self._pending_imports += list(paths)
                 return True
             self.report_error(self, "Open the batch first",
@@ -326,13 +344,34 @@ class QaWindow(QMainWindow):
             self.report_error(self, "No results files",
                               "No *.results.json file was found there.", "")
             return False
-        runner = self.runner
         self.runner.start(f"Verifying {len(files)} file(s)\u2026",
-                          lambda: import_and_review(session, files, importer=import_checked,
-                                                    cancelled=runner.cancelled,
-                                                    progress=runner.report),
+                          self.session_work("import_and_review", paths=[str(f) for f in files]),
                           done=self._imported, failed=self._import_failed)
         return True
+
+    def session_work(self, task: str, session: QaSession | None = None,
+                     **kwargs: Any) -> Callable[[], Any]:
+        """A job running ``offload.TASKS[task]`` on the session: in the worker process
+        when there is one (the store and batch can be opened there), else on the job's
+        thread; with the runner's progress and Cancel either way."""
+        found = session or self.session
+        runner = self.runner
+        spec = session_spec(found) if found is not None and self.offload is not None else None
+
+        def work() -> Any:
+            if found is None:
+                return None
+            if spec is None or self.offload is None:
+                return TASKS[task](found, runner.cancelled, runner.report, **kwargs)
+            try:
+                result = self.offload.run(spec, task, cancelled=runner.cancelled,
+                                          progress=runner.report, **kwargs)
+            except NotOpenedThere:
+                return TASKS[task](found, runner.cancelled, runner.report, **kwargs)
+            found.files_changed()  # the worker may have imported or rechecked files
+            return result
+
+        return work
 
     def _imported(self, result: tuple[list[ImportOutcome], ReviewState]) -> None:
         outcomes, state = result
@@ -358,7 +397,7 @@ class QaWindow(QMainWindow):
         if session is None:
             return
         session.remove_file(file_sha256)
-        self.runner.start("Updating\u2026", lambda: review_state(session),
+        self.runner.start("Updating\u2026", self.session_work("review"),
                           done=self._apply_state, failed=self._job_failed)
 
     def manage_roster(self) -> None:
@@ -374,8 +413,7 @@ class QaWindow(QMainWindow):
         if session is None:
             return
         self.runner.start("Verifying against the roster\u2026",
-                          lambda: recheck_and_review(session),
-                          done=self._rechecked,
+                          self.session_work("recheck_and_review"), done=self._rechecked,
                           failed=self._job_failed)
 
     def _rechecked(self, result: tuple[list[Any], ReviewState]) -> None:
@@ -390,48 +428,16 @@ class QaWindow(QMainWindow):
             return
         self.state = state
         self.files_panel.set_files(state.files, used=state.used)
-        decisions = {a.item_id: a.decision.label for a in self._adjudications()}
-        self.disagreements.set_data(state.disagreements, state.comparisons, decisions,
-                                    state.unsure)
-        self.compare.set_state(state)
-        session = self.session
-        view = exports.own_qa_view(self)
-        if view is not None:
-            view.refresh(self)
-        elif session is not None and state.used:
-            self.runner.start("Computing figures (bootstrap)\u2026",
-                              lambda: figures_of(session, resamples=self.resamples),
-                              done=self._figures_ready, failed=self._job_failed)
+        if self.view is not None:
+            self.view.update(state)
 
-    def _figures_ready(self, figures: Any) -> None:
-        if not self.closed and self.session is not None and figures.batch_sha256 == self.session.batch_sha256:
-            self.dashboard.set_figures(figures)
+    def job_failed(self, error: BaseException) -> None:
+        """A background job's failure, as one message (views pass it to their jobs)."""
+        self._job_failed(error)
 
     def _job_failed(self, error: BaseException) -> None:
         self.report_error(self, "QA review", f"That did not work: {error}",
                           f"{type(error).__name__}: {error}")
-
-    def open_in_compare(self, item_id: str) -> None:
-        self.compare.show_item(item_id)
-        self.tabs.setCurrentIndex(TAB_COMPARE)
-
-    # -- adjudication -----------------------------------------------------------------
-
-    def _adjudications(self) -> list[Adjudication]:
-        return self.session.adjudications() if self.session is not None else []
-
-    def _adjudication(self, item_id: str) -> Adjudication | None:
-        return self.session.adjudication(item_id) if self.session is not None else None
-
-    def _save_decision(self, item_id: str, decision: Decision, note: str,
-                       corrected: Verdict | None) -> Adjudication:
-        assert self.session is not None
-        return self.session.set_adjudication(item_id, decision=decision, note=note,
-                                             corrected_verdict=corrected)
-
-    def _clear_decision(self, item_id: str) -> None:
-        if self.session is not None:
-            self.session.clear_adjudication(item_id)
 
     # -- drag and drop, close -----------------------------------------------------------
 
@@ -460,7 +466,7 @@ class QaWindow(QMainWindow):
             self.import_paths(results)
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        self.compare.adjudication.save_now()
+        self.save_pending()
         self.settings.setValue(GEOMETRY_KEY, self.saveGeometry())
         self.settings.sync()
         self.closed = True
@@ -470,6 +476,8 @@ class QaWindow(QMainWindow):
         self.loader.shutdown()
         close_batch(self.batch)
         self.batch = None
+        if self.offload is not None:
+            self.offload.close(timeout=None)  # it ends on its own; the window never waits
         if self.owns_store and self.store is not None:
             self.store.close()
         super().closeEvent(event)

@@ -60,14 +60,12 @@ def install(window: Any, *, store: Any, rater_id: str) -> None:
     window.batchOpened.connect(opened)
 
 
-class _QaView:
-    """The QA window's run audit tab (``qa_view``), imported when first used."""
+def qa_view(host: Any) -> Any:
+    """The QA window's run audit tab (``qa_view.RunAuditQaView``)."""
+    from rater_desktop.gui.run_audit.qa_view import RunAuditQaView
 
-    def __getattr__(self, name: str) -> Any:
-        from rater_desktop.gui.run_audit import qa_view
-
-        return getattr(qa_view, name)
+    return RunAuditQaView(host)
 
 
 PROTOCOL = register(WindowProtocol(name=RUN_AUDIT, criteria=criteria, guideline_tabs=False,
-                                   rating_binding=False, install=install, qa_view=_QaView()))
+                                   rating_binding=False, install=install, qa_view=qa_view))

@@ -3,15 +3,14 @@ its raters' normalized outcome; disputed completions listed as not scored), agre
 between raters, and agreement of raters with the automated judge (Cohen's kappa and the
 confusion table). Every figure comes from ``run_audit.stats`` (what 'qa report' prints).
 
-Self-contained: ``add_tab`` / ``show_protocol`` / ``refresh`` / ``report_work`` take the
-QA window (its ``tabs``, ``batch``, ``session``, ``runner``), so the tab moves onto a
-generic QA-tab API without changes here.
+``RunAuditQaView`` is its part of the QA window (``gui.protocols.QaView``), registered by
+``gui/run_audit/protocol.py``.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from rater_desktop.batch.protocol import RUN_AUDIT
+from rater_desktop.gui.protocols import QaTab
 from rater_desktop.gui.qa.rater_answers import fit_columns, fit_height, make_table
 from rater_desktop.run_audit.model import VERDICTS
 from rater_desktop.run_audit.review import batch_figures
@@ -135,71 +135,61 @@ class RunAuditQaPanel(QScrollArea):
         fill_table(self.runs, run_rows(found))
 
 
-# -- the QA window's side (it calls these) ------------------------------------------------
+# -- its part of the QA window (``gui.protocols.QaView``) ---------------------------------
 
 
-def _is_run_audit(window: Any) -> bool:
-    batch = window.batch
-    return batch is not None and getattr(batch.manifest, "protocol", "") == RUN_AUDIT
+class RunAuditQaView:
+    """The run audit tab of the QA window: View > Disagreements and Dashboard (Ctrl+2,
+    Ctrl+4) show it; no Compare, no decisions."""
 
+    adjudicates = False
 
-def add_tab(window: Any) -> None:
-    """The run audit tab (hidden until a run audit batch is opened)."""
-    window.run_audit_panel = RunAuditQaPanel()
-    window.run_audit_tab = window.tabs.addTab(window.run_audit_panel, TAB_TITLE)
-    show_protocol(window)
+    def __init__(self, host: Any) -> None:
+        self.host = host
+        self.panel = RunAuditQaPanel()
+        self.tabs = (QaTab(self.panel, TAB_TITLE, ("disagreements", "dashboard")),)
 
+    def show_batch(self, batch: Any) -> None:
+        del batch
+        self.panel.clear()
 
-def show_protocol(window: Any, guideline_tabs: tuple[int, ...] = (1, 2, 3)) -> None:
-    """Show the run audit tab only for a run audit batch (emptied until its figures
-    arrive); its batches have no use for the guideline's tabs."""
-    panel = getattr(window, "run_audit_panel", None)
-    if panel is None:
-        return
-    ours = _is_run_audit(window)
-    panel.clear()
-    window.tabs.setTabVisible(window.run_audit_tab, ours)
-    if ours:
-        for index in guideline_tabs:
-            window.tabs.setTabVisible(index, False)
-        # View > Disagreements and Dashboard (Ctrl+2, Ctrl+4) show this tab; no Compare.
-        # The next batch's show_protocol (preference_mode's, called first) sets them back.
-        tabs = window.actions_.tabs
-        tabs[1].setData(window.run_audit_tab)
-        tabs[3].setData(window.run_audit_tab)
-        tabs[2].setEnabled(False)
+    def update(self, state: Any) -> None:
+        """Recompute the figures off the UI thread."""
+        del state  # the figures come from the stored files themselves
+        host = self.host
+        session = host.session
+        if session is None or host.closed:
+            return
+        host.runner.start("Computing the run audit figures\u2026",
+                          lambda: review_figures(session), done=self._ready,
+                          failed=host.job_failed)
 
+    def _ready(self, found: tuple[str, RunAuditFigures]) -> None:
+        session = self.host.session
+        sha, figures_ = found
+        if self.host.closed or session is None or sha != session.batch_sha256:
+            return
+        self.panel.set_figures(figures_)
 
-def refresh(window: Any) -> None:
-    """Recompute the figures off the UI thread."""
-    session = window.session
-    if session is None or window.closed or not _is_run_audit(window):
-        return
-    window.runner.start("Computing the run audit figures\u2026",
-                        lambda: review_figures(session),
-                        done=lambda found: _ready(window, found), failed=window._job_failed)
+    def save_now(self) -> None:
+        """Nothing is typed here."""
 
+    def decisions_changed(self, items: set[str], decided: Mapping[str, Any]) -> None:
+        """No decisions on run audits."""
 
-def _ready(window: Any, found: tuple[str, RunAuditFigures]) -> None:
-    session = window.session
-    sha, figures_ = found
-    if window.closed or session is None or sha != session.batch_sha256:
-        return
-    window.run_audit_panel.set_figures(figures_)
+    def report_work(self, out_path: Path, report_format: str) -> Callable[[], Path] | None:
+        """The job writing the report 'qa report' writes (None without a session)."""
+        from rater_desktop.qa_review.report import write_report
+        from rater_desktop.run_audit.report import render
 
+        session = self.host.session
+        if session is None:
+            return None
+        title = str(session.batch.manifest.title or session.batch.manifest.batch_id)
 
-def report_work(window: Any, out_path: Path, report_format: str) -> Callable[[], Path] | None:
-    """The job writing the report 'qa report' writes (None without a session)."""
-    from rater_desktop.qa_review.report import write_report
-    from rater_desktop.run_audit.report import render
+        def work() -> Path:
+            _, found = review_figures(session)
+            return write_report(out_path, render(found, title=title,
+                                                 report_format=report_format))
 
-    session = window.session
-    if session is None:
-        return None
-    title = str(session.batch.manifest.title or session.batch.manifest.batch_id)
-
-    def work() -> Path:
-        _, found = review_figures(session)
-        return write_report(out_path, render(found, title=title, report_format=report_format))
-
-    return work
+        return work

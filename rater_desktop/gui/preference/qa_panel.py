@@ -5,7 +5,6 @@ functions as ``rater-desktop qa report``); numbers are formatted as in its HTML 
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -26,15 +25,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rater_desktop.gui.qa.dashboard_tables import explain_text_columns, text_cells
-from rater_desktop.gui.qa.rater_answers import fit_columns, fit_height, make_table, retest_text
+from rater_desktop.gui.qa.dashboard_tables import explain_text_columns
+from rater_desktop.gui.qa.rater_answers import fit_columns, fit_height, make_table
+from rater_desktop.preference.qa_text import agreement_row, choices_text, detail_html, num
 from rater_desktop.preference.report import time_cost_text
 from rater_desktop.preference.review import (
     ChoiceDisagreement,
     CostInputs,
     PreferenceReview,
 )
-from rater_desktop.preference.stats import Agreement
+from rater_desktop.qa_review.dashboard_rows import retest_text, text_cells
 
 NO_QUESTION = "(no breakdown)"
 STORE_NOTE = ("Preference results: the QA store keeps these files (signed, with their "
@@ -49,11 +49,6 @@ RATER_COLUMNS = ("Rater", "Qualification", "Qualified", "Attention checks", "Uns
 ITEM_COLUMNS = ("Item", "Kind", "Gold (file order)", "Choices (file order)")
 
 
-def num(value: float | None, digits: int = 2) -> str:
-    """As the report prints numbers: two decimals, 'n/a' when there is none."""
-    return "n/a" if value is None else f"{value:.{digits}f}"
-
-
 def _fill(table: QTableWidget, rows: list[list[str]]) -> None:
     table.setRowCount(len(rows))
     for r, row in enumerate(rows):
@@ -63,10 +58,6 @@ def _fill(table: QTableWidget, rows: list[list[str]]) -> None:
                 cell.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             table.setItem(r, c, cell)
     fit_height(table)
-
-
-def _agreement_row(label: str, a: Agreement) -> list[str]:
-    return [label, num(a.percent), num(a.alpha), str(a.items), str(a.raters)]
 
 
 def _spin(name: str, accessible: str, *, low: float, high: float, value: float,
@@ -197,8 +188,8 @@ class PreferenceDashboard(QScrollArea):
             f"({', '.join(review.raters) or 'none'}), {figures.agreement.items} standard "
             f"item(s) compared. Choices are in file order (A = the batch's first response).")
         self._set_questions(review)
-        rows = [_agreement_row("all raters", figures.agreement)]
-        rows += [_agreement_row(f"answered: {k}", v) for k, v in figures.by_answer.items()]
+        rows = [agreement_row("all raters", figures.agreement)]
+        rows += [agreement_row(f"answered: {k}", v) for k, v in figures.by_answer.items()]
         _fill(self.agreement, rows)
         _fill(self.models, [[m, str(r.wins), str(r.ties), str(r.losses), num(r.win_rate),
                              num(figures.strengths.get(m))] for m, r in figures.records.items()])
@@ -227,31 +218,6 @@ class PreferenceDashboard(QScrollArea):
             self.question.setCurrentIndex(max(found, 0))
         finally:
             self.question.blockSignals(False)
-
-
-def choices_text(item: ChoiceDisagreement) -> str:
-    return ", ".join(f"{c.rater_id} {c.choice}" for c in item.choices)
-
-
-def detail_html(item: ChoiceDisagreement) -> str:
-    """Each rater's choice and explanation in file A/B terms, with what they were shown."""
-    first, second = (html.escape(i) for i in item.identities)
-    lines = [f"<h3>{html.escape(item.item_id)} ({html.escape(item.kind)})</h3>",
-             f"<p>File A = {first}, file B = {second}. Choices below are in file order; "
-             "each rater saw the responses in their own display order, noted after the "
-             "choice.</p>"]
-    if item.gold is not None:
-        lines.append(f"<p>Gold choice: <b>{html.escape(item.gold)}</b></p>")
-    for c in item.choices:
-        model = {"A": first, "B": second}.get(c.choice, "neither: a tie")
-        order = ("shown swapped: file B on the left as \u201cA\u201d" if c.swapped
-                 else "shown in file order")
-        said = html.escape(c.explanation) if c.explanation else "<i>no explanation</i>"
-        seconds = "" if c.seconds is None else f", {c.seconds:.0f} s"
-        lines.append(f"<p><b>{html.escape(c.rater_id)}</b>: {html.escape(c.choice)} ({model})"
-                     f" \u2014 clicked \u201c{html.escape(c.shown)}\u201d, {order}{seconds}."
-                     f"<br>{said}</p>")
-    return "".join(lines)
 
 
 class PreferenceDisagreements(QWidget):
@@ -325,7 +291,4 @@ class PreferenceDisagreements(QWidget):
         rows = self.table.selectionModel().selectedRows()
         if rows and rows[0].row() < len(self.items):
             item = self.items[rows[0].row()]
-            marks = "".join(f"<p><b>{html.escape(rater)}</b> marked it unsure: "
-                            f"{html.escape(why)}</p>"
-                            for rater, why in sorted(self.unsure.get(item.item_id, {}).items()))
-            self.detail.setHtml(detail_html(item) + marks)
+            self.detail.setHtml(detail_html(item, self.unsure.get(item.item_id)))

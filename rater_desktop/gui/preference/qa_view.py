@@ -1,0 +1,81 @@
+"""The preference protocol's tabs of the QA window (``gui.protocols.QaView``): the items
+on which raters chose differently and the figures of ``qa report`` (a job each time the
+files or the dashboard's question and cost change), and the report export. Its judgments
+are not adjudicated."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from rater_desktop.gui.preference.qa_panel import PreferenceDashboard, PreferenceDisagreements
+from rater_desktop.gui.protocols import QaTab
+from rater_desktop.preference.review import PreferenceReview, preference_review
+
+
+class PreferenceQaView:
+    """Disagreements and Dashboard of a preference batch."""
+
+    adjudicates = False
+
+    def __init__(self, host: Any) -> None:
+        self.host = host
+        self.disagreements = PreferenceDisagreements()
+        self.dashboard = PreferenceDashboard()
+        self.tabs = (QaTab(self.disagreements, "Disagreements", ("disagreements",)),
+                     QaTab(self.dashboard, "Dashboard", ("dashboard",)))
+        self.dashboard.inputsChanged.connect(self.refresh)
+
+    def show_batch(self, batch: Any) -> None:
+        del batch
+        self.dashboard.clear()
+        self.disagreements.set_items(())
+
+    def update(self, state: Any) -> None:
+        del state  # the figures come from the stored files themselves
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Recompute the figures and disagreements off the UI thread."""
+        host = self.host
+        session = host.session
+        if session is None or host.closed:
+            return
+        question, cost = self.dashboard.chosen_question(), self.dashboard.cost_inputs()
+        host.runner.start("Computing the preference figures\u2026",
+                          lambda: preference_review(session, question=question, cost=cost),
+                          done=self._ready, failed=host.job_failed)
+
+    def _ready(self, review: PreferenceReview) -> None:
+        session = self.host.session
+        if self.host.closed or session is None or review.batch_sha256 != session.batch_sha256:
+            return
+        self.dashboard.set_review(review)
+        self.disagreements.set_items(review.disagreements, review.unsure)
+
+    def save_now(self) -> None:
+        """Nothing is typed here that is not applied at once."""
+
+    def decisions_changed(self, items: set[str], decided: Mapping[str, Any]) -> None:
+        """No decisions on preference judgments."""
+
+    def report_work(self, out_path: Path, report_format: str) -> Callable[[], Path] | None:
+        """The report ``qa report`` writes, with the dashboard's question and cost."""
+        from rater_desktop.preference.report import render
+        from rater_desktop.qa_review.report import write_report
+
+        session = self.host.session
+        if session is None:
+            return None
+        question, cost = self.dashboard.chosen_question(), self.dashboard.cost_inputs()
+
+        def work() -> Path:
+            review = preference_review(session, question=question, cost=cost)
+            unsure = (list(review.unsure_shares),
+                      sorted((item_id, rater, why) for item_id, marks in review.unsure.items()
+                             for rater, why in marks.items()))
+            return write_report(out_path, render(review.figures, title=review.title,
+                                                 report_format=report_format, unsure=unsure))
+
+        return work

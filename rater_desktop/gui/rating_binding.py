@@ -111,11 +111,7 @@ class RatingBinding(QObject):
         self._save_timer = QTimer(self)
         self._save_timer.setSingleShot(True)
         self._save_timer.timeout.connect(self._poll_save_state)
-        window.set_display_order_provider(self._display_order)
-        window.set_status_provider(self._progress)
-        window.set_step_marks_provider(self._step_marks)
-        window.batchOpened.connect(self._on_batch_opened)
-        window.batchClosed.connect(self._on_batch_closed)
+        self._provide_for(window)
         self.evidence = EvidenceActions(window, self.panel)  # cite screenshots, copy URLs
         self.ctx.image_for = cached_thumbnail(window.loader)
         self.finder = install_evidence_finder(window, self.ctx, self.panel, rates=_rates)
@@ -135,6 +131,14 @@ class RatingBinding(QObject):
             self._on_batch_opened(window.batch)
             if window.item is not None:
                 self.open_item(window.item.id)
+
+    def _provide_for(self, window: MainWindow) -> None:
+        """What the window asks this binding: order, progress, step marks, batch events."""
+        window.set_display_order_provider(self._display_order)
+        window.set_status_provider(self._progress)
+        window.set_step_marks_provider(self._step_marks)
+        window.batchOpened.connect(self._on_batch_opened)
+        window.batchClosed.connect(self._on_batch_closed)
 
     # ------------------------------------------------------------------ batch and items
 

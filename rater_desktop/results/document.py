@@ -191,13 +191,18 @@ def build_results_document(
         document["survey"] = dict(survey)
     _link_feedback(document, feedback or {})
     _mark_learning(document, qualification)
+    _mark_additions(document, items)
+    return document
+
+
+def _mark_additions(document: dict[str, Any], items: Sequence[ItemRecord]) -> None:
+    """The highest minor version whose additions the file holds (2.4, 2.5, 2.6)."""
     if _has_suggested_citation(document["items"]):
         document["format_version"] = RESULTS_FORMAT_VERSION_SUGGESTED
     if any(record.retest_of is not None for record in items):
         document["format_version"] = RESULTS_FORMAT_VERSION_RETEST
     if any("text_sources" in entry for entry in document["items"]):
         document["format_version"] = RESULTS_FORMAT_VERSION_TEXT_SOURCES
-    return document
 
 
 def _mark_learning(document: dict[str, Any], qualification: Mapping[str, Any] | None) -> None:

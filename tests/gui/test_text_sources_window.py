@@ -131,7 +131,7 @@ def test_the_qa_window_rater_table_shows_the_flags(
                             errors=[])
     window.import_paths(result_files(setup, "alice", "bob", "carol"))
     wait_idle(qtbot, window, figures=True)
-    table = window.dashboard.raters_table
+    table = window.view.dashboard.raters_table
     rows = {table.item(r, 0).text(): r for r in range(table.rowCount())}
     pasted = RATER_COLUMNS.index("Pasted into justifications")
     fast = RATER_COLUMNS.index("Faster than the minimum")

@@ -36,6 +36,12 @@ def matches(event: QKeyEvent, *actions: str) -> bool:
                for action in actions for seq in sequences(action))
 
 
+def is_paste(event: QKeyEvent) -> bool:
+    """Whether ``event`` is the platform's paste key (Ctrl+V, Shift+Insert, ...): a text
+    box counts what it brings in as pasted (issue 24). Qt's own key, not one of ours."""
+    return event.matches(QKeySequence.StandardKey.Paste)
+
+
 def bind_action(action: QAction, action_id: str, *, tip: str = "") -> QAction:
     """Give ``action`` the keys of ``action_id`` and a tooltip that names them."""
     action.setShortcuts(sequences(action_id))

@@ -15,9 +15,9 @@ from rater_desktop.rating.display_order import display_order
 from rater_desktop.rating.model import ItemStatus
 from rater_desktop.rating.store import RatingStore
 from rater_desktop.rating.survey import survey_for_export
-from rater_desktop.rating.text_sources import export_fields
 from rater_desktop.results.document import ItemRecord
 from rater_desktop.results.errors import CollectError
+from rater_desktop.text_sources import export_fields
 
 
 def preference_record(item: Item, rating: PreferenceRating, *, rater_id: str,

@@ -11,7 +11,7 @@ from typing import Any
 
 from rater_desktop.batch.protocol import CHOICES, PREFERENCE
 from rater_desktop.rating.model import ItemStatus, TimeSpent
-from rater_desktop.rating.text_sources import FieldSources, sources_from_dict, sources_to_dict
+from rater_desktop.text_sources import FieldSources, sources_from_dict, sources_to_dict
 
 CHOICE_STEP = "choice"
 # QA flags a judgment completed faster than this (issue 24): seed 001 estimates 1 minute

@@ -19,8 +19,8 @@ from rater_desktop.rating.display_order import DisplayOrder, display_order
 from rater_desktop.rating.model import ItemStatus
 from rater_desktop.rating.store import RatingStore
 from rater_desktop.rating.survey import STATE_KEY, saved_survey, survey_record
-from rater_desktop.rating.text_sources import TextEventsMixin
 from rater_desktop.rating.timing import Clock, ItemTimer
+from rater_desktop.text_sources import TextEventsMixin
 
 Listener = Callable[[Change], None]
 DISPLAY_CHOICES = ("A", "B", "tie")

@@ -82,32 +82,6 @@ def judgment_rows(adapted: AdaptedResults, file_sha256: str = "") -> list[dict[s
     return rows
 
 
-def insert_judgments(
-    connection: Any, table: Any, file_id: int, rows: Sequence[dict[str, Any]]
-) -> None:
-    """A file's judgment rows in one statement: COPY on PostgreSQL, executemany on SQLite
-    (SQLAlchemy's per-row parameter processing cost as much as the rest of the insert).
-    Every row has the keys of the first (``judgment_rows`` builds them alike)."""
-    from operator import itemgetter
-
-    names = list(rows[0])
-    unknown = set(names) - set(table.c.keys())
-    if unknown or "file_id" in names:
-        raise ValueError(f"not judgment columns: {sorted(unknown) or ['file_id']}")
-    pick = itemgetter(*names)
-    values = [(file_id, *pick(row)) for row in rows] if len(names) > 1 else [
-        (file_id, pick(row)) for row in rows]  # fmt: skip
-    columns = ", ".join(["file_id", *names])  # checked against the table above
-    if connection.dialect.name == "postgresql":
-        raw = connection.connection.dbapi_connection
-        with raw.cursor() as cursor, cursor.copy(f"COPY {table.name} ({columns}) FROM STDIN") as copy:
-            for value in values:
-                copy.write_row(value)
-        return
-    marks = ", ".join("?" * (len(names) + 1))
-    connection.exec_driver_sql(f"INSERT INTO {table.name} ({columns}) VALUES ({marks})", values)
-
-
 @dataclass(frozen=True, eq=False, slots=True)
 class StoredJudgment:
     """One judgment as the store holds it: the statistics' input and where it stands."""

@@ -244,7 +244,7 @@ class QaStore:
         table = JudgmentRow.__table__  # type: ignore[attr-defined]
         session.execute(delete(table).where(table.c.file_id == file_id))
         if rows and file_id is not None:
-            from rater_desktop.qa_review.judgment_rows import insert_judgments
+            from rater_desktop.qa_review.bulk_insert import insert_judgments
 
             insert_judgments(session.connection(), table, file_id, rows)
 

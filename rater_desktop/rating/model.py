@@ -17,7 +17,7 @@ from enum import StrEnum
 from typing import Any
 
 from rater_desktop.batch.model import Verdict
-from rater_desktop.rating.text_sources import FieldSources
+from rater_desktop.text_sources import FieldSources
 
 SCHEMA_VERSION = 1
 SIDES = (0, 1)
@@ -221,7 +221,7 @@ class ItemRating:
     status: ItemStatus = ItemStatus.NOT_STARTED
     timing: TimeSpent = field(default_factory=TimeSpent)
     id_counter: int = 0
-    # field path -> where its text came from (rating/text_sources.py); not undone by undo
+    # field path -> where its text came from (text_sources.py); not undone by undo
     text_sources: dict[str, FieldSources] = field(default_factory=dict)
 
     def new_id(self, prefix: str) -> str:

@@ -32,7 +32,7 @@ from rater_desktop.rating.model import (
     SubRequestKind,
     TimeSpent,
 )
-from rater_desktop.rating.text_sources import sources_from_dict, sources_to_dict
+from rater_desktop.text_sources import sources_from_dict, sources_to_dict
 
 E = TypeVar("E", bound=StrEnum)
 

@@ -34,8 +34,8 @@ from rater_desktop.rating.service_edits import EditsMixin
 from rater_desktop.rating.steps import case_file_ready, reachable_steps
 from rater_desktop.rating.store import RatingStore
 from rater_desktop.rating.survey import STATE_KEY, saved_survey, survey_record
-from rater_desktop.rating.text_sources import TextEventsMixin
 from rater_desktop.rating.timing import IDLE_THRESHOLD_SECONDS, Clock, ItemTimer
+from rater_desktop.text_sources import TextEventsMixin
 
 ItemAccessor = Callable[[str], Item]
 

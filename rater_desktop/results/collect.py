@@ -23,10 +23,10 @@ from rater_desktop.rating.rules import check_item
 from rater_desktop.rating.rules.base import RuleResult
 from rater_desktop.rating.store import RatingStore
 from rater_desktop.rating.text import plain_text
-from rater_desktop.rating.text_sources import export_fields
 from rater_desktop.results.binding import RatedBatchChangedError, bound_batch_sha256
 from rater_desktop.results.document import BatchMeta, ItemRecord
 from rater_desktop.results.errors import CollectError
+from rater_desktop.text_sources import export_fields
 
 __all__ = ["CollectError", "ExportInputs", "collect_export_inputs", "collect_item_records",
            "collect_records", "item_record"]

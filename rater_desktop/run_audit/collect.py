@@ -11,11 +11,11 @@ from rater_desktop.batch.model import Item
 from rater_desktop.rating.model import ItemStatus
 from rater_desktop.rating.store import RatingStore
 from rater_desktop.rating.survey import survey_for_export
-from rater_desktop.rating.text_sources import export_fields
 from rater_desktop.results.document import ItemRecord
 from rater_desktop.results.errors import CollectError
 from rater_desktop.run_audit.model import RunAuditRating, is_justification
 from rater_desktop.run_audit.rules import check_run_audit
+from rater_desktop.text_sources import export_fields
 
 
 def run_audit_record(item: Item, rating: RunAuditRating) -> ItemRecord:

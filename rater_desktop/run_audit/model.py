@@ -15,7 +15,7 @@ from typing import Any
 
 from rater_desktop.batch.protocol import RUN_AUDIT
 from rater_desktop.rating.model import ItemStatus, TimeSpent
-from rater_desktop.rating.text_sources import FieldSources, sources_from_dict, sources_to_dict
+from rater_desktop.text_sources import FieldSources, sources_from_dict, sources_to_dict
 
 CHECKPOINTS = ("C1", "C2", "C3", "C4")
 CHECKPOINT_LABELS = {"C1": "landed", "C2": "found", "C3": "detail", "C4": "acted"}

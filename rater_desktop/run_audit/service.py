@@ -23,7 +23,6 @@ from rater_desktop.rating.model import ItemStatus
 from rater_desktop.rating.rules.base import RuleResult
 from rater_desktop.rating.store import RatingStore
 from rater_desktop.rating.survey import STATE_KEY, saved_survey, survey_record
-from rater_desktop.rating.text_sources import TextEventsMixin
 from rater_desktop.rating.timing import Clock, ItemTimer
 from rater_desktop.run_audit import edits
 from rater_desktop.run_audit.model import STEPS, RunAuditRating, is_justification
@@ -35,6 +34,7 @@ from rater_desktop.run_audit.steps import (
     report_may_show,
     step_open,
 )
+from rater_desktop.text_sources import TextEventsMixin
 
 Listener = Callable[[Change], None]
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 import hashlib
 
 from rater_desktop.rating.display_order import display_order
-from rater_desktop.study.plan import PlanError, RetestSettings, StudyPlan, _seeded
+from rater_desktop.study.plan_model import PlanError, RetestSettings, StudyPlan
+from rater_desktop.study.plan_model import seeded as _seeded
 
 MAX_ATTEMPTS = 10_000  # each attempt flips a fair coin: never reached in practice
 

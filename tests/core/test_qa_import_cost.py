@@ -74,11 +74,11 @@ def test_judgment_rows_go_in_as_one_batch_and_read_back_the_same(
 ) -> None:
     from sqlalchemy import select
 
-    from rater_desktop.qa_review import judgment_rows
+    from rater_desktop.qa_review import bulk_insert, judgment_rows
 
     calls: list[int] = []
-    original = judgment_rows.insert_judgments
-    monkeypatch.setattr(judgment_rows, "insert_judgments", lambda conn, table, file_id, rows: (
+    original = bulk_insert.insert_judgments
+    monkeypatch.setattr(bulk_insert, "insert_judgments", lambda conn, table, file_id, rows: (
         calls.append(len(rows)), original(conn, table, file_id, rows))[1])  # fmt: skip
     with open_batch(setup.batch_path) as batch:
         session = QaSession(store=qa_store, roster=Roster(setup.roster), batch=batch,
@@ -95,7 +95,7 @@ def test_judgment_rows_go_in_as_one_batch_and_read_back_the_same(
 
 
 def test_rows_with_a_column_the_table_lacks_are_refused(qa_store: QaStore) -> None:
-    from rater_desktop.qa_review.judgment_rows import insert_judgments
+    from rater_desktop.qa_review.bulk_insert import insert_judgments
 
     table = JudgmentRow.__table__  # type: ignore[attr-defined]
     with qa_store.engine.begin() as conn, pytest.raises(ValueError, match="not judgment columns"):

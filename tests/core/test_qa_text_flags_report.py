@@ -21,11 +21,11 @@ from rater_desktop.batch.loader import open_batch
 from rater_desktop.cli import main
 from rater_desktop.rating.rubric import Rubric
 from rater_desktop.rating.store import MemoryRatingStore
-from rater_desktop.rating.text_sources import FieldSources
 from rater_desktop.results.collect import collect_records
 from rater_desktop.results.document import BatchMeta, RaterInfo, build_results_document
 from rater_desktop.results.export import export_results
 from rater_desktop.signing import keys
+from rater_desktop.text_sources import FieldSources
 
 MINIMUM = protocols.get("guideline").fast_item_seconds
 

@@ -12,7 +12,7 @@ from rater_desktop.rating.model import ItemRating
 from rater_desktop.rating.rubric import Rubric
 from rater_desktop.rating.service import RatingService
 from rater_desktop.rating.store import MemoryRatingStore
-from rater_desktop.rating.text_sources import (
+from rater_desktop.text_sources import (
     IDLE_GAP_SECONDS,
     PASTE_REMINDER_WORDS,
     FieldSources,

@@ -17,13 +17,13 @@ from rater_desktop.preference.service import PreferenceService
 from rater_desktop.rating.model import ItemRating
 from rater_desktop.rating.rubric import Rubric
 from rater_desktop.rating.store import MemoryRatingStore
-from rater_desktop.rating.text_sources import FieldSources, Source, TextEvent
 from rater_desktop.results.collect import item_record
 from rater_desktop.results.document import BatchMeta, build_results_document
 from rater_desktop.results.export import export_results
 from rater_desktop.results.verify import verify_results_bytes
 from rater_desktop.signing import keys
 from rater_desktop.signing.allowed_signers import parse_allowed_signers
+from rater_desktop.text_sources import FieldSources, Source, TextEvent
 
 SCHEMA = json.loads((Path(__file__).resolve().parents[2] / "rater_desktop" / "results" /
                      "schema" / "results.schema.json").read_text())

@@ -79,9 +79,8 @@ def test_the_rater_window_shows_a_probe_as_a_standard_item(qtbot: Any) -> None:
 
 def test_the_preference_rater_table_shows_side_following(
         qtbot: Any, tmp_path: Path, keyring: None, capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
-    from rater_desktop.gui.preference.qa_panel import RATER_COLUMNS, PreferenceDashboard
-
     from rater_desktop.batch.loader import open_batch
+    from rater_desktop.gui.preference.qa_panel import RATER_COLUMNS, PreferenceDashboard
     from rater_desktop.preference.review import CostInputs, preference_review
     from rater_desktop.qa_review.roster import Roster
     from rater_desktop.qa_review.session import QaSession

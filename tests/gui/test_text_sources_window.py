@@ -14,7 +14,7 @@ from steps_kit import click, fill_case_file, open_rated_window
 from test_preference_panel import _bind, _preference_batch
 
 from rater_desktop.rating.model import Step
-from rater_desktop.rating.text_sources import PASTE_REMINDER, PASTE_REMINDER_WORDS
+from rater_desktop.text_sources import PASTE_REMINDER, PASTE_REMINDER_WORDS
 
 LONG = " ".join(["word"] * (PASTE_REMINDER_WORDS + 5))
 
@@ -114,7 +114,7 @@ def test_the_qa_window_rater_table_shows_the_flags(
     from qa_window_kit import make_qa_window, result_files, wait_idle
 
     from rater_desktop.gui.qa.dashboard_tables import RATER_COLUMNS
-    from rater_desktop.rating.text_sources import FieldSources
+    from rater_desktop.text_sources import FieldSources
 
     support = importlib.import_module("test_qa_review_support")  # tests/core, by the kit
     plain = support.rating_for

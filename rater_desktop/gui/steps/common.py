@@ -43,7 +43,7 @@ from rater_desktop.gui.steps.text_sources import (
 )
 from rater_desktop.keymap import choice_key
 from rater_desktop.long_runs import has_long_run
-from rater_desktop.rating.text_sources import Source, TextEvent
+from rater_desktop.text_sources import Source, TextEvent
 
 __all__ = ["answer_keys"]  # the step pages take their answer keys from here
 

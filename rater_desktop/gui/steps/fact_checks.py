@@ -51,7 +51,7 @@ from rater_desktop.rating.model import (
     Step,
 )
 from rater_desktop.rating.service import RatingService
-from rater_desktop.rating.text_sources import Source, replacement_event
+from rater_desktop.text_sources import Source, replacement_event
 
 EVIDENCE_LABELS = {
     EvidenceKind.FULL: "Fully proves it",

@@ -2,7 +2,7 @@
 
 The text boxes tell the rating service the source of each edit just before they report
 the new text (``TextEventSink.note_text_event``); the service counts it for the field it
-changes (``rating/text_sources.py``). Only counts travel: no key and no pasted text is
+changes (``text_sources.py``). Only counts travel: no key and no pasted text is
 kept. Pastes are every way Qt inserts a clipboard or a drag: Ctrl+V, the context menu,
 the middle mouse button and drag and drop all go through ``insertFromMimeData`` in a
 QPlainTextEdit; in a QLineEdit the paste key, the context menu, the middle button and a
@@ -22,12 +22,12 @@ from PySide6.QtGui import (
     QDropEvent,
     QInputMethodEvent,
     QKeyEvent,
-    QKeySequence,
     QMouseEvent,
 )
 from PySide6.QtWidgets import QBoxLayout, QLabel, QLayout, QScrollArea, QWidget
 
-from rater_desktop.rating.text_sources import (
+from rater_desktop.gui.keys import is_paste
+from rater_desktop.text_sources import (
     PASTE_REMINDER,
     Source,
     TextEvent,
@@ -87,7 +87,7 @@ def line_source(event: QEvent) -> Source | None:
     """The source of a QLineEdit edit an event may cause (None: it inserts nothing)."""
     kind = event.type()
     if isinstance(event, QKeyEvent):
-        return Source.PASTED if event.matches(QKeySequence.StandardKey.Paste) else Source.TYPED
+        return Source.PASTED if is_paste(event) else Source.TYPED
     if kind == QEvent.Type.InputMethod:
         return Source.TYPED
     if kind in (QEvent.Type.ContextMenu, QEvent.Type.Drop):

@@ -24,7 +24,7 @@ from rater_desktop.rating.justification import verdict_template
 from rater_desktop.rating.model import ItemRating, Step
 from rater_desktop.rating.rules.verdict import justification_body
 from rater_desktop.rating.service import RatingService
-from rater_desktop.rating.text_sources import Source, replacement_event
+from rater_desktop.text_sources import Source, replacement_event
 
 SCORE_ROWS = (("Task Completion", "tc"), ("Factual Accuracy", "fa"), ("AI Performance", "aip"))
 

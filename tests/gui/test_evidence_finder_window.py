@@ -179,3 +179,12 @@ def test_without_the_runtime_the_finder_is_off_with_one_line(
     _window, binding, card = _fact_check(qtbot, make_window, tmp_path, "B", CRIMSON)
     assert binding.finder.status.startswith("Evidence finder off: onnxruntime")
     assert not card.suggest.isVisible()
+
+
+def test_reading_that_ends_after_the_item_closed_advises_nothing(
+        qtbot: Any, make_window: Any, tmp_path: Path, finder_on: None) -> None:
+    _batch(tmp_path)
+    _window, binding, card = _fact_check(qtbot, make_window, tmp_path, "B", CRIMSON)
+    binding.service.close_item()  # the batch closing while the finder still reads
+    card.refresh_suggestions()  # what a screenshot read afterwards calls: no error
+    assert binding.service.current_item_id is None

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QMimeData, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLabel
 from steps_kit import click, fill_case_file, open_rated_window
 from test_preference_panel import _bind, _preference_batch
@@ -20,9 +20,9 @@ LONG = " ".join(["word"] * (PASTE_REMINDER_WORDS + 5))
 
 
 def _clipboard(text: str) -> None:
-    data = QMimeData()
-    data.setText(text)
-    QApplication.clipboard().setMimeData(data)
+    # setText, not setMimeData(QMimeData()): a Python-made QMimeData handed to the
+    # clipboard is freed twice when the application ends (the test run crashed at exit).
+    QApplication.clipboard().setText(text)
 
 
 def test_typed_pasted_and_built_text_counted_apart_with_the_reminder(

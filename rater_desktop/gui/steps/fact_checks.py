@@ -182,6 +182,8 @@ class FactCheckCard(QWidget):
     def refresh_suggestions(self) -> None:
         """The finder's advice from what it has read so far (it reads in the background)."""
         service = self.page.service
+        if service is not None and service.current_item_id is None:
+            return  # the item closed (a batch closing) while the finder read: no advice
         response = service.item.responses[self.true_index] if service is not None else None
         advice = self.page.ctx.evidence(self.claim.text, response)
         self.suggest.show_advice(advice, self.claim.shown_evidence, self.page.ctx.image_for)

@@ -191,7 +191,8 @@ def _display_order(entry: Mapping[str, Any]) -> tuple[str, str] | None:
 
 
 def _rated_item(
-    entry: Mapping[str, Any], *, rater_id: str, batch_items: Mapping[str, BatchItemInfo]
+    entry: Mapping[str, Any], *, rater_id: str, batch_items: Mapping[str, BatchItemInfo],
+    rules: bool = True,
 ) -> RatedItem | str:
     item_id = entry.get("item_id")
     if not isinstance(item_id, str) or item_id not in batch_items:
@@ -213,7 +214,7 @@ def _rated_item(
         return f"item {item_id}: the rating cannot be read ({exc}); left out"
     if rating.item_id != item_id:
         return f"item {item_id}: the rating belongs to item {rating.item_id!r}; left out"
-    rules = entry.get("rule_results")
+    found = entry.get("rule_results") if rules else None
     return RatedItem(
         rater_id=rater_id,
         item_id=item_id,
@@ -223,8 +224,8 @@ def _rated_item(
         rating=rating,
         # JSON gives dicts: the exact type test first (the Mapping ABC check is slow)
         # (a list comprehension: half the cost of a generator over ~50 results per item)
-        rule_results=tuple([r for r in rules if type(r) is dict or isinstance(r, Mapping)])
-        if isinstance(rules, list)
+        rule_results=tuple([r for r in found if type(r) is dict or isinstance(r, Mapping)])
+        if isinstance(found, list)
         else (),
         status=rating.status.value,
         complete=rating.status is ItemStatus.COMPLETE and entry.get("incomplete") is not True,
@@ -241,9 +242,11 @@ def _is_probe(entry: Mapping[str, Any], batch_items: Mapping[str, BatchItemInfo]
 
 
 def adapt_results(
-    *, document: Mapping[str, Any], batch_items: Mapping[str, BatchItemInfo]
+    *, document: Mapping[str, Any], batch_items: Mapping[str, BatchItemInfo], rules: bool = True
 ) -> AdaptedResults:
-    """Every readable item of a verified results document, in the document's order."""
+    """Every readable item of a verified results document, in the document's order.
+    ``rules=False`` leaves each item's ``rule_results`` empty (an import keeps none of them:
+    ~50 dicts per item to filter for nothing)."""
     rater = document.get("rater")
     rater_id = str(rater.get("rater_id", "")) if isinstance(rater, Mapping) else ""
     entries = document.get("items")
@@ -263,7 +266,7 @@ def adapt_results(
             continue
         if _is_probe(entry, batch_items):
             continue  # a retest probe repeats a judgment: its own figure (qa.retest), never agreement
-        rated = _rated_item(entry, rater_id=rater_id, batch_items=batch_items)
+        rated = _rated_item(entry, rater_id=rater_id, batch_items=batch_items, rules=rules)
         if isinstance(rated, str):
             problems.append(rated)
         elif rated.item_id in seen:

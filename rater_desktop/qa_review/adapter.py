@@ -165,11 +165,10 @@ def _disputed(raw_rating: Mapping[str, Any]) -> tuple[bool, bool]:
     flags = [False, False]
     if isinstance(responses, list) and len(responses) == 2:
         for side, entry in enumerate(responses):
-            if not isinstance(entry, Mapping):
+            if type(entry) is not dict and not isinstance(entry, Mapping):
                 continue
-            disputed = any(entry.get(k) is True for k in DISPUTE_KEYS)
-            mismatch = any(entry.get(k) is False for k in MATCH_KEYS)
-            flags[side] = disputed or mismatch
+            flags[side] = any([entry.get(k) is True for k in DISPUTE_KEYS]) or any(
+                [entry.get(k) is False for k in MATCH_KEYS])  # fmt: skip
     return flags[0], flags[1]
 
 
@@ -261,7 +260,7 @@ def adapt_results(
     problems: list[str] = []
     seen: set[str] = set()
     for entry in entries:
-        if not isinstance(entry, Mapping):
+        if type(entry) is not dict and not isinstance(entry, Mapping):  # exact type first
             problems.append("an item entry is not an object; left out")
             continue
         if _is_probe(entry, batch_items):

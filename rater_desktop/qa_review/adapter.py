@@ -166,11 +166,10 @@ def _disputed(raw_rating: Mapping[str, Any]) -> tuple[bool, bool]:
     flags = [False, False]
     if isinstance(responses, list) and len(responses) == 2:
         for side, entry in enumerate(responses):
-            if not isinstance(entry, Mapping):
+            if type(entry) is not dict and not isinstance(entry, Mapping):
                 continue
-            disputed = any(entry.get(k) is True for k in DISPUTE_KEYS)
-            mismatch = any(entry.get(k) is False for k in MATCH_KEYS)
-            flags[side] = disputed or mismatch
+            flags[side] = any([entry.get(k) is True for k in DISPUTE_KEYS]) or any(
+                [entry.get(k) is False for k in MATCH_KEYS])  # fmt: skip
     return flags[0], flags[1]
 
 
@@ -192,7 +191,8 @@ def _display_order(entry: Mapping[str, Any]) -> tuple[str, str] | None:
 
 
 def rated_item(
-    entry: Mapping[str, Any], *, rater_id: str, batch_items: Mapping[str, BatchItemInfo]
+    entry: Mapping[str, Any], *, rater_id: str, batch_items: Mapping[str, BatchItemInfo],
+    rules: bool = True,
 ) -> RatedItem | str:
     """One entry of a verified document as a RatedItem, or why it is left out."""
     item_id = entry.get("item_id")
@@ -215,7 +215,7 @@ def rated_item(
         return f"item {item_id}: the rating cannot be read ({exc}); left out"
     if rating.item_id != item_id:
         return f"item {item_id}: the rating belongs to item {rating.item_id!r}; left out"
-    rules = entry.get("rule_results")
+    found = entry.get("rule_results") if rules else None
     return RatedItem(
         rater_id=rater_id,
         item_id=item_id,
@@ -225,8 +225,8 @@ def rated_item(
         rating=rating,
         # JSON gives dicts: the exact type test first (the Mapping ABC check is slow)
         # (a list comprehension: half the cost of a generator over ~50 results per item)
-        rule_results=tuple([r for r in rules if type(r) is dict or isinstance(r, Mapping)])
-        if isinstance(rules, list)
+        rule_results=tuple([r for r in found if type(r) is dict or isinstance(r, Mapping)])
+        if isinstance(found, list)
         else (),
         status=rating.status.value,
         complete=rating.status is ItemStatus.COMPLETE and entry.get("incomplete") is not True,
@@ -243,9 +243,11 @@ def _is_probe(entry: Mapping[str, Any], batch_items: Mapping[str, BatchItemInfo]
 
 
 def adapt_results(
-    *, document: Mapping[str, Any], batch_items: Mapping[str, BatchItemInfo]
+    *, document: Mapping[str, Any], batch_items: Mapping[str, BatchItemInfo], rules: bool = True
 ) -> AdaptedResults:
-    """Every readable item of a verified results document, in the document's order."""
+    """Every readable item of a verified results document, in the document's order.
+    ``rules=False`` leaves each item's ``rule_results`` empty (an import keeps none of them:
+    ~50 dicts per item to filter for nothing)."""
     rater = document.get("rater")
     rater_id = str(rater.get("rater_id", "")) if isinstance(rater, Mapping) else ""
     entries = document.get("items")
@@ -260,12 +262,12 @@ def adapt_results(
     problems: list[str] = []
     seen: dict[str, Mapping[str, Any]] = {}
     for entry in entries:
-        if not isinstance(entry, Mapping):
+        if type(entry) is not dict and not isinstance(entry, Mapping):  # exact type first
             problems.append("an item entry is not an object; left out")
             continue
         if _is_probe(entry, batch_items):
             continue  # a retest probe repeats a judgment: its own figure (qa.retest), never agreement
-        rated = rated_item(entry, rater_id=rater_id, batch_items=batch_items)
+        rated = rated_item(entry, rater_id=rater_id, batch_items=batch_items, rules=rules)
         if isinstance(rated, str):
             problems.append(rated)
         elif rated.item_id in seen:

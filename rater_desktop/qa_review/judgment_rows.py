@@ -60,6 +60,7 @@ def judgment_rows(adapted: AdaptedResults, file_sha256: str = "") -> list[dict[s
     rows = []
     for position, item in enumerate(adapted.items):
         column = rater_column(item, file_sha256=file_sha256)
+        first, second = (item.judgment.scores.get(side) for side in (0, 1))
         rows.append({
             "item_order": position,
             "item_id": item.item_id,
@@ -70,8 +71,10 @@ def judgment_rows(adapted: AdaptedResults, file_sha256: str = "") -> list[dict[s
             "model_first": item.identities[0],
             "model_second": item.identities[1],
             "seconds": item.judgment.seconds(),
-            **{f"{d}{side}": getattr(item.judgment.scores.get(side), d, None)
-               for side in (0, 1) for d in ("tc", "fa", "aip")},
+            # SCORE_COLUMNS' order, spelled out: f-string keys cost as much as the values
+            "tc0": getattr(first, "tc", None), "fa0": getattr(first, "fa", None),
+            "aip0": getattr(first, "aip", None), "tc1": getattr(second, "tc", None),
+            "fa1": getattr(second, "fa", None), "aip1": getattr(second, "aip", None),
             "facts": _facts(item),
             "html": rater_rows_html(column),
             "export_fields": _PLAIN.encode([rater_fields(column, side, item.identities)

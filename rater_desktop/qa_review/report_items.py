@@ -44,12 +44,22 @@ def _rater_rows(column: RaterColumn) -> list[list[str]]:
     return rows
 
 
+# Join a row's cells, and the rows, before one escape (html.escape leaves both as they are).
+_CELL, _ROW = "\x00", "\x01"
+
+
 def rater_rows_html(column: RaterColumn) -> str:
     """One rater's two table rows (escaped), as the Items table shows them."""
-    return "".join(
-        "<tr>" + "".join(f"<td>{escape(cell)}</td>" for cell in row) + "</tr>"
-        for row in _rater_rows(column)
-    )
+    rows = _rater_rows(column)
+    text = _ROW.join(_CELL.join(row) for row in rows)
+    cells = sum(len(row) - 1 for row in rows)
+    if text.count(_CELL) != cells or text.count(_ROW) != len(rows) - 1:
+        # a cell holds one of the separators: escape cell by cell (same output)
+        return "".join("<tr>" + "".join(f"<td>{escape(cell)}</td>" for cell in row) + "</tr>"
+                       for row in rows)  # fmt: skip
+    # One escape per rater instead of one per cell: ~18 calls per judgment at import.
+    return ("<tr><td>" + escape(text).replace(_CELL, "</td><td>")
+            .replace(_ROW, "</td></tr><tr><td>") + "</td></tr>") if rows else ""
 
 
 @dataclass(frozen=True)

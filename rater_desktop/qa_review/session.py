@@ -285,7 +285,8 @@ class QaSession(StoredJudgmentsMixin, SummaryMixin, DecisionsMixin):
             )
         status = _stored_status(outcome)
         keep = status != ImportStatus.INVALID.value and signature is not None
-        adapted = adapt_results(document=document, batch_items=self.item_infos()) if keep else None
+        adapted = adapt_results(document=document, batch_items=self.item_infos(),
+                                rules=False) if keep else None  # fmt: skip
         record = StoredFile(
             file_sha256=digest,
             path=str(path),

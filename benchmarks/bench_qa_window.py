@@ -41,7 +41,7 @@ def worker(raters: int, items: int, switches: int) -> dict[str, Any]:
     from rater_desktop.gui.qa import open_qa_window
 
     batch, roster, files = prepare(raters, items)
-    floor_s = floor(roster, files)
+    floor_s, _floor_cpu = floor(roster, files)  # wall seconds: the stalls are wall time
     app = QApplication.instance() or QApplication([])
     home = Path(tempfile.mkdtemp(prefix="bench-qa-window-"))
     settings = QSettings(str(home / "settings.ini"), QSettings.Format.IniFormat)

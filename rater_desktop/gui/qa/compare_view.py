@@ -82,7 +82,7 @@ class CompareView(QWidget):
         self.splitter.setChildrenCollapsible(False)
         self.item_view = ItemView(loader=loader, link_handler=link_handler)
         self.item_view.setObjectName("qaItemView")
-        self.item_view.prompt_header.show_kind = True
+        self.item_view.set_show_kind(True)  # its response page is made on first use
         self.splitter.addWidget(self.item_view)
         right = QWidget()
         right.setObjectName("qaCompareSide")

@@ -8,6 +8,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from PySide6.QtCore import QTimer
+
 from rater_desktop.gui.protocols import QaTab
 from rater_desktop.gui.qa.lazy_tabs import LazyPage
 
@@ -91,14 +93,16 @@ class GuidelineQaView:
             widget.set_figures(self.figures)
 
     def tab_shown(self, widget: Any) -> None:
-        """The window shows ``widget``: bring it up to date if it is one of these tabs."""
+        """The window shows ``widget``: bring it up to date if it is one of these tabs, on
+        the next event-loop turn (a tab just built has had its turn)."""
         for name, page in self._pages.items():
-            if page.built and page.current() is widget:
-                self._page(name)
+            if page.built and page.current() is widget and name in self._stale:
+                QTimer.singleShot(0, widget, lambda: self._refresh_visible(set()))
 
     def _refresh_visible(self, names: set[str]) -> None:
+        """Mark ``names`` out of date and bring the tab on screen up to date now."""
         self._stale |= names
-        for name in names:
+        for name in set(self._stale):
             page = self._pages[name]
             if page.built and page.current().isVisible():
                 self._page(name)
@@ -119,6 +123,8 @@ class GuidelineQaView:
                               adjudication_for=self._adjudication, fetch=self._fetch)
         compare.set_batch(self._batch)
         compare.adjudication.decisionChanged.connect(self._decision_changed)
+        # Its Response A and B (most of its build) on a turn of their own.
+        QTimer.singleShot(0, compare, lambda: compare.item_view.prompt_header)
         return compare
 
     def _make_dashboard(self) -> QWidget:

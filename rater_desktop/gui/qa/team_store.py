@@ -20,7 +20,6 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QInputDialog, QLabel, QLineEdit, QMenu, QMessageBox
 
-from rater_desktop.qa_review.adjudication import list_adjudications
 from rater_desktop.qa_review.location import StoreLocationError, parse_store
 
 POLL_MS = 4000
@@ -42,6 +41,8 @@ class _Poll(QRunnable):
         self._relay, self._session, self._before = relay, session, before
 
     def run(self) -> None:
+        from rater_desktop.qa_review.adjudication import list_adjudications
+
         session = self._session
         try:
             stamp = session.decisions_stamp()

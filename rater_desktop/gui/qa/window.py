@@ -20,8 +20,7 @@ from PySide6.QtWidgets import (
 
 from rater_desktop.gui import protocols
 from rater_desktop.gui.first_paint import after_first_paint
-from rater_desktop.gui.image_loader import ImageLoader
-from rater_desktop.gui.qa import exports
+from rater_desktop.gui.qa import choose, exports
 from rater_desktop.gui.qa.actions import build_qa_actions
 from rater_desktop.gui.qa.files_panel import ResultsPanel
 from rater_desktop.gui.qa.jobs import JobRunner
@@ -29,13 +28,14 @@ from rater_desktop.gui.qa.lazy_tabs import build_shown, preload
 from rater_desktop.gui.qa.status import build_status_bar, busy_changed
 from rater_desktop.gui.qa.team_store import attach as attach_team_store
 from rater_desktop.gui.qa.team_store import show_store
-from rater_desktop.gui.safe_browser import LinkHandler
 from rater_desktop.gui.window_layout import restore_window_geometry
-from rater_desktop.qa_review.review_state import ReviewState
 
 if TYPE_CHECKING:
     from rater_desktop.gui.batch_source import BatchLike
+    from rater_desktop.gui.image_loader import ImageLoader
+    from rater_desktop.gui.safe_browser import LinkHandler
     from rater_desktop.qa_review.offload import Offload
+    from rater_desktop.qa_review.review_state import ReviewState
     from rater_desktop.qa_review.roster import Roster
     from rater_desktop.qa_review.session import ImportOutcome, QaSession
     from rater_desktop.qa_review.store import QaStore
@@ -43,8 +43,10 @@ if TYPE_CHECKING:
 # Imported on a worker after the first paint (the shell never waits for them): what
 # opening a batch, importing and the protocols' tabs run on the UI thread.
 HEAVY_MODULES = ("rater_desktop.gui.batch_source", "rater_desktop.qa_review.session",
-                 "rater_desktop.qa_review.offload", "rater_desktop.gui.session",
-                 "rater_desktop.gui.dialogs", "rater_desktop.protocols.mixed")
+                 "rater_desktop.qa_review.offload", "rater_desktop.qa_review.review_state",
+                 "rater_desktop.gui.session", "rater_desktop.gui.dialogs",
+                 "rater_desktop.gui.image_loader", "rater_desktop.gui.safe_browser",
+                 "rater_desktop.protocols.mixed")
 
 ErrorReporter = Callable[[QWidget, str, str, str], None]
 TITLE = "Rater Desktop \u2014 QA review"
@@ -110,12 +112,12 @@ class QaWindow(QMainWindow):
         self.resamples = resamples
         self.offload = offload  # heavy session work in a process of its own (else threads)
         self.report_error = report_error
-        self.loader = loader or ImageLoader(self)
-        self.link_handler = link_handler or LinkHandler()
+        self._loader = loader  # made when first needed (Compare, a batch): not at start
+        self._link_handler = link_handler
         self.batch: BatchLike | None = None
         self.batch_path: str | None = None
         self.session: QaSession | None = None
-        self.state = ReviewState()
+        self._state: ReviewState | None = None
         self._pending_imports: list[Path] = []
         self.owns_store = False  # open_qa_window opened it: closed with the window
         self.closed = False
@@ -135,6 +137,36 @@ class QaWindow(QMainWindow):
         # The shell paints first; what opening a batch and the tabs need loads meanwhile.
         after_first_paint(self, self._preload)
 
+    @property
+    def loader(self) -> ImageLoader:
+        """The batch's screenshots, read off the UI thread (made on first use)."""
+        if self._loader is None:
+            from rater_desktop.gui.image_loader import ImageLoader
+
+            self._loader = ImageLoader(self)
+        return self._loader
+
+    @property
+    def link_handler(self) -> LinkHandler:
+        if self._link_handler is None:
+            from rater_desktop.gui.safe_browser import LinkHandler
+
+            self._link_handler = LinkHandler()
+        return self._link_handler
+
+    @property
+    def state(self) -> ReviewState:
+        """What the tabs show (files, judged items, disagreements); empty until a batch."""
+        if self._state is None:
+            from rater_desktop.qa_review.review_state import ReviewState
+
+            self._state = ReviewState()
+        return self._state
+
+    @state.setter
+    def state(self, state: ReviewState) -> None:
+        self._state = state
+
     # -- building ---------------------------------------------------------------------
 
     def _build_tabs(self) -> None:
@@ -152,16 +184,16 @@ class QaWindow(QMainWindow):
 
     def _connect(self) -> None:
         acts = self.actions_
-        acts.open_batch.triggered.connect(self.choose_batch)
-        acts.open_results.triggered.connect(self.choose_results)
-        acts.open_folder.triggered.connect(self.choose_results_folder)
+        acts.open_batch.triggered.connect(lambda: choose.batch(self))
+        acts.open_results.triggered.connect(lambda: choose.results(self))
+        acts.open_folder.triggered.connect(lambda: choose.results_folder(self))
         acts.roster.triggered.connect(self.manage_roster)
         acts.export_decisions.triggered.connect(lambda: exports.export_decisions_chosen(self))
         acts.export_report.triggered.connect(lambda: exports.export_report_chosen(self))
         acts.close.triggered.connect(self.close)
         for role, action in zip(protocols.QA_ROLES, acts.tabs, strict=True):
             action.triggered.connect(lambda _c=False, r=role: self.show_role(r))
-        self.files_panel.openRequested.connect(self.choose_results)
+        self.files_panel.openRequested.connect(lambda: choose.results(self))
         self.files_panel.removeRequested.connect(self.remove_file)
         self.update_actions()
 
@@ -226,14 +258,6 @@ class QaWindow(QMainWindow):
             self.view.save_now()
 
     # -- batch ------------------------------------------------------------------------
-
-    def choose_batch(self) -> None:
-        from PySide6.QtWidgets import QFileDialog
-
-        path, _ = QFileDialog.getOpenFileName(self, "Open batch", "",
-                                              "Batches (*.zip batch.json);;All files (*)")
-        if path:
-            self.open_batch_path(str(Path(path).parent) if path.endswith("batch.json") else path)
 
     def open_batch_path(self, path: str) -> bool:
         """Open the batch (hash and earlier imports are read in the background)."""
@@ -310,26 +334,11 @@ class QaWindow(QMainWindow):
 
     # -- results ----------------------------------------------------------------------
 
-    def choose_results(self) -> None:
-        from PySide6.QtWidgets import QFileDialog
-
-        paths, _ = QFileDialog.getOpenFileNames(
-            self, "Open results", "", "Signed results (*.results.json);;All files (*)")
-        if paths:
-            self.import_paths([Path(p) for p in paths])
-
-    def choose_results_folder(self) -> None:
-        from PySide6.QtWidgets import QFileDialog
-
-        folder = QFileDialog.getExistingDirectory(self, "Open a folder of results")
-        if folder:
-            self.import_paths([Path(folder)])
-
     def import_paths(self, paths: Sequence[Path]) -> bool:
         """Verify and import files (folders give their *.results.json) in the background."""
-        session = None if self.opening_batch else self.session  # the new batch's, once read
         from rater_desktop.qa_review.review_state import claimed_batches, expand_result_paths
 
+        session = None if self.opening_batch else self.session  # the new batch's, once read
         if session is None:
             if self.batch is not None or self.pending_batch or self.opening_batch:  # being read
                 self._pending_imports += list(paths)
@@ -353,26 +362,9 @@ class QaWindow(QMainWindow):
         """A job running ``offload.TASKS[task]`` on the session: in the worker process
         when there is one (the store and batch can be opened there), else on the job's
         thread; with the runner's progress and Cancel either way."""
-        from rater_desktop.qa_review.offload import TASKS, NotOpenedThere, session_spec
+        from rater_desktop.gui.qa.jobs import session_job
 
-        found = session or self.session
-        runner = self.runner
-        spec = session_spec(found) if found is not None and self.offload is not None else None
-
-        def work() -> Any:
-            if found is None:
-                return None
-            if spec is None or self.offload is None:
-                return TASKS[task](found, runner.cancelled, runner.report, **kwargs)
-            try:
-                result = self.offload.run(spec, task, cancelled=runner.cancelled,
-                                          progress=runner.report, **kwargs)
-            except NotOpenedThere:
-                return TASKS[task](found, runner.cancelled, runner.report, **kwargs)
-            found.files_changed()  # the worker may have imported or rechecked files
-            return result
-
-        return work
+        return session_job(self.runner, self.offload, session or self.session, task, kwargs)
 
     def _imported(self, result: tuple[list[ImportOutcome], ReviewState]) -> None:
         from rater_desktop.qa_review.session import ImportStatus
@@ -480,7 +472,8 @@ class QaWindow(QMainWindow):
         self.watcher.stop()
         if not self.store_opening:  # a store still connecting is closed when it arrives
             self.runner.wait()
-        self.loader.shutdown()
+        if self._loader is not None:
+            self._loader.shutdown()
         close_batch(self.batch)
         self.batch = None
         if self.offload is not None:

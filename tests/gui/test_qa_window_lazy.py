@@ -95,6 +95,21 @@ def test_the_store_and_its_schema_check_open_on_a_worker(
     assert str(window.store.path).endswith("qa.sqlite3")
 
 
+def test_a_store_that_cannot_open_on_the_worker_is_one_message(
+        qtbot: Any, setup: Setup, temp_settings: QSettings, tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    errors: Errors = []
+    window = open_qa_window(parent=None, settings=temp_settings, data_dir=tmp_path / "data",
+                            roster_path=setup.roster, store_path=blocker / "qa.sqlite3",
+                            report_error=lambda _p, title, text, _d: errors.append((title, text)))
+    qtbot.addWidget(window)
+    qtbot.waitUntil(lambda: bool(errors), timeout=30_000)
+    assert errors[0][0] == "QA store not opened" and "Cannot create" in errors[0][1]
+    assert window.store is None and not window.store_opening
+    assert "No QA store" in window.store_label.toolTip()
+
+
 def _imported(qtbot: Any, setup: Setup, settings: QSettings, keyring: Any) -> Any:
     errors: Errors = []
     window = make_qa_window(qtbot, setup, settings=settings, keyring=keyring, errors=errors)

@@ -41,8 +41,9 @@ def open_qa_window(*, parent: QWidget | None, settings: QSettings,
     The store (this computer's SQLite file, a shared PostgreSQL one or ``store_opener``'s)
     opens on a worker while the window shows a busy indicator: its schema check or
     migration and a slow server never hold the UI thread; when it cannot open, the window
-    says why (a shared one offers this computer's instead). Imports, reviews and figures
-    run in a worker process (``qa_review.offload``; ``offload=None``: on a thread)."""
+    says why (one File > QA store names offers this computer's own instead). Imports,
+    reviews and figures run in a worker process (``qa_review.offload``; ``offload=None``:
+    on a thread)."""
     from PySide6.QtWidgets import QApplication
 
     from rater_desktop.appdirs import data_dir as default_data_dir
@@ -58,7 +59,7 @@ def open_qa_window(*, parent: QWidget | None, settings: QSettings,
     folder = data_dir or default_data_dir()
     local = store_path or folder / STORE_FOLDER / STORE_FILE
     setting = "" if store_path is not None else store_setting(settings)
-    shared = setting.startswith("postgres") or store_opener is not None
+    named = bool(setting) or store_opener is not None  # else this computer's own store
     roster = Roster(roster_path or folder / ROSTER_FOLDER / ROSTER_FILE)
     if "offload" not in dependencies:  # imports and figures in a worker process
         from rater_desktop.qa_review.offload import Offload
@@ -69,7 +70,7 @@ def open_qa_window(*, parent: QWidget | None, settings: QSettings,
     window.owns_store = True
     opener = store_opener or (lambda: _open_store(setting, local, keyring))
     open_store_in_background(window, opener, where=setting,
-                             local=_open_local(local) if shared else None)
+                             local=_open_local(local) if named else None)
     target = batch_path or settings.value("qa/lastBatch")
     if target and Path(str(target)).exists():
         window.open_batch_path(str(target))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from rater_desktop.rating.change import Change
+from rater_desktop.rating.model import Claim, ClaimRating
 
 
 class FocusAim(StrEnum):
@@ -45,3 +46,10 @@ def step_in_group(index: int, count: int, *, forward: bool) -> int:
     if count <= 0:
         return index
     return max(0, min(count - 1, index + (1 if forward else -1)))
+
+
+def sources_optional(claim: Claim) -> bool:
+    """A fact check's empty source box is no question left to answer (Ctrl+Shift+R and a
+    step reached skip it) when a cited screenshot or step already proves the claim or
+    the claim is rated Cannot Confidently Assess: FC-6 asks for no web address then."""
+    return bool(claim.shown_evidence) or claim.rating is ClaimRating.CCA

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from rater_desktop.rating.focus import FocusAim, created_to_focus, focus_aim
+from rater_desktop.rating.focus import FocusAim, created_to_focus, focus_aim, sources_optional
+from rater_desktop.rating.model import (
+    Claim,
+    ClaimRating,
+    ShownEvidence,
+    ShownEvidenceKind,
+)
 
 
 def test_opening_an_item_aims_at_the_first_field_unless_the_list_keeps_it() -> None:
@@ -34,3 +40,12 @@ def test_arrows_step_within_a_group_and_stop_at_its_ends() -> None:
     assert step_in_group(2, 3, forward=True) == 2
     assert step_in_group(0, 3, forward=False) == 0
     assert step_in_group(2, 3, forward=False) == 1
+
+
+def test_a_source_box_is_optional_once_a_screenshot_proves_the_claim_or_it_is_cca() -> None:
+    claim = Claim("c1", 0, 5, "Price", objective=True, rating=ClaimRating.ACCURATE)
+    assert not sources_optional(claim)  # web addresses or a screenshot: still to give
+    shot = ShownEvidence(ShownEvidenceKind.SCREENSHOT, "screens/a1.png")
+    assert sources_optional(Claim("c1", 0, 5, "Price", objective=True,
+                                  rating=ClaimRating.ACCURATE, shown_evidence=[shot]))
+    assert sources_optional(Claim("c1", 0, 5, "Price", objective=True, rating=ClaimRating.CCA))

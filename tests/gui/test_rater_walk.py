@@ -6,9 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtCore import Qt
 from steps_kit import click, fill_case_file, open_rated_window
 
-from rater_desktop.rating.model import Step
+from rater_desktop.rating.model import ClaimRating, ShownEvidence, ShownEvidenceKind, Step
+
+CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
 
 
 def _add_suggested_claims(qtbot: Any, binding: Any, label: str, count: int) -> Any:
@@ -33,3 +36,34 @@ def test_the_claims_heading_counts_one_claim_in_the_singular(
     assert side.title.text() == "Response B \u00b7 1 claim"
     _add_suggested_claims(qtbot, binding, "B", 1)
     assert side.title.text() == "Response B \u00b7 2 claims"
+
+
+def test_ctrl_shift_r_skips_the_sources_of_a_fact_check_a_screenshot_proves(
+        qtbot: Any, make_window: Any, tmp_path: Path) -> None:
+    # A claim rated Accurate with a cited screenshot (E on the evidence finder's
+    # suggestion) and a justification is done: FC-6 asks for no web address then. Yet
+    # Ctrl+Shift+R ("the step's next question") put the cursor in that claim's empty
+    # source box, while the rule line named the next claim's rating.
+    window, binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot)
+    fill_case_file(qtbot, binding)
+    claims = _add_suggested_claims(qtbot, binding, "A", 2)
+    for card in claims.cards.values():
+        click(qtbot, card.objective)
+    click(qtbot, binding.panel.next_button)
+    service = binding.service
+    assert service.rating.current_step is Step.FACT_CHECKS
+    true_a = service.order.true_index("A")
+    first, second = service.rating.responses[true_a].claims[:2]
+    service.set_claim_rating(true_a, first.id, ClaimRating.ACCURATE)
+    shot = service.item.responses[true_a].screenshots[0].path
+    service.add_claim_shown_evidence(
+        true_a, first.id, ShownEvidence(ShownEvidenceKind.SCREENSHOT, shot))
+    service.set_claim_justification(true_a, first.id, "Screenshot 1 shows the price.")
+    cards = binding.panel.page(Step.FACT_CHECKS).sides["A"].cards
+    qtbot.keyClick(window.focusWidget(), Qt.Key.Key_R, CTRL_SHIFT)
+    assert window.focusWidget() in cards[second.id].rating_buttons.values(), \
+        window.focusWidget().objectName()
+    # A claim proven by web addresses only still offers its source box first.
+    service.set_claim_rating(true_a, second.id, ClaimRating.ACCURATE)
+    qtbot.keyClick(window.focusWidget(), Qt.Key.Key_R, CTRL_SHIFT)
+    assert window.focusWidget() is cards[second.id].sources, window.focusWidget().objectName()

@@ -40,6 +40,7 @@ from rater_desktop.gui.steps.page import StepContext, StepPage
 from rater_desktop.gui.steps.shown_evidence_box import ShownEvidenceBox
 from rater_desktop.keymap import choice_key
 from rater_desktop.rating.attention import Voice
+from rater_desktop.rating.focus import sources_optional
 from rater_desktop.rating.helpers import is_http_url, is_search_result_url
 from rater_desktop.rating.justification import fact_check_template
 from rater_desktop.rating.model import (
@@ -169,6 +170,7 @@ class FactCheckCard(QWidget):
         self.evidence.blockSignals(False)
         self.sources.show_text("\n".join(claim.sources),
                                same=lambda a, b: source_lines(a) == source_lines(b))
+        self.sources.setProperty("answerOptional", sources_optional(claim))
         notes = source_problems(claim.sources, extra_hosts)
         self.source_notes.setText("\n".join(notes))
         self.source_notes.setVisible(bool(notes) and self._notes_speak())

@@ -78,7 +78,10 @@ def focusable(widget: QWidget) -> QWidget | None:
 
 
 def is_unanswered(widget: QWidget) -> bool:
-    """An empty text field, or a choice (exclusive group) with nothing chosen."""
+    """An empty text field, or a choice (exclusive group) with nothing chosen; never a
+    field its page marked ``answerOptional`` (nothing left to answer there)."""
+    if widget.property("answerOptional"):
+        return False
     if isinstance(widget, QPlainTextEdit):
         return not widget.toPlainText().strip() and not widget.isReadOnly()
     if isinstance(widget, QLineEdit):

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QToolButton
 from steps_kit import click, fill_case_file, open_rated_window
 
 from rater_desktop.rating.model import ClaimRating, ShownEvidence, ShownEvidenceKind, Step
@@ -67,3 +68,32 @@ def test_ctrl_shift_r_skips_the_sources_of_a_fact_check_a_screenshot_proves(
     service.set_claim_rating(true_a, second.id, ClaimRating.ACCURATE)
     qtbot.keyClick(window.focusWidget(), Qt.Key.Key_R, CTRL_SHIFT)
     assert window.focusWidget() is cards[second.id].sources, window.focusWidget().objectName()
+
+
+def test_tab_onto_a_cited_screenshots_buttons_shows_where_the_cursor_is(
+        qtbot: Any, make_window: Any, tmp_path: Path) -> None:
+    # Tab from a fact check's source box went on to "Remove" (a cited screenshot) and
+    # "Cite a screenshot or step…", but neither looked any different with the cursor on
+    # it: a rater going by keys lost the cursor there.
+    window, binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot)
+    fill_case_file(qtbot, binding)
+    claims = _add_suggested_claims(qtbot, binding, "A", 1)
+    click(qtbot, next(iter(claims.cards.values())).objective)
+    click(qtbot, binding.panel.next_button)
+    service = binding.service
+    true_a = service.order.true_index("A")
+    claim = service.rating.responses[true_a].claims[0]
+    shot = service.item.responses[true_a].screenshots[0].path
+    service.add_claim_shown_evidence(
+        true_a, claim.id, ShownEvidence(ShownEvidenceKind.SCREENSHOT, shot))
+    card = binding.panel.page(Step.FACT_CHECKS).sides["A"].cards[claim.id]
+    remove = card.findChild(QToolButton, f"{card.objectName()}_shownRemove0")
+    for button in (remove, card.shown.pick):
+        qtbot.waitUntil(button.isVisible, timeout=2000)
+        card.justification.setFocus()
+        QApplication.processEvents()
+        plain = button.grab().toImage()
+        button.setFocus(Qt.FocusReason.TabFocusReason)
+        QApplication.processEvents()
+        assert window.focusWidget() is button
+        assert button.grab().toImage() != plain, button.objectName()

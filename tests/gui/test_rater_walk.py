@@ -6,9 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from batchkit import item, response
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QToolButton
-from steps_kit import click, fill_case_file, open_rated_window
+from steps_kit import TEXT_A, TEXT_B, click, fill_case_file, open_rated_window
 
 from rater_desktop.rating.model import ClaimRating, ShownEvidence, ShownEvidenceKind, Step
 
@@ -97,3 +98,26 @@ def test_tab_onto_a_cited_screenshots_buttons_shows_where_the_cursor_is(
         QApplication.processEvents()
         assert window.focusWidget() is button
         assert button.grab().toImage() != plain, button.objectName()
+
+
+def test_the_step_marks_hint_speaks_only_of_a_response_with_trajectory_steps(
+        qtbot: Any, make_window: Any, tmp_path: Path) -> None:
+    # On AI performance, a response with screenshots but no trajectory said "No steps
+    # marked yet. Open a trajectory step (click it in the response) ...": there was none.
+    trajectory = [{"action": "navigate", "url": "https://shop.example/"}]
+    items = [item("item-1", responses=[
+        response("model-alpha", TEXT_A, ["screens/a1.png"]),
+        response("model-beta", TEXT_B, ["screens/b1.png"], trajectory=trajectory)])]
+    _window, binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot,
+                                                 items=items)
+    fill_case_file(qtbot, binding)
+    service = binding.service
+    for step in (Step.TASK_COMPLETION, Step.CLAIMS, Step.FACT_CHECKS, Step.AI_PERFORMANCE):
+        service.set_step(step)
+    assert service.rating.current_step is Step.AI_PERFORMANCE
+    page = binding.panel.page(Step.AI_PERFORMANCE)
+    with_steps = service.order.display_label(1)  # model-beta, the one with a trajectory
+    without = "A" if with_steps == "B" else "B"
+    assert "trajectory step" in page.sides[with_steps].marks.text()
+    assert page.sides[with_steps].marks.isVisibleTo(page)
+    assert not page.sides[without].marks.isVisibleTo(page), page.sides[without].marks.text()

@@ -121,3 +121,27 @@ def test_the_step_marks_hint_speaks_only_of_a_response_with_trajectory_steps(
     assert "trajectory step" in page.sides[with_steps].marks.text()
     assert page.sides[with_steps].marks.isVisibleTo(page)
     assert not page.sides[without].marks.isVisibleTo(page), page.sides[without].marks.text()
+
+
+def test_ctrl_shift_r_goes_to_an_answered_field_a_rule_still_blocks(
+        qtbot: Any, make_window: Any, tmp_path: Path) -> None:
+    # Every AI performance field had an answer, but Response A's justification was too
+    # short (AP-1, named in the rule line). Ctrl+Shift+R put the cursor on the first score
+    # instead, and the words typed to lengthen the justification went nowhere.
+    window, binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot)
+    fill_case_file(qtbot, binding)
+    service = binding.service
+    for step in (Step.TASK_COMPLETION, Step.CLAIMS, Step.FACT_CHECKS, Step.AI_PERFORMANCE):
+        service.set_step(step)
+    assert service.rating.current_step is Step.AI_PERFORMANCE
+    long = " ".join(["Navigation interaction efficiency and output quality were fine."] * 9)
+    for label, text in (("A", "Too short."), ("B", long)):
+        true_index = service.order.true_index(label)
+        service.set_aip(true_index, 4)
+        service.set_aip_justification(true_index, text)
+    qtbot.waitUntil(lambda: not service.rules_pending, timeout=5000)
+    page = binding.panel.page(Step.AI_PERFORMANCE)
+    qtbot.keyClick(window.focusWidget(), Qt.Key.Key_R, CTRL_SHIFT)
+    assert window.focusWidget() is page.sides["A"].justification, \
+        window.focusWidget().objectName()
+

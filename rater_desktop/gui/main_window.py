@@ -33,6 +33,7 @@ from rater_desktop.gui.safe_browser import LinkHandler
 from rater_desktop.gui.session import (
     add_recent,
     batch_path_from_drop,
+    describe_item_failure,
     describe_open_failure,
     recent_batches,
 )
@@ -311,7 +312,7 @@ class MainWindow(QMainWindow):
         try:
             item = self.batch.item(item_id)
         except Exception as exc:  # noqa: BLE001 - a bad line must not end the session
-            text, details = describe_open_failure(self.batch_path or "", exc)
+            text, details = describe_item_failure(item_id, exc)
             self._report_error(self, "Cannot show item", text, details)
             return
         if self.viewer is not None and self.viewer.isVisible():

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from batchkit import item, response
+from batchkit import batch_files, item, response, write_folder
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QToolButton
 from steps_kit import TEXT_A, TEXT_B, click, fill_case_file, open_rated_window
@@ -145,3 +145,27 @@ def test_ctrl_shift_r_goes_to_an_answered_field_a_rule_still_blocks(
     assert window.focusWidget() is page.sides["A"].justification, \
         window.focusWidget().objectName()
 
+
+def test_an_item_that_cannot_be_shown_says_so_and_what_the_rater_can_do(
+        make_window: Any, tmp_path: Path) -> None:
+    # A batch whose first item names a screenshot that is not in it opened, then said
+    # "Cannot show item" over "batch could not be opened." (it was open: its other items
+    # could be rated) and only told the batch's maker what to fix.
+    items = [item("item-1", responses=[
+        response("model-alpha", TEXT_A, ["screens/nope.png"]),
+        response("model-beta", TEXT_B, ["screens/b1.png"])]),
+        item("item-2", responses=[response("model-alpha", TEXT_A, ["screens/a2.png"]),
+                                  response("model-beta", TEXT_B, ["screens/b2.png"])])]
+    root = tmp_path / "batch"
+    write_folder(root, batch_files(items))
+    (root / "screens" / "nope.png").unlink()
+    reports: list[tuple[str, str]] = []
+    window = make_window(report_error=lambda _w, title, text, _d: reports.append((title, text)))
+    assert window.open_batch_path(str(root))  # it opens on item-1
+    assert reports, "no message"
+    _title, text = reports[0]
+    first_line = text.splitlines()[0]
+    assert "could not be opened" not in text
+    assert "item-1" in first_line, first_line
+    assert "[missing-screenshot] items.jsonl:1" in text  # where
+    assert "other items" in text and "sent you the batch" in text  # what the rater can do

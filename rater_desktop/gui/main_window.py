@@ -279,6 +279,7 @@ class MainWindow(QMainWindow):
         if self.viewer is not None:
             self.viewer.close()
         self.show_item(None)
+        self.item_view.show_opening(None)  # "No batch open" again, after an unreadable item
         self.item_list.set_entries([])
         close_batch(self.batch)
         self.batch = None
@@ -312,6 +313,8 @@ class MainWindow(QMainWindow):
         try:
             item = self.batch.item(item_id)
         except Exception as exc:  # noqa: BLE001 - a bad line must not end the session
+            self.item = None
+            self.item_view.show_unreadable(item_id)
             text, details = describe_item_failure(item_id, exc)
             self._report_error(self, "Cannot show item", text, details)
             return

@@ -8,7 +8,7 @@ from typing import Any
 
 from batchkit import batch_files, item, response, write_folder
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QToolButton
+from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QToolButton
 from steps_kit import TEXT_A, TEXT_B, click, fill_case_file, open_rated_window
 
 from rater_desktop.rating.model import ClaimRating, ShownEvidence, ShownEvidenceKind, Step
@@ -169,3 +169,25 @@ def test_an_item_that_cannot_be_shown_says_so_and_what_the_rater_can_do(
     assert "item-1" in first_line, first_line
     assert "[missing-screenshot] items.jsonl:1" in text  # where
     assert "other items" in text and "sent you the batch" in text  # what the rater can do
+
+
+def test_an_open_batch_whose_item_cannot_be_shown_does_not_say_no_batch_open(
+        make_window: Any, tmp_path: Path) -> None:
+    # After that message the middle of the window said "No batch open" with an "Open
+    # batch…" button, over an open batch and its item list.
+    items = [item("item-1", responses=[response("model-alpha", TEXT_A, ["screens/nope.png"]),
+                                       response("model-beta", TEXT_B, ["screens/b1.png"])])]
+    root = tmp_path / "batch"
+    write_folder(root, batch_files(items))
+    (root / "screens" / "nope.png").unlink()
+    window = make_window(report_error=lambda *_args: None)
+    assert window.open_batch_path(str(root))
+    view = window.item_view
+    title = view.findChild(QLabel, "emptyTitle")
+    button = view.findChild(QPushButton, "emptyOpenButton")
+    assert view.currentWidget().objectName() == "emptyState"
+    assert "item-1" in title.text() and "No batch open" not in title.text(), title.text()
+    assert not button.isVisibleTo(view)
+    window.close_current_batch()
+    assert title.text() == "No batch open" and button.isVisibleTo(view)
+

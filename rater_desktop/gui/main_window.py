@@ -80,6 +80,7 @@ class MainWindow(QMainWindow):
     batchOpened = Signal(object)
     batchClosed = Signal()
     currentItemChanged = Signal(str)
+    itemUnreadable = Signal(str)  # an item of the open batch could not be read (its id)
     batchChangedOnDisk = Signal()  # the open batch's files changed (checked on item load)
     stepMarked = Signal(str, int, int, str, str)  # item id, true index, step, mark, note
     viewerFrameContextRequested = Signal(int, object, QPoint)  # true index, Frame, global pos
@@ -315,6 +316,7 @@ class MainWindow(QMainWindow):
         except Exception as exc:  # noqa: BLE001 - a bad line must not end the session
             self.item = None
             self.item_view.show_unreadable(item_id)
+            self.itemUnreadable.emit(item_id)
             text, details = describe_item_failure(item_id, exc)
             self._report_error(self, "Cannot show item", text, details)
             return

@@ -191,3 +191,25 @@ def test_an_open_batch_whose_item_cannot_be_shown_does_not_say_no_batch_open(
     window.close_current_batch()
     assert title.text() == "No batch open" and button.isVisibleTo(view)
 
+
+def test_the_rating_panel_lets_go_of_the_last_item_when_the_next_cannot_be_shown(
+        qtbot: Any, make_window: Any, tmp_path: Path) -> None:
+    # Alt+Right from a good item onto one that cannot be shown: the middle said so, but
+    # the rating panel went on showing the previous item's steps, open to typing.
+    items = [item("item-1", responses=[response("model-alpha", TEXT_A, ["screens/a1.png"]),
+                                       response("model-beta", TEXT_B, ["screens/b1.png"])]),
+             item("item-2", responses=[response("model-alpha", TEXT_A, ["screens/nope.png"]),
+                                       response("model-beta", TEXT_B, ["screens/b2.png"])]),
+             item("item-3", responses=[response("model-alpha", TEXT_A, ["screens/a3.png"]),
+                                       response("model-beta", TEXT_B, ["screens/b3.png"])])]
+    root = tmp_path / "batch"
+    write_folder(root, batch_files(items))
+    (root / "screens" / "nope.png").unlink()
+    window, binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot)
+    window._report_error = lambda *_args: None
+    assert binding.service.current_item_id == "item-1"
+    window.item_list.select_item("item-2")
+    assert binding.service.current_item_id is None
+    assert not binding.panel.isEnabled()
+    window.item_list.select_item("item-3")  # and the next item opens as usual
+    assert binding.service.current_item_id == "item-3" and binding.panel.isEnabled()

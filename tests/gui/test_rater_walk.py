@@ -8,7 +8,7 @@ from typing import Any
 
 from batchkit import batch_files, item, response, write_folder
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QToolButton
+from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QToolButton, QWidget
 from steps_kit import TEXT_A, TEXT_B, click, fill_case_file, open_rated_window
 
 from rater_desktop.rating.model import ClaimRating, ShownEvidence, ShownEvidenceKind, Step
@@ -213,3 +213,31 @@ def test_the_rating_panel_lets_go_of_the_last_item_when_the_next_cannot_be_shown
     assert not binding.panel.isEnabled()
     window.item_list.select_item("item-3")  # and the next item opens as usual
     assert binding.service.current_item_id == "item-3" and binding.panel.isEnabled()
+
+
+def test_e_on_a_suggestion_scrolls_the_cited_screenshot_into_view(
+        qtbot: Any, make_window: Any, tmp_path: Path) -> None:
+    # At 853x480 the fact-check card shows little more than its rating buttons: E cited
+    # the evidence finder's suggestion below them, and nothing on screen changed.
+    window, binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot)
+    window.resize(853, 480)
+    fill_case_file(qtbot, binding)
+    claims = _add_suggested_claims(qtbot, binding, "A", 1)
+    click(qtbot, next(iter(claims.cards.values())).objective)
+    click(qtbot, binding.panel.next_button)
+    service = binding.service
+    true_a = service.order.true_index("A")
+    claim = service.rating.responses[true_a].claims[0]
+    card = binding.panel.page(Step.FACT_CHECKS).sides["A"].cards[claim.id]
+    area = binding.panel.scrolls[Step.FACT_CHECKS]
+    area.verticalScrollBar().setValue(0)
+    shot = service.item.responses[true_a].screenshots[0].path
+    card._cite_suggested(ShownEvidence(ShownEvidenceKind.SCREENSHOT, shot))  # what E does
+    row = card.findChild(QWidget, f"{card.objectName()}_shown0")
+    assert row is not None
+
+    def row_in_view() -> bool:
+        top = row.mapTo(area.viewport(), row.rect().topLeft()).y()
+        return 0 <= top and top + row.height() <= area.viewport().height()
+
+    qtbot.waitUntil(row_in_view, timeout=2000)

@@ -160,7 +160,9 @@ def test_an_item_that_cannot_be_shown_says_so_and_what_the_rater_can_do(
     write_folder(root, batch_files(items))
     (root / "screens" / "nope.png").unlink()
     reports: list[tuple[str, str]] = []
-    window = make_window(report_error=lambda _w, title, text, _d: reports.append((title, text)))
+    details: list[str] = []
+    window = make_window(report_error=lambda _w, title, text, more: (
+        reports.append((title, text)), details.append(more)))
     assert window.open_batch_path(str(root))  # it opens on item-1
     assert reports, "no message"
     _title, text = reports[0]
@@ -169,6 +171,7 @@ def test_an_item_that_cannot_be_shown_says_so_and_what_the_rater_can_do(
     assert "item-1" in first_line, first_line
     assert "[missing-screenshot] items.jsonl:1" in text  # where
     assert "other items" in text and "sent you the batch" in text  # what the rater can do
+    assert details[0] == ""  # no "Show Details..." holding only an exception's class name
 
 
 def test_an_open_batch_whose_item_cannot_be_shown_does_not_say_no_batch_open(

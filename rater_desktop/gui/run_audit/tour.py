@@ -4,6 +4,7 @@ steps in their order, what stays covered until when, citing steps, completing.""
 from __future__ import annotations
 
 from rater_desktop.gui.tour import Card, keys_card
+from rater_desktop.keymap import key_text
 
 KEYS = ("ra_pick_step", "ra_cite", "ra_view_step", "ra_next_step", "ra_focus",
         "ra_complete", "undo", "mark_unsure", "shortcuts")
@@ -23,18 +24,19 @@ STEP_LINES = (
 CARDS = (
     Card("runAuditTrajectory", "One recorded run",
          "Each row is one step the agent took, with its screenshot. Pick a step with "
-         ", and . (or a click) and open its screenshot with V. You judge the run from "
-         "these steps alone."),
+         f"{key_text('ra_pick_step')} (or a click) and open its screenshot with "
+         f"{key_text('ra_view_step')}. You judge the run from these steps alone."),
     Card("runReportCover", "The agent's report stays covered",
          "What the agent says it did is hidden until your checkpoints and outcome are "
          "done, so your own reading of the run comes first."),
     Card("runAuditStepList", "Five steps, one at a time", "\n".join(STEP_LINES)),
     Card("runAuditStack", "Citing a step",
-         "Put the cursor on a row, pick the step that shows it and press S. The rules' "
+         f"Put the cursor on a row, pick the step that shows it and press "
+         f"{key_text('ra_cite')}. The rules' "
          "IDs (RA-1 and on) say under each step what is still missing."),
     Card("runAuditComplete", "The judge comes last",
          "Once your verdict is given, the automated judge's verdict is shown next to it "
-         "(RA-6). Ctrl+Shift+Enter completes the run and opens the next; every answer is "
-         "saved at once and Ctrl+Z takes the last one back."),
+         f"(RA-6). {key_text('ra_complete')} completes the run and opens the next; every "
+         f"answer is saved at once and {key_text('undo')} takes the last one back."),
     keys_card(KEYS, "Help \u25b8 Practice tour shows this again. Start with checkpoint C1."),
 )

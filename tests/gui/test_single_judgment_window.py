@@ -10,6 +10,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import jsonschema
 from batchkit import batch_files, item, run_item, write_folder
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
@@ -151,3 +152,5 @@ def test_run_audit_training_feedback_unsure_and_export(
     assert entry["training"]["differences"] == 1 and document["summary"]["unsure"] == 1
     # The fields exist since 2.3: no new version; a later marker (text sources) may win.
     assert document["format_version"] >= "2.3" and document["protocol"] == "run-audit"
+    schema = Path(__file__).resolve().parents[2] / "rater_desktop" / "results" / "schema"
+    jsonschema.validate(document, json.loads((schema / "results.schema.json").read_text()))

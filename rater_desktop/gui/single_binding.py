@@ -43,6 +43,16 @@ def history_texts(service: Any) -> dict[str, tuple[str, bool]]:
     return texts
 
 
+def focus_open_work(window: Any) -> bool:
+    """Put the cursor in the panel of whichever one-document binding rates the open item
+    (after the practice tour); False when none does (the guideline's panel is then asked)."""
+    for binding in window.findChildren(SingleJudgmentBinding):
+        if binding._has_item():
+            binding.focus_work()
+            return True
+    return False
+
+
 class SingleJudgmentBinding(QObject):
     """Connects one window to a one-document protocol; one service per opened batch."""
 
@@ -115,6 +125,9 @@ class SingleJudgmentBinding(QObject):
 
     def after_history(self, change: Change) -> None:
         """After an undo or redo was applied and shown: e.g. go to the field's step."""
+
+    def focus_work(self) -> None:
+        """Put the cursor where the open item's work goes on (after the practice tour)."""
 
     # -- batch and items -----------------------------------------------------------------
 

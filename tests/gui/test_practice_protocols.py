@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from batchkit import batch_files, item, write_folder
-from PySide6.QtWidgets import QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QWidget
 from run_audit_kit import bind, run_audit_batch
 
 from rater_desktop import appdirs
@@ -16,6 +17,7 @@ from rater_desktop.gui import protocols as window_protocols
 from rater_desktop.gui.practice import CARDS, PracticeTour, install_practice, tour_cards
 from rater_desktop.gui.preference.binding import PreferenceBinding
 from rater_desktop.gui.rating_binding import RatingBinding
+from rater_desktop.gui.single_binding import focus_open_work
 from rater_desktop.rating.store import MemoryRatingStore
 
 
@@ -67,6 +69,19 @@ def test_a_preference_batch_gets_the_preference_tour(qtbot: Any, make_window: An
     text = "\n".join(_walk(qtbot, window))
     assert "One choice per item (PR-1)" in text and "Tie" in text
     assert "Seven steps" not in text and "case file" not in text
+
+
+def test_after_the_tour_the_cursor_is_in_the_run_audit_panel(
+        qtbot: Any, make_window: Any, tmp_path: Path) -> None:
+    window, binding = bind(make_window, run_audit_batch(tmp_path / "b"), qtbot)
+    controller = install_practice(window, data_dir=appdirs.data_dir(), rater_id="r1",
+                                  focus_work=lambda: focus_open_work(window))
+    qtbot.waitUntil(lambda: controller.tour is not None, timeout=3000)
+    qtbot.keyClick(controller.tour, Qt.Key.Key_Escape)
+    assert controller.tour is None
+    focused = QApplication.focusWidget()
+    assert focused is not None and binding.panel.isAncestorOf(focused)
+    assert focused.objectName() == "ra_checkpoints_C1"  # the first row still to answer
 
 
 def test_the_guideline_keeps_its_own_tour() -> None:

@@ -119,6 +119,9 @@ class PreferenceBinding(SingleJudgmentBinding):
             return
         self._after(self.service.set_explanation(text), refresh_panel=False)
 
+    def focus_work(self) -> None:
+        self.panel.keep_keys_working()  # 1 / 2 / 3 choose at once
+
     def after_history(self, change: Change) -> None:
         if "explanation" in change.fields:
             self.panel.focus_explanation()  # where the undone text is

@@ -323,6 +323,9 @@ class RunAuditBinding(SingleJudgmentBinding):
         self._after(service.go_to_step(target))
         self.focus_panel()
 
+    def focus_work(self) -> None:
+        self.focus_panel()
+
     def focus_panel(self) -> None:
         """Ctrl+Shift+R: the cursor to the current step's first row still to answer."""
         service = self.service

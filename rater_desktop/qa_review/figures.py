@@ -8,7 +8,7 @@ alpha uses the scale's full category list (1..5, -3..+3); the collapsed verdict 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from rater_desktop.qa.agreement import (
@@ -23,8 +23,8 @@ from rater_desktop.qa.agreement_counts import (
     alpha_from_counts,
     leave_one_out_counts,
     percent_from_counts,
-    unit_counts,
 )
+from rater_desktop.qa.count_arrays import CellCodes
 from rater_desktop.qa.inputs import SCORE_NAMES, RaterJudgment
 
 SCORE_CATEGORIES = (1, 2, 3, 4, 5)
@@ -75,23 +75,27 @@ def dimension_cells(
 Tables = dict[str, UnitCounts]
 
 
-def dimension_tables(judgments: Sequence[RaterJudgment]) -> Tables:
+def dimension_tables(judgments: Iterable[RaterJudgment]) -> Tables:
     """Every dimension's unit counts in one pass over the judgments (``dimension_cells``
-    per dimension, grouped): what alpha, kappa and AC are computed from."""
-    cells: dict[str, list[tuple[str, tuple[str, int], float]]] = {d: [] for d, _, _ in DIMENSIONS}
+    per dimension, grouped): what alpha, kappa and AC are computed from. The cells go
+    straight into coded arrays (``count_arrays``): no tuple per cell is kept."""
+    codes = {dimension: CellCodes() for dimension, _, _ in DIMENSIONS}
+    verdict, collapsed = codes["verdict"], codes["verdict_collapsed"]
+    scored = [(name, codes[name]) for name in SCORE_NAMES]
     for j in judgments:
         if j.kind != "standard":
             continue
         if j.verdict_true is not None:
-            cells["verdict"].append((j.rater_id, (j.item_id, -1), float(j.verdict_true)))
-            cells["verdict_collapsed"].append(
-                (j.rater_id, (j.item_id, -1), float(collapse_verdict(j.verdict_true))))
+            unit = (j.item_id, -1)
+            verdict.add(j.rater_id, unit, float(j.verdict_true))
+            collapsed.add(j.rater_id, unit, float(collapse_verdict(j.verdict_true)))
         for side, scores in j.scores.items():
-            for name in SCORE_NAMES:
+            unit = (j.item_id, side)
+            for name, found in scored:
                 score = getattr(scores, name)
                 if score is not None:
-                    cells[name].append((j.rater_id, (j.item_id, side), float(score)))
-    return {dimension: unit_counts(found) for dimension, found in cells.items()}
+                    found.add(j.rater_id, unit, float(score))
+    return {dimension: UnitCounts(*found.grouped()) for dimension, found in codes.items()}
 
 
 def dimension_categories(dimension: str) -> tuple[int, ...]:

@@ -72,8 +72,8 @@ def chance_agreement(judgments: list[RaterJudgment], tables: Tables | None = Non
         table = tables[dimension]
         cohen = None
         if len(raters) == 2:
-            first = dict(table.by_rater.get(raters[0], ()))
-            second = dict(table.by_rater.get(raters[1], ()))
+            first = dict(table.rated(raters[0]))
+            second = dict(table.rated(raters[1]))
             cohen = cohen_kappa([(v, second[u]) for u, v in first.items() if u in second])
         nominal = level == "nominal"
         found.append(ChanceAgreement(

@@ -92,10 +92,11 @@ def grouped_counts(
     starts = np.flatnonzero(np.r_[True, (pair_u[1:] != pair_u[:-1]) | (pair_v[1:] != pair_v[:-1])])
     sizes = np.diff(np.r_[starts, len(pair_u)])
     per_unit: dict[int, list[tuple[float, int]]] = {}
+    shared: dict[Any, Any] = {}  # one object per equal pair and equal counts: few differ
     for u, v, n in zip(pair_u[starts].tolist(), pair_v[starts].tolist(), sizes.tolist(),
                        strict=True):
-        per_unit.setdefault(u, []).append((v, n))
-    counts = {keys[u]: tuple(per_unit[u])
+        per_unit.setdefault(u, []).append(shared.setdefault((v, n), (v, n)))
+    counts = {keys[u]: shared.setdefault(tuple(per_unit[u]), tuple(per_unit[u]))
               for u in found_units[np.argsort(unit_first, kind="stable")].tolist()}  # fmt: skip
     distinct, value_codes = np.unique(values, return_inverse=True)
     value_codes = value_codes.astype(np.uint8 if len(distinct) <= 256 else np.int32)

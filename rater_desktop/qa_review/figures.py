@@ -8,7 +8,7 @@ alpha uses the scale's full category list (1..5, -3..+3); the collapsed verdict 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rater_desktop.qa.agreement import (
@@ -75,27 +75,30 @@ def dimension_cells(
 Tables = dict[str, UnitCounts]
 
 
-def dimension_tables(judgments: Iterable[RaterJudgment]) -> Tables:
-    """Every dimension's unit counts in one pass over the judgments (``dimension_cells``
-    per dimension, grouped): what alpha, kappa and AC are computed from. The cells go
-    straight into coded arrays (``count_arrays``): no tuple per cell is kept."""
-    codes = {dimension: CellCodes() for dimension, _, _ in DIMENSIONS}
-    verdict, collapsed = codes["verdict"], codes["verdict_collapsed"]
-    scored = [(name, codes[name]) for name in SCORE_NAMES]
-    for j in judgments:
-        if j.kind != "standard":
-            continue
+def dimension_tables(judgments: Sequence[RaterJudgment]) -> Tables:
+    """Every dimension's unit counts (``dimension_cells`` per dimension, grouped): what
+    alpha, kappa and AC are computed from. The cells go straight into coded arrays
+    (``count_arrays``), one pass per score (the verdicts share one): no tuple per cell, and
+    one dimension's cells at a time."""
+    standard = [j for j in judgments if j.kind == "standard"]
+    verdict, collapsed = CellCodes(), CellCodes()
+    for j in standard:
         if j.verdict_true is not None:
             unit = (j.item_id, -1)
             verdict.add(j.rater_id, unit, float(j.verdict_true))
             collapsed.add(j.rater_id, unit, float(collapse_verdict(j.verdict_true)))
-        for side, scores in j.scores.items():
-            unit = (j.item_id, side)
-            for name, found in scored:
+    tables = {"verdict": UnitCounts(*verdict.grouped()),
+              "verdict_collapsed": UnitCounts(*collapsed.grouped())}  # fmt: skip
+    del verdict, collapsed
+    for name in SCORE_NAMES:
+        found = CellCodes()
+        for j in standard:
+            for side, scores in j.scores.items():
                 score = getattr(scores, name)
                 if score is not None:
-                    found.add(j.rater_id, unit, float(score))
-    return {dimension: UnitCounts(*found.grouped()) for dimension, found in codes.items()}
+                    found.add(j.rater_id, (j.item_id, side), float(score))
+        tables[name] = UnitCounts(*found.grouped())
+    return {dimension: tables[dimension] for dimension, _, _ in DIMENSIONS}
 
 
 def dimension_categories(dimension: str) -> tuple[int, ...]:

@@ -65,13 +65,37 @@ def _kept(raters: Codes, units: Codes, values: Codes, unit_count: int
           ) -> tuple[Codes, Codes, Codes]:  # fmt: skip
     """The cells of distinct (rater, unit) at their first place with their last value."""
     key = raters.astype(np.int64) * max(unit_count, 1) + units
-    _, first = np.unique(key, return_index=True)
-    if len(first) == len(key):  # no rater rated a unit twice: keep every cell as it is
+    ordered = np.sort(key)
+    if not np.any(ordered[1:] == ordered[:-1]):  # no rater rated a unit twice: keep all
         return raters, units, values
+    del ordered
+    _, first = np.unique(key, return_index=True)
     _, last_reversed = np.unique(key[::-1], return_index=True)
     last = len(key) - 1 - last_reversed  # aligned with ``first`` (both in key order)
     order = np.argsort(first, kind="stable")
     return raters[first[order]], units[first[order]], values[last[order]]
+
+
+def _first_seen(codes: Codes, count: int) -> list[int]:
+    """The codes present, in the order of their first place (no sort of the cells)."""
+    first = np.full(count, len(codes), dtype=np.int64)
+    np.minimum.at(first, codes, np.arange(len(codes), dtype=np.int64))
+    present = np.flatnonzero(first < len(codes))
+    return [int(c) for c in present[np.argsort(first[present], kind="stable")]]
+
+
+def _unit_counts(units: Codes, value_codes: Codes, distinct: list[float], keys: list[Hashable]
+                 ) -> dict[Hashable, Counts]:  # fmt: skip
+    """unit -> its (value, count) pairs by value, units in first-seen order."""
+    pairs, sizes = np.unique(units.astype(np.int64) * len(distinct) + value_codes,
+                             return_counts=True)  # unit, then value (codes follow values)
+    per_unit: dict[int, list[tuple[float, int]]] = {}
+    shared: dict[Any, Any] = {}  # one object per equal pair and equal counts: few differ
+    for pair, n in zip(pairs.tolist(), sizes.tolist(), strict=True):
+        u, v = divmod(pair, len(distinct))
+        per_unit.setdefault(u, []).append(shared.setdefault((distinct[v], n), (distinct[v], n)))
+    return {keys[u]: shared.setdefault(tuple(per_unit[u]), tuple(per_unit[u]))
+            for u in _first_seen(units, len(keys))}  # fmt: skip
 
 
 def grouped_counts(
@@ -80,36 +104,25 @@ def grouped_counts(
 ) -> Grouped:  # fmt: skip
     """(unit -> counts, rater -> (unit codes, value codes), unit code -> unit, value code
     -> value) of coded cells; ``rater_names[r]`` / ``unit_key(u)`` name the codes, which
-    must be distinct."""
+    must be distinct. Temporaries: a few bytes a cell (sorts of integer codes)."""
     raters, units, values = _kept(np.asarray(raters), np.asarray(units),
                                   np.asarray(values, dtype=np.float64), unit_count)  # fmt: skip
     keys = [unit_key(u) for u in range(unit_count)]
     if len(units) == 0:
         return {}, {}, keys, []
-    found_units, unit_first = np.unique(units, return_index=True)
-    by_pair = np.lexsort((values, units))  # unit, then value
-    pair_u, pair_v = units[by_pair], values[by_pair]
-    starts = np.flatnonzero(np.r_[True, (pair_u[1:] != pair_u[:-1]) | (pair_v[1:] != pair_v[:-1])])
-    sizes = np.diff(np.r_[starts, len(pair_u)])
-    per_unit: dict[int, list[tuple[float, int]]] = {}
-    shared: dict[Any, Any] = {}  # one object per equal pair and equal counts: few differ
-    for u, v, n in zip(pair_u[starts].tolist(), pair_v[starts].tolist(), sizes.tolist(),
-                       strict=True):
-        per_unit.setdefault(u, []).append(shared.setdefault((v, n), (v, n)))
-    counts = {keys[u]: shared.setdefault(tuple(per_unit[u]), tuple(per_unit[u]))
-              for u in found_units[np.argsort(unit_first, kind="stable")].tolist()}  # fmt: skip
-    distinct, value_codes = np.unique(values, return_inverse=True)
-    value_codes = value_codes.astype(np.uint8 if len(distinct) <= 256 else np.int32)
+    found = np.unique(values)
+    distinct = found.tolist()
+    value_codes: Codes = np.searchsorted(found, values).astype(
+        np.uint8 if len(distinct) <= 256 else np.int32)
+    counts = _unit_counts(units, value_codes, distinct, keys)
     unit_codes = units.astype(np.int32)
     by_rater = np.argsort(raters, kind="stable")
-    found_raters, rater_first, rater_sizes = np.unique(raters, return_index=True,
-                                                       return_counts=True)  # fmt: skip
-    bounds = np.r_[0, np.cumsum(rater_sizes)]
+    bounds = [0, *np.cumsum(np.bincount(raters, minlength=len(rater_names))).tolist()]
     cells: RaterCells = {}
-    for place in np.argsort(rater_first, kind="stable").tolist():
-        own = by_rater[bounds[place]:bounds[place + 1]]
-        cells[rater_names[int(found_raters[place])]] = (unit_codes[own], value_codes[own])
-    return counts, cells, keys, distinct.tolist()
+    for r in _first_seen(raters, len(rater_names)):
+        own = by_rater[bounds[r]:bounds[r + 1]]
+        cells[rater_names[r]] = (unit_codes[own], value_codes[own])
+    return counts, cells, keys, distinct
 
 
 def rater_groups(unit_counts: list[Counts], values: list[float], unit_codes: Codes,

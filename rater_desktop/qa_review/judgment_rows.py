@@ -156,12 +156,14 @@ def read_judgments(
     or ``entry`` (v5) and must be filled from the document once."""
     from sqlalchemy import text
 
-    with engine.connect() as conn:
-        rows = list(conn.execute(text(READ), {"file": file_id}))
-    if any(row.facts is None or row.no_entry for row in rows):
-        return None
     shared: dict[Any, Any] = {}
-    return [_judgment(row, expected, shared) for row in rows]
+    found = []
+    with engine.connect() as conn:  # row by row: no list of the file's rows beside them
+        for row in conn.execute(text(READ), {"file": file_id}):
+            if row.facts is None or row.no_entry:
+                return None
+            found.append(_judgment(row, expected, shared))
+    return found
 
 
 def files_to_fill(engine: Engine, *, file_ids: Sequence[int]) -> set[int]:

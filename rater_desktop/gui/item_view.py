@@ -269,7 +269,8 @@ class ItemView(QStackedWidget):
         self.item = None
         title, hint, button = self._empty_parts
         title.setText(f"Item {item_id} cannot be shown")
-        hint.setText("Choose another item in the list, or press Alt+Right for the next one.")
+        hint.setText("Choose another item in the list, or press "
+                     f"{key_text('next_item').split(' or ')[0]} for the next one.")
         hint.setVisible(True)
         button.setVisible(False)
         self.setCurrentWidget(self._empty_page)

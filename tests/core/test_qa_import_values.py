@@ -136,7 +136,7 @@ def _import_each(setup: Setup, store: QaStore, paths: list[Path]) -> list[tuple[
         session = QaSession(store=store, roster=Roster(setup.roster), batch=batch)
         for path in paths:
             [outcome] = session.import_results([path])
-            assert outcome.status.value == "valid", outcome.message
+            assert outcome.status.value == "valid" and outcome.file, outcome.message
             document = json.loads(path.read_bytes())
             adapted = adapt_results(document=document, batch_items=session.item_infos(),
                                     rules=False)  # fmt: skip

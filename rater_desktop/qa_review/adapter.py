@@ -75,6 +75,7 @@ class AdaptedResults:
     problems: tuple[str, ...] = field(default_factory=tuple)
     survey_answers: Mapping[str, Any] = field(default_factory=dict)  # question id -> answer
     entries: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # kept, by item id
+    positions: Mapping[str, int] = field(default_factory=dict)  # kept: index in the items
 
 
 def run_report_dict(report: RunReport) -> dict[str, Any]:
@@ -261,7 +262,8 @@ def adapt_results(
     items: list[RatedItem] = []
     problems: list[str] = []
     seen: dict[str, Mapping[str, Any]] = {}
-    for entry in entries:
+    positions: dict[str, int] = {}
+    for position, entry in enumerate(entries):
         if type(entry) is not dict and not isinstance(entry, Mapping):  # exact type first
             problems.append("an item entry is not an object; left out")
             continue
@@ -274,9 +276,10 @@ def adapt_results(
             problems.append(f"item {rated.item_id} appears twice; the first is kept")
         else:
             seen[rated.item_id] = entry
+            positions[rated.item_id] = position
             items.append(rated)
     return AdaptedResults(rater_id, tuple(items), tuple(problems), _survey_answers(document),
-                          seen)
+                          seen, positions)
 
 
 def _survey_answers(document: Mapping[str, Any]) -> dict[str, Any]:

@@ -304,11 +304,13 @@ class QaSession(StoredJudgmentsMixin, SummaryMixin, DecisionsMixin):
             problems=None if adapted is None else json.dumps(list(adapted.problems),
                                                              ensure_ascii=False),
         )
+        spans = outcome.item_spans
         stored, created = self.store.save_file(
             record,
-            results_text=data.decode("utf-8") if keep else None,
+            # verifying decoded the bytes already when it noted where the items lie
+            results_text=(data.decode("utf-8") if spans is None else spans.text) if keep else None,
             signature_text=signature.decode("ascii") if keep and signature else None,
-            judgments=judgment_rows(adapted, digest) if adapted is not None else (),
+            judgments=judgment_rows(adapted, digest, spans) if adapted is not None else (),
         )
         if not created:  # another reviewer (or importer) stored the same file meanwhile
             return ImportOutcome(

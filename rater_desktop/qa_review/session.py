@@ -259,7 +259,7 @@ class QaSession(StoredJudgmentsMixin, SummaryMixin, DecisionsMixin):
             outcome = VerifyOutcome(VerifyStatus.MISSING_SIGNATURE, problem or "")
         else:
             outcome = verify_results_bytes(
-                results=data, signature=signature, allowed_signers=signers
+                results=data, signature=signature, allowed_signers=signers, item_spans=True
             )
         return self._record(path, digest, data, signature, outcome)
 

@@ -172,6 +172,8 @@ def test_a_document_written_oddly_stores_the_same_values(
     path = _signed(tmp_path / "bob-odd.results.json", data, setup.keys["bob"])
     [(stored, (reference, problems))] = _import_each(setup, qa_store, [path])
     rows = _stored_rows(qa_store, stored.id)
-    # The entry is JSON text: the same values, whatever spacing the signed file used.
+    # The entry is JSON text: the signed file's own (the same values as before, whatever
+    # spacing the file used).
+    assert all(row["entry"] in data.decode("utf-8") for row in rows)
     assert _entry_values(rows) == _entry_values(reference)
     assert rows == reference and json.loads(stored.problems) == problems

@@ -124,10 +124,17 @@ def test_json_is_not_parsed_before_the_signature_is_checked(
     monkeypatch.setattr(verify_module.json, "loads", watched(json.loads))
     monkeypatch.setattr(verify_module, "loads_with_item_spans",
                         watched(verify_module.loads_with_item_spans))  # fmt: skip
-    assert _check(exported).ok and len(calls) == 1  # the reader is watched
-    calls.clear()
-    exported.write_bytes(exported.read_bytes().replace(b'"alice"', b'"mallo"', 1))
-    assert _check(exported).status is VerifyStatus.TAMPERED
+    signature = exported.with_name(exported.name + ".sig").read_bytes()
+    for places in (False, True):  # the readers are watched
+        outcome = verify_results_bytes(results=exported.read_bytes(), signature=signature,
+                                       allowed_signers=ROSTER, item_spans=places)  # fmt: skip
+        assert outcome.ok and len(calls) == 1 and (outcome.item_spans is not None) == places
+        calls.clear()
+    tampered = exported.read_bytes().replace(b'"alice"', b'"mallo"', 1)
+    for places in (False, True):
+        outcome = verify_results_bytes(results=tampered, signature=signature,
+                                       allowed_signers=ROSTER, item_spans=places)  # fmt: skip
+        assert outcome.status is VerifyStatus.TAMPERED
     assert calls == []
 
 

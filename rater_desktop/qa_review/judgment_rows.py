@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from sqlalchemy import Engine
 
     from rater_desktop.qa_review.adapter import AdaptedResults, RatedItem
-    from rater_desktop.results.json_spans import ItemSpans
 
 T = TypeVar("T")
 # What json.dumps(..., ensure_ascii=False[, separators]) makes, without building an encoder
@@ -52,12 +51,8 @@ def _facts(item: RatedItem) -> str:
     return _COMPACT.encode(facts)
 
 
-def judgment_rows(
-    adapted: AdaptedResults, file_sha256: str = "", spans: ItemSpans | None = None
-) -> list[dict[str, Any]]:
-    """The ``qa_judgments`` rows of one adapted file (without its file id). ``spans``: where
-    the document's items lie in its text (the entries are kept as the file wrote them,
-    instead of written again: the same JSON)."""
+def judgment_rows(adapted: AdaptedResults, file_sha256: str = "") -> list[dict[str, Any]]:
+    """The ``qa_judgments`` rows of one adapted file (without its file id)."""
     from rater_desktop.qa_review.report_items import rater_rows_html
     from rater_desktop.qa_review.rows import rater_fields
     from rater_desktop.qa_review.views import rater_column
@@ -84,8 +79,8 @@ def judgment_rows(
             "html": rater_rows_html(column),
             "export_fields": _PLAIN.encode([rater_fields(column, side, item.identities)
                                             for side in column.sides]),
-            "entry": _COMPACT.encode(adapted.entries.get(item.item_id)) if spans is None
-            else spans.entry_text(adapted.positions[item.item_id]),
+            "entry": json.dumps(adapted.entries.get(item.item_id), ensure_ascii=False,
+                                separators=(",", ":")),
         })  # fmt: skip
     return rows
 

@@ -50,7 +50,11 @@ _CELL, _ROW = "\x00", "\x01"
 
 def rater_rows_html(column: RaterColumn) -> str:
     """One rater's two table rows (escaped), as the Items table shows them."""
-    rows = _rater_rows(column)
+    return rows_html(_rater_rows(column))
+
+
+def rows_html(rows: list[list[str]]) -> str:
+    """Table rows of text cells, escaped."""
     text = _ROW.join(_CELL.join(row) for row in rows)
     cells = sum(len(row) - 1 for row in rows)
     if text.count(_CELL) != cells or text.count(_ROW) != len(rows) - 1:

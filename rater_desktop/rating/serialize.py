@@ -183,7 +183,7 @@ class _Reader:
 
     def number(self, key: str) -> float:
         value = self.data.get(key, 0.0)
-        if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        if isinstance(value, bool) or not isinstance(value, int | float) or not _finite(value):
             raise self._fail(key, "a number", value)
         return float(value)
 
@@ -214,6 +214,10 @@ class _Reader:
         value = self.data.get(key)
         if value is None:
             return default
+        if type(value) is str:  # what Enum(value) looks up first, without its call overhead
+            member = enum._value2member_map_.get(value)
+            if member is not None:
+                return member  # type: ignore[return-value]
         try:
             return enum(value)
         except ValueError:
@@ -224,6 +228,13 @@ class _Reader:
 
     def child(self, key: str) -> _Reader:
         return _Reader(self.data.get(key, {}), self._where(key))
+
+
+def _finite(value: int | float) -> bool:
+    try:
+        return math.isfinite(value)
+    except OverflowError:  # an int past a float's range (JSON has no limit)
+        return False
 
 
 def _kind(value: Any) -> str:
@@ -348,6 +359,13 @@ def _read_responses(r: _Reader) -> list[ResponseRating]:
 
 def rating_from_dict(data: Any) -> ItemRating:
     """Parse a stored rating; raises ``ValueError`` naming the bad field."""
+    from rater_desktop.rating.serialize_fast import common_rating  # it reads with ours
+
+    return common_rating(data) or careful_rating_from_dict(data)
+
+
+def careful_rating_from_dict(data: Any) -> ItemRating:
+    """``rating_from_dict`` field by field (any shape; the messages come from here)."""
     r = _Reader(data, "")
     schema = data.get("schema", SCHEMA_VERSION)
     if schema != SCHEMA_VERSION:

@@ -359,13 +359,6 @@ def _read_responses(r: _Reader) -> list[ResponseRating]:
 
 def rating_from_dict(data: Any) -> ItemRating:
     """Parse a stored rating; raises ``ValueError`` naming the bad field."""
-    from rater_desktop.rating.serialize_fast import common_rating  # it reads with ours
-
-    return common_rating(data) or careful_rating_from_dict(data)
-
-
-def careful_rating_from_dict(data: Any) -> ItemRating:
-    """``rating_from_dict`` field by field (any shape; the messages come from here)."""
     r = _Reader(data, "")
     schema = data.get("schema", SCHEMA_VERSION)
     if schema != SCHEMA_VERSION:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rater_desktop.learning.unsure import unsure_reason
@@ -32,6 +33,7 @@ from rater_desktop.qa_review.report_items import rows_html
 from rater_desktop.rating.model import Claim, ItemStatus
 
 if TYPE_CHECKING:
+    from rater_desktop.qa_review.store import QaStore, StoredFile
     from rater_desktop.results.json_spans import ItemSpans
 
 # json.dumps(..., ensure_ascii=False[, separators=(",", ":")]), as judgment_rows writes them
@@ -67,6 +69,26 @@ def import_rows(
             text = _COMPACT.encode(entry) if spans is None else spans.entry_text(position)
             rows.append(_row(entry, checked, (len(rows), rater_id, file_sha256), text))
     return rows, tuple(problems)
+
+
+UNSTORABLE_TEXT = (
+    "The signature is valid but the file is not usable results: a text in it is not valid "
+    "Unicode (an unpaired surrogate escape such as \\ud800). Ask the rater to export again."
+)
+
+
+def save_imported(store: QaStore, record: StoredFile, *, results_text: str | None,
+                  signature_text: str | None, rows: list[dict[str, Any]],
+                  ) -> tuple[StoredFile, bool]:  # fmt: skip
+    """``store.save_file``; a file whose texts cannot be stored as UTF-8 (JSON lets an
+    unpaired surrogate be escaped) is recorded as invalid with that one-line reason."""
+    try:
+        return store.save_file(record, results_text=results_text,
+                               signature_text=signature_text, judgments=rows)  # fmt: skip
+    except UnicodeEncodeError:  # the transaction was rolled back: nothing half written
+        refused = replace(record, status="invalid", detail="malformed_results",
+                          message=UNSTORABLE_TEXT, problems=None)  # fmt: skip
+        return store.save_file(refused, results_text=None, signature_text=None)
 
 
 def _claim_rating(claim: Claim) -> str | None:

@@ -33,7 +33,7 @@ from rater_desktop.qa_review.adapter import (
     run_inputs,
 )
 from rater_desktop.qa_review.decisions import DecisionsMixin
-from rater_desktop.qa_review.import_rows import import_rows
+from rater_desktop.qa_review.import_rows import import_rows, save_imported
 from rater_desktop.qa_review.store import QaStore, StoredFile
 from rater_desktop.qa_review.stored_session import StoredJudgmentsMixin
 from rater_desktop.qa_review.summary import SummaryMixin
@@ -304,13 +304,12 @@ class QaSession(StoredJudgmentsMixin, SummaryMixin, DecisionsMixin):
             exported_at=str(document.get("exported_at")) if document else None,
             problems=None if left_out is None else json.dumps(list(left_out), ensure_ascii=False),
         )
-        stored, created = self.store.save_file(
-            record,
+        stored, created = save_imported(
+            self.store, record,
             # verifying decoded the bytes already when it noted where the items lie
             results_text=(data.decode("utf-8") if spans is None else spans.text) if keep else None,
-            signature_text=signature.decode("ascii") if keep and signature else None,
-            judgments=rows,
-        )
+            signature_text=signature.decode("ascii") if keep and signature else None, rows=rows,
+        )  # fmt: skip
         if not created:  # another reviewer (or importer) stored the same file meanwhile
             return ImportOutcome(
                 path,
@@ -319,7 +318,7 @@ class QaSession(StoredJudgmentsMixin, SummaryMixin, DecisionsMixin):
                 "it is not imported twice.",
                 stored,
             )
-        return ImportOutcome(path, ImportStatus(status), outcome.message, stored)
+        return ImportOutcome(path, ImportStatus(stored.status), stored.message, stored)
 
     def recheck_signers(self) -> list[StoredFile]:
         """Verify the kept files again against the current roster; return those changed."""

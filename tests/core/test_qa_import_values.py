@@ -177,3 +177,38 @@ def test_a_document_written_oddly_stores_the_same_values(
     assert all(row["entry"] in data.decode("utf-8") for row in rows)
     assert _entry_values(rows) == _entry_values(reference)
     assert rows == reference and json.loads(stored.problems) == problems
+
+
+def _count(store: QaStore, table: str) -> int:
+    from sqlalchemy import text
+
+    with store.engine.connect() as conn:
+        return int(conn.execute(text(f"SELECT count(*) FROM {table}")).scalar_one())
+
+
+def test_an_unpaired_surrogate_is_a_one_line_refusal_with_nothing_half_written(
+    setup: Setup, qa_store: QaStore, tmp_path: Path
+) -> None:
+    from rater_desktop.qa_review.import_rows import UNSTORABLE_TEXT
+
+    data = setup.files["alice"].read_bytes().replace(
+        b'"tc_justification":"alice tc', b'"tc_justification":"\\ud800 alice tc', 1)
+    path = _signed(tmp_path / "alice-lone.results.json", data, setup.keys["alice"])
+    with open_batch(setup.batch_path) as batch:
+        session = QaSession(store=qa_store, roster=Roster(setup.roster), batch=batch)
+        [outcome] = session.import_results([path])
+    assert outcome.status.value == "invalid" and outcome.message == UNSTORABLE_TEXT
+    assert "\n" not in outcome.message and outcome.file and outcome.file.status == "invalid"
+    assert _count(qa_store, "qa_judgments") == 0 and _count(qa_store, "qa_result_documents") == 0
+
+
+def test_a_nul_in_a_text_is_stored_on_both_stores_and_shown_as_a_replacement(
+    setup: Setup, qa_store: QaStore, tmp_path: Path
+) -> None:
+    data = setup.files["alice"].read_bytes().replace(
+        b'"tc_justification":"alice tc', b'"tc_justification":"nul\\u0000 alice tc', 1)
+    path = _signed(tmp_path / "alice-nul.results.json", data, setup.keys["alice"])
+    [(stored, (reference, _))] = _import_each(setup, qa_store, [path])
+    rows = _stored_rows(qa_store, stored.id)
+    assert any("nul\ufffd alice tc" in row["html"] for row in rows)
+    assert all("\x00" not in row["html"] for row in rows) and rows == reference

@@ -91,6 +91,10 @@ def save_imported(store: QaStore, record: StoredFile, *, results_text: str | Non
         return store.save_file(refused, results_text=None, signature_text=None)
 
 
+# The reader allows scores 1-5 or null.
+_SCORE_TEXT: dict[int | None, str] = {None: "-", **{n: str(n) for n in range(1, 6)}}
+
+
 def _claim_rating(claim: Claim) -> str | None:
     # A claim marked subjective has no fact check; the statistics read None as that.
     return None if claim.objective is False or claim.rating is None else claim.rating.value
@@ -98,6 +102,8 @@ def _claim_rating(claim: Claim) -> str | None:
 
 def _claim_counts(claims: Sequence[Claim]) -> tuple[int, int, int, int]:
     """(accurate, inaccurate, cca, subjective), as the CSV counts them."""
+    if not claims:
+        return 0, 0, 0, 0
     counts = {"accurate": 0, "inaccurate": 0, "cca": 0, "subjective": 0}
     for claim in claims:
         counts[_claim_rating(claim) or "subjective"] += 1
@@ -117,8 +123,9 @@ def _row(entry: Mapping[str, Any], checked: CheckedEntry, where: tuple[int, str,
     status = rating.status.value
     first, second = rating.responses[0], rating.responses[1]
     claims = (tuple(first.claims), tuple(second.claims))
-    evidence = (claims_evidence(claims[0]), claims_evidence(claims[1]))
-    unsure = unsure_reason(entry)
+    evidence = (claims_evidence(claims[0]) if claims[0] else "",
+                claims_evidence(claims[1]) if claims[1] else "")  # fmt: skip
+    unsure = unsure_reason(entry) if "unsure" in entry else ""
     raw = entry.get("rating")
     disputed = disputed_runs(raw if isinstance(raw, Mapping) else {})
     facts: dict[str, Any] = {
@@ -127,7 +134,7 @@ def _row(entry: Mapping[str, Any], checked: CheckedEntry, where: tuple[int, str,
         "s": dict(steps), "t": total, "o": "".join(order), "d": list(disputed), "u": unsure}
     if "text_sources" in entry:  # results 2.6: where the justifications came from
         facts["x"] = list(item_counts(entry))
-    labels = tuple(FILE_SIDES[order.index(FILE_SIDES[side])] for side in (0, 1))
+    labels = order  # what each true side was shown as: the order is a permutation of A, B
     common = (rater_id, file_sha256, order, verdict, score, rating.verdict_justification,
               shown, status)  # fmt: skip
     fields = [_fields(side, response, labels[side], identities, claims[side], evidence[side],
@@ -135,7 +142,7 @@ def _row(entry: Mapping[str, Any], checked: CheckedEntry, where: tuple[int, str,
     seconds_text = "" if shown is None else f"{shown:.0f} s"
     cells = [[f"{rater_id} ({status}, {seconds_text})" if side == 0 else "",
               f"{'AB'[side]} ({identities[side]}), seen as {labels[side]}",
-              *(str(v) if v is not None else "-" for v in (r.tc, r.fa, r.aip)),
+              _SCORE_TEXT[r.tc], _SCORE_TEXT[r.fa], _SCORE_TEXT[r.aip],
               canonical_text(r.tc_justification, order, note=False),
               evidence[side] or "no objective claims",
               ("" if verdict is None else verdict.label) if side == 0 else "",

@@ -125,8 +125,8 @@ def _parse_document(
 
     try:
         text = results.decode("utf-8")
-        # Noting the items' places costs ~5 % more than json.loads (its key cache is per
-        # call): only an import that keeps each item's text asks for them.
+        # Noting the items' places costs ~5 % more than json.loads while the collector runs
+        # (its key cache is per call): only an import (collector paused) asks for them.
         document, places = loads_with_item_spans(text) if spans else (json.loads(text), None)
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         return bad(f"not UTF-8 JSON ({exc})")

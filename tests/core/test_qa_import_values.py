@@ -1,9 +1,10 @@
 """An import stores what it stored before it was made faster (issue 22): every column of
 every ``qa_judgments`` row, and each file's left-out items, equal what a frozen copy of the
-row builder as it was (main, 493d741, schema v5) makes from the same signed documents: the
-three raters' exports and signed variants with odd but readable content (unsure marks,
-text sources, probes, refused and repeated items, separators and non-ASCII in the texts,
-and a document written with spaces, escapes and a repeated key). On SQLite and PostgreSQL.
+row builder as it was (main, 493d741, schema v5) makes from the same signed documents, and
+the signed bytes are kept exactly. The documents: the three raters' exports and signed
+variants with odd but readable content (unsure marks, text sources, probes, refused and
+repeated items, separators and non-ASCII in the texts, and a document written with spaces,
+escapes and a repeated key). On SQLite and PostgreSQL.
 """
 
 from __future__ import annotations
@@ -155,10 +156,13 @@ def test_every_stored_column_equals_the_frozen_builder(
     alice = json.loads(setup.files["alice"].read_bytes())
     odd = _signed(tmp_path / "alice-odd.results.json", canonical_json_bytes(_odd_items(alice)),
                   setup.keys["alice"])  # fmt: skip
-    results = _import_each(setup, qa_store, [*(setup.files[k] for k in RATERS), odd])
-    for stored, (reference, problems) in results:
+    paths = [*(setup.files[k] for k in RATERS), odd]
+    results = _import_each(setup, qa_store, paths)
+    for path, (stored, (reference, problems)) in zip(paths, results, strict=True):
         assert _stored_rows(qa_store, stored.id) == reference
         assert json.loads(stored.problems) == problems
+        signed = qa_store.signed_bytes(stored.id)  # the document and signature, exactly
+        assert signed == (path.read_bytes(), path.with_name(path.name + ".sig").read_bytes())
     odd_problems = results[-1][1][1]
     assert len(odd_problems) == 4 and "appears twice" in odd_problems[1]
 

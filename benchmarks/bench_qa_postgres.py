@@ -341,6 +341,8 @@ def _measure(args: argparse.Namespace, batch: Path, roster: Path, files: list[Pa
         seconds, cpu, counts = import_concurrently(setting, batch, roster, files, args.importers)
         imports[name] = seconds
         _emit(rows, f"import into {name}, {args.importers} importers", seconds, cpu, str(counts))
+    if args.import_only:
+        return
     grouped = {}
     for name, setting in stores.items():
         seconds, found = grouped_seconds(setting, batch, roster)
@@ -373,6 +375,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--importers", type=int, default=4)
     parser.add_argument("--resamples", type=int, default=100)
     parser.add_argument("--url", help="an existing PostgreSQL store URL (default: throwaway)")
+    parser.add_argument("--import-only", action="store_true",
+                        help="the floor and the import rows only (no report: minutes less)")
     parser.add_argument("--tiny", action="store_true",
                         help="a seconds-long run for CI (make benchmarks-tiny): tiny sizes, "
                         "no budget check")

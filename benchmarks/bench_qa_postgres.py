@@ -214,9 +214,11 @@ def report_seconds(
             (", written to a file as made", written, written_cpu)], html
 
 
-def _report_memory(args: tuple[str, Path, Path, int, Path | None]) -> tuple[int, int]:
-    """(RSS before the report, peak RSS during it) in bytes, in a fresh process: the report
-    written to ``out`` as it is made, or (``out`` None) rendered as one text."""
+def _report_memory(args: tuple[str, Path, Path, int, Path | None]
+                   ) -> tuple[int, int, list[str]]:  # fmt: skip
+    """(RSS before the report, peak RSS during it, the modules it imported) in bytes, in a
+    fresh process: the report written to ``out`` as it is made, or (``out`` None) rendered
+    as one text."""
     from rater_desktop.batch.loader import open_batch
     from rater_desktop.qa_review.open_store import open_qa_store
     from rater_desktop.qa_review.report import render_report, write_html_report
@@ -227,13 +229,42 @@ def _report_memory(args: tuple[str, Path, Path, int, Path | None]) -> tuple[int,
     with open_qa_store(setting, default=Path(setting), environ=os.environ) as store:
         with open_batch(batch_path) as batch:
             session = QaSession(store=store, roster=Roster(roster), batch=batch, clock=lambda: NOW)
-            with open("/proc/self/statm") as statm:
-                before = int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+            loaded = set(sys.modules)
+            before = _rss()
             if out is None:
                 render_report(session, resamples=resamples, now=NOW)
             else:
                 write_html_report(session, out, resamples=resamples, now=NOW)
-    return before, _peak_rss()
+    return before, _peak_rss(), sorted(set(sys.modules) - loaded)
+
+
+def _rss() -> int:
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def _modules_memory(args: tuple[str, Path, Path, list[str]]) -> int:
+    """RSS that importing ``modules`` adds in a fresh process with the same session: the
+    part of a report's peak that is code loaded once, whatever the data (a QA window or
+    ``qa report`` has most of it loaded before: it verified the files)."""
+    import importlib
+
+    from rater_desktop.batch.loader import open_batch
+    from rater_desktop.qa_review.open_store import open_qa_store
+    from rater_desktop.qa_review.roster import Roster
+    from rater_desktop.qa_review.session import QaSession
+
+    setting, batch_path, roster, modules = args
+    with open_qa_store(setting, default=Path(setting), environ=os.environ) as store:
+        with open_batch(batch_path) as batch:
+            QaSession(store=store, roster=Roster(roster), batch=batch, clock=lambda: NOW)
+            before = _rss()
+            for name in modules:
+                try:
+                    importlib.import_module(name)
+                except ImportError:  # a module made on the fly (none expected): skipped
+                    continue
+            return _rss() - before
 
 
 def _peak_rss() -> int:
@@ -250,9 +281,14 @@ def _peak_rss() -> int:
 
 
 def report_memory(setting: str, batch: Path, roster: Path, resamples: int,
-                  out: Path | None) -> tuple[int, int]:  # fmt: skip
+                  out: Path | None) -> tuple[int, int, int]:  # fmt: skip
+    """(RSS before, peak RSS, RSS of the modules the report imported), each fresh."""
     with multiprocessing.get_context("spawn").Pool(1) as pool:
-        return pool.apply(_report_memory, ((setting, batch, roster, resamples, out),))
+        before, peak, modules = pool.apply(_report_memory,
+                                           ((setting, batch, roster, resamples, out),))
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        code = pool.apply(_modules_memory, ((setting, batch, roster, modules),))
+    return before, peak, code
 
 
 def grouped_seconds(setting: str, batch_path: Path, roster: Path) -> tuple[float, Any]:
@@ -285,10 +321,13 @@ def _emit(rows: list[Row], label: str, seconds: float, cpu: float | None = None,
           flush=True)
 
 
-def _memory_line(label: str, before: int, peak: int, largest: int) -> str:
+def _memory_line(label: str, before: int, peak: int, code: int, largest: int) -> str:
+    data = peak - before - code
     return (f"{label}: RSS {before / 2**20:.0f} MiB before, peak {peak / 2**20:.0f} MiB, "
             f"+{(peak - before) / 2**20:.0f} MiB = {(peak - before) / largest:.2f}x the "
-            f"largest export ({largest / 2**20:.1f} MiB)")
+            f"largest export ({largest / 2**20:.1f} MiB); of which modules imported "
+            f"{code / 2**20:.0f} MiB, the rest +{data / 2**20:.0f} MiB = "
+            f"{data / largest:.2f}x")
 
 
 def _measure(args: argparse.Namespace, batch: Path, roster: Path, files: list[Path],
@@ -302,6 +341,8 @@ def _measure(args: argparse.Namespace, batch: Path, roster: Path, files: list[Pa
         seconds, cpu, counts = import_concurrently(setting, batch, roster, files, args.importers)
         imports[name] = seconds
         _emit(rows, f"import into {name}, {args.importers} importers", seconds, cpu, str(counts))
+    if args.import_only:
+        return
     grouped = {}
     for name, setting in stores.items():
         seconds, found = grouped_seconds(setting, batch, roster)
@@ -317,9 +358,10 @@ def _measure(args: argparse.Namespace, batch: Path, roster: Path, files: list[Pa
     largest = max(p.stat().st_size for p in files)
     for label, target in (("written to a file as made", out / "report-memory.html"),
                           ("rendered as one text", None)):
-        before, peak = report_memory(stores["sqlite"], batch, roster, args.resamples, target)
+        before, peak, code = report_memory(stores["sqlite"], batch, roster, args.resamples,
+                                           target)  # fmt: skip
         print(_memory_line(f"report memory (sqlite, fresh process, {label})", before, peak,
-                           largest))  # fmt: skip
+                           code, largest))  # fmt: skip
     print(f"HTML {len(reports['sqlite'].encode('utf-8')) / 2**20:.1f} MiB; postgres / sqlite "
           f"import: {imports['postgres'] / imports['sqlite']:.2f}; reports identical: "
           f"{reports['sqlite'] == reports['postgres'] == written['sqlite'] == written['postgres']}"
@@ -333,6 +375,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--importers", type=int, default=4)
     parser.add_argument("--resamples", type=int, default=100)
     parser.add_argument("--url", help="an existing PostgreSQL store URL (default: throwaway)")
+    parser.add_argument("--import-only", action="store_true",
+                        help="the floor and the import rows only (no report: minutes less)")
     parser.add_argument("--tiny", action="store_true",
                         help="a seconds-long run for CI (make benchmarks-tiny): tiny sizes, "
                         "no budget check")

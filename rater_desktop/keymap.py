@@ -95,6 +95,7 @@ SECTION_NOTES = {
 
 R, M, P = (Scope.RATING,), (Scope.MAIN,), (Scope.PREFERENCE,)
 RA = (Scope.RUN_AUDIT,)
+EDITS = (Scope.RATING, Scope.PREFERENCE, Scope.RUN_AUDIT)  # undo/redo: every protocol's answers
 
 
 def _b(action: str, keys: tuple[str, ...], scopes: tuple[Scope, ...], label: str, help_: str,
@@ -162,10 +163,11 @@ BINDINGS: tuple[Binding, ...] = (
     _b("add_claim", ("Ctrl+M",), R, "Add selected text as claim",
        "Add the text selected in Response A or B as a claim (after Ctrl+F, the found text)",
        RATING_KEYS),
-    _b("undo", ("Ctrl+Z",), R, "&Undo",
-       "Undo the last change (a burst of typing is one step); the step and field it changes "
-       "are shown, and Edit \u25b8 Undo names it", RATING_KEYS),
-    _b("redo", ("Ctrl+Shift+Z", "Ctrl+Y"), R, "&Redo",
+    _b("undo", ("Ctrl+Z",), EDITS, "&Undo",
+       "Undo the last change of the open item (a burst of typing is one step), in every "
+       "protocol; the step and field it changes are shown, and Edit \u25b8 Undo names it",
+       RATING_KEYS),
+    _b("redo", ("Ctrl+Shift+Z", "Ctrl+Y"), EDITS, "&Redo",
        "Redo; an item an undo had reopened is complete again", RATING_KEYS),
     _b("keep_warning", ("Return",), (Scope.FIELD,), "Keep the warning",
        "Keep the warning with your reason (in a warning's reason field)", RATING_KEYS,

@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.leak_guard import LeakGuard
-
-REQUIRE_OPENSSH_ENV = "RATER_DESKTOP_REQUIRE_OPENSSH"
+from tests.openssh import REQUIRE_OPENSSH_ENV
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:

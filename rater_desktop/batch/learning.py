@@ -18,7 +18,13 @@ from typing import Any
 
 from rater_desktop.batch.errors import BatchProblem
 from rater_desktop.batch.fields import FieldReader
-from rater_desktop.batch.protocol import CHOICES, PROTOCOL_TRAINING_FIELDS, TRAINING_FIELDS
+from rater_desktop.batch.protocol import (
+    CHOICES,
+    OUTCOMES,
+    PROTOCOL_TRAINING_FIELDS,
+    REPORT_VERDICTS,
+    TRAINING_FIELDS,
+)
 
 ROLES = ("system", "user", "assistant")
 MAX_TURNS = 200
@@ -75,6 +81,10 @@ def _value_problem(name: str, value: object) -> str | None:
         return f"must be one of {', '.join(VERDICTS)}"
     if kind == "choice" and value not in CHOICES:
         return f"must be one of {', '.join(CHOICES)}"
+    if kind == "run_outcome" and value not in OUTCOMES:
+        return f"must be one of {', '.join(OUTCOMES)}"
+    if kind == "report_verdict" and value not in REPORT_VERDICTS:
+        return f"must be one of {', '.join(REPORT_VERDICTS)}"
     if kind == "score" and (isinstance(value, bool) or value not in (1, 2, 3, 4, 5)):
         return "must be a whole number from 1 to 5"
     if kind == "yes_no" and not isinstance(value, bool):

@@ -25,8 +25,15 @@ CHOICES = ("A", "B", "tie")  # the preference protocol's three-way choice, A/B i
 # file order, and the kind of value each takes (checked by ``learning.read_training``).
 _SIDE_SCORES = {f"responses.{side}.{score}": "score" for side in "AB"
                 for score in ("tc", "fa", "aip")}
-TRAINING_FIELDS = {"verdict": "verdict", "choice": "choice", **_SIDE_SCORES}
-PROTOCOL_TRAINING_FIELDS = {GUIDELINE: ("verdict", *_SIDE_SCORES), PREFERENCE: ("choice",)}
+OUTCOMES = ("completed", "login_wall", "blocked", "unreachable", "incomplete")  # seed 002
+REPORT_VERDICTS = ("accurate", "overstated", "understated")  # is the agent's report true?
+# The run audit's: the outcome seen, the verdict on the agent's report, each checkpoint.
+_RUN_AUDIT_FIELDS = {"outcome": "run_outcome", "report_verdict": "report_verdict",
+                     **{f"checkpoints.C{n}": "yes_no" for n in range(1, 5)}}
+TRAINING_FIELDS = {"verdict": "verdict", "choice": "choice", **_SIDE_SCORES,
+                   **_RUN_AUDIT_FIELDS}
+PROTOCOL_TRAINING_FIELDS = {GUIDELINE: ("verdict", *_SIDE_SCORES), PREFERENCE: ("choice",),
+                            RUN_AUDIT: tuple(_RUN_AUDIT_FIELDS)}
 MAX_QUESTIONS = 50
 MAX_OPTIONS = 50
 

@@ -8,8 +8,8 @@ from collections.abc import Callable
 
 from rater_desktop.batch.fields import FieldReader
 from rater_desktop.batch.model import JudgeVerdict, Response, RunBlock, RunItem, RunReport
+from rater_desktop.batch.protocol import OUTCOMES, REPORT_VERDICTS
 
-OUTCOMES = ("completed", "login_wall", "blocked", "unreachable", "incomplete")
 CHECKPOINTS = ("C1", "C2", "C3", "C4")
 BLOCK_KINDS = (
     "captcha",
@@ -20,7 +20,6 @@ BLOCK_KINDS = (
     "error",
     "other",
 )
-REPORT_VERDICTS = ("accurate", "overstated", "understated")  # is the agent's report true?
 MAX_EVIDENCE_LINES = 100
 MAX_LINE_CHARS = 2_000
 

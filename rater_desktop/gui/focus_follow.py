@@ -18,7 +18,7 @@ from rater_desktop.gui.steps.where import (
     widget_name,
 )
 from rater_desktop.rating.change import Change
-from rater_desktop.rating.focus import FocusAim, focus_aim
+from rater_desktop.rating.focus import FocusAim, blocked_fields, focus_aim
 from rater_desktop.rating.model import Step
 from rater_desktop.rating.service import RatingService
 from rater_desktop.rating.steps import STEP_TITLES, step_of_field
@@ -70,7 +70,7 @@ class FocusFollower(QObject):
             keeper is focus or keeper.isAncestorOf(focus) for keeper in self.keep_focus_in)
 
     def focus_step(self, step: Step) -> QWidget | None:
-        target = first_unanswered(self.panel.page(step))
+        target = first_unanswered(self.panel.page(step), self._held(step))
         if target is not None:
             reveal(target)
         return target
@@ -107,17 +107,30 @@ class FocusFollower(QObject):
             self._status(f"{text} {change.notice}".strip())
         return target
 
+    def _held(self, step: Step) -> list[QWidget]:
+        """The inputs of ``step`` a blocking rule holds up, by the latest rule results
+        (none while the rules run again: results from before the last edit would send
+        the cursor back to a field just put right)."""
+        service = self.panel.service
+        if service is None or service.rules_pending:
+            return []
+        found = (self._find_widget(service, step, f)
+                 for f in blocked_fields(service.results, step))
+        return [w for w in found if w is not None]
+
     def _field_widget(self, service: RatingService, step: Step, field: str) -> QWidget | None:
-        page = self.panel.page(step)
+        found = self._find_widget(service, step, field)
+        return found or first_unanswered(self.panel.page(step))
+
+    def _find_widget(self, service: RatingService, step: Step, field: str) -> QWidget | None:
         order = service.order
 
         def label_of(true_index: int) -> str:
             return "A" if order.true_index("A") == true_index else "B"
 
         object_name = widget_name(field, label_of)
-        widget = page.findChild(QWidget, object_name) if object_name else None
-        found = focusable(widget) if widget is not None else None
-        return found or first_unanswered(page)
+        widget = self.panel.page(step).findChild(QWidget, object_name) if object_name else None
+        return focusable(widget) if widget is not None else None
 
 
 KEY_PRESS = int(QEvent.Type.KeyPress.value)

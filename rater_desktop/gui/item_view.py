@@ -32,6 +32,7 @@ from rater_desktop.keymap import key_text
 DisplayOrder = tuple[int, int]
 SIDES = ("A", "B")
 NO_BATCH_TITLE = "No batch open"
+NO_BATCH_HINT = "Open a batch (.zip file or folder), or drop it onto this window."
 
 
 class ItemPage(Protocol):
@@ -236,7 +237,7 @@ class ItemView(QStackedWidget):
         title.setObjectName("emptyTitle")
         title.setProperty("role", "emptyTitle")
         title.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        hint = QLabel("Open a batch (.zip file or folder), or drop it onto this window.")
+        hint = QLabel(NO_BATCH_HINT)
         hint.setObjectName("emptyHint")
         hint.setProperty("role", "muted")
         hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -258,8 +259,21 @@ class ItemView(QStackedWidget):
         instead of "No batch open"; None brings the usual empty state back."""
         title, hint, button = self._empty_parts
         title.setText(f"Opening {name}\u2026" if name else NO_BATCH_TITLE)
+        hint.setText(NO_BATCH_HINT)
         hint.setVisible(not name)
         button.setVisible(not name)
+
+    def show_unreadable(self, item_id: str) -> None:
+        """The open batch's item ``item_id`` cannot be shown (its message said why): say
+        so where it would be, not "No batch open"; the rater goes on to another item."""
+        self.item = None
+        title, hint, button = self._empty_parts
+        title.setText(f"Item {item_id} cannot be shown")
+        hint.setText("Choose another item in the list, or press "
+                     f"{key_text('next_item').split(' or ')[0]} for the next one.")
+        hint.setVisible(True)
+        button.setVisible(False)
+        self.setCurrentWidget(self._empty_page)
 
     def set_item_page(self, page: QWidget | None) -> None:
         """Show items on a protocol's own ``page`` (an ``ItemPage``) from now on; None: on

@@ -145,6 +145,8 @@ class LearningFlow(QObject):
             settings=manifest.qualification, threshold=threshold_of(manifest),
             saved_qualification=state.get(qual.STATE_KEY))
         progress = outcome.notice.progress if outcome.notice is not None else ""
+        if progress:  # the count the windows below show, under them too, not the last one
+            self._tell(f"{progress}.")
         if outcome.feedback is not None:
             service.save_batch_entry(TRAINING_KEY, training_entry(
                 state, outcome.feedback, at=self.clock()))

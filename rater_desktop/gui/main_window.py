@@ -33,6 +33,7 @@ from rater_desktop.gui.safe_browser import LinkHandler
 from rater_desktop.gui.session import (
     add_recent,
     batch_path_from_drop,
+    describe_item_failure,
     describe_open_failure,
     recent_batches,
 )
@@ -79,6 +80,7 @@ class MainWindow(QMainWindow):
     batchOpened = Signal(object)
     batchClosed = Signal()
     currentItemChanged = Signal(str)
+    itemUnreadable = Signal(str)  # an item of the open batch could not be read (its id)
     batchChangedOnDisk = Signal()  # the open batch's files changed (checked on item load)
     stepMarked = Signal(str, int, int, str, str)  # item id, true index, step, mark, note
     viewerFrameContextRequested = Signal(int, object, QPoint)  # true index, Frame, global pos
@@ -278,6 +280,7 @@ class MainWindow(QMainWindow):
         if self.viewer is not None:
             self.viewer.close()
         self.show_item(None)
+        self.item_view.show_opening(None)  # "No batch open" again, after an unreadable item
         self.item_list.set_entries([])
         close_batch(self.batch)
         self.batch = None
@@ -311,7 +314,10 @@ class MainWindow(QMainWindow):
         try:
             item = self.batch.item(item_id)
         except Exception as exc:  # noqa: BLE001 - a bad line must not end the session
-            text, details = describe_open_failure(self.batch_path or "", exc)
+            self.item = None
+            self.item_view.show_unreadable(item_id)
+            self.itemUnreadable.emit(item_id)
+            text, details = describe_item_failure(item_id, exc)
             self._report_error(self, "Cannot show item", text, details)
             return
         if self.viewer is not None and self.viewer.isVisible():

@@ -3,13 +3,14 @@ open item (what each step asks, where rule IDs show, the keys). Skippable, shown
 per profile (``first_run.practice_seen``), and again from Help > Practice tour.
 
 The tour is a card inside the main window next to a highlight frame around the part it
-explains; it never edits the rating, so the item is rated as usual afterwards.
+explains; it never edits the rating, so the item is rated as usual afterwards. Its cards
+are the open batch's protocol's (``WindowProtocol.tour``: ``gui/protocols/guideline_tour``,
+``gui/preference/tour``, ``gui/run_audit/tour``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -30,58 +31,30 @@ from PySide6.QtWidgets import (
 )
 
 from rater_desktop.first_run import mark_practice_seen, practice_seen
+from rater_desktop.gui import protocols as window_protocols
 from rater_desktop.gui.compact_layout import bring_forward
 from rater_desktop.gui.keys import matches
+from rater_desktop.gui.protocols.guideline_tour import CARDS  # the tour without a batch
 from rater_desktop.gui.steps.visits import mark_aside
 from rater_desktop.gui.theme import current_theme
-from rater_desktop.keymap import TOUR_KEYS, binding, key_text
+from rater_desktop.gui.tour import Card
+
+__all__ = ["ACTION_NAME", "CARDS", "Card", "PracticeController", "PracticeTour",
+           "focus_current_step", "install_practice", "place_card", "tour_cards"]
 
 ACTION_NAME = "actionPracticeTour"
 CARD_WIDTH = 380
 WAIT_MS = 300
 
 
-@dataclass(frozen=True)
-class Card:
-    """One stop of the tour: the object name of the part it explains (or "" for none)."""
-
-    target: str
-    title: str
-    text: str
-
-
-STEP_LINES = (
-    "1 Case file: the user's main goal, the constraints (sub-requests) and a "
-    "Should / Should NOT checklist, written before you see the responses.",
-    "2 Task completion: was the goal and each sub-request met? Then a 1-5 score.",
-    "3 Claims: copy each statement and each reported action out of the responses.",
-    "4 Fact checks: check each objective claim on reliable pages and note the sources.",
-    "5 AI performance: judge the path the agent took, not its answer.",
-    "6 Final verdict: which response is better, and why, in your words.",
-    "7 Roadblocks and feedback: anything that got in the way of your checks.",
-)
-
-CARDS = (
-    Card("promptHeader", "The prompt",
-         "This is what the user asked the agent. It stays in view while you read the "
-         "responses. The batch's own instructions are in the Tools panel."),
-    Card("responseSplitter", "Response A and Response B",
-         "Both answers, side by side with their screenshots. They stay covered until your "
-         "case file is written, so you read the prompt with fresh eyes first."),
-    Card("stepHeader", "Seven steps, one at a time", "\n".join(STEP_LINES)),
-    Card("stepStack", "Rules show their IDs",
-         "Each guideline rule appears under its field with its ID, such as CF-1. Grey "
-         "\u201cTo do\u201d says what is still needed; once you have been to the field it "
-         "becomes red \u201cMust fix\u201d. Amber \u201cCheck\u201d is a warning you may "
-         "keep with a short reason."),
-    Card("stepFooter", "Finishing the item",
-         "\u201cComplete item\u201d opens when no rule blocks it; the line above it says "
-         "what is still missing. Your work is saved as you type."),
-    Card("", "Keys worth knowing",
-         "\n".join(f"{key_text(a)} \u2003{binding(a).label.replace('&', '').rstrip('.…')}"
-                   for a in TOUR_KEYS)
-         + "\n\nHelp \u25b8 Practice tour shows this again. Start with the main goal."),
-)
+def tour_cards(batch: Any) -> tuple[Card, ...]:
+    """The practice tour of ``batch``'s protocol (no batch, or a protocol with no tour of
+    its own: the guideline's)."""
+    try:
+        cards = window_protocols.of_batch(batch).tour
+    except window_protocols.ProtocolError:
+        cards = ()
+    return tuple(cards) or CARDS
 
 
 class PracticeTour(QFrame):
@@ -318,7 +291,8 @@ class PracticeController(QObject):
             bar = self._window.statusBar()
             bar.showMessage("Open a batch first: the tour walks through its open item.", 5000)
             return
-        self.tour = PracticeTour(self._window, on_end=self._ended)
+        self.tour = PracticeTour(self._window, on_end=self._ended,
+                                 cards=tour_cards(getattr(self._window, "batch", None)))
         self.tour.start()
 
     def _ended(self, _finished: bool) -> None:

@@ -118,6 +118,7 @@ class RatingBinding(QObject):
         self.panel.flagToggled.connect(self.toggle_flag)
         window.actions_.flag_item.triggered.connect(self.toggle_flag)
         window.currentItemChanged.connect(self.open_item)
+        window.itemUnreadable.connect(lambda _id: self.close_item())
         window.stepMarked.connect(self._on_step_marked)
         for browser in (p.text_browser for p in window.item_view.panes.values()):
             browser.textChanged.connect(self._forget_highlights)
@@ -216,6 +217,17 @@ class RatingBinding(QObject):
                 service.open_item(item_id, discard_unreadable=True)
         finally:
             self._switching = False
+
+    def close_item(self) -> None:
+        """Save and put away the open item (the next could not be read: no key may write in it)."""
+        if self.service is None or self.service.current_item_id is None:
+            return
+        if self.second_turn.held:
+            self.second_turn.finish()
+        self.service.close_item()
+        self.panel.refresh_all()
+        self._sync_flag_action()
+        self._sync_edit_actions()
 
     def _follow_order(self, item_id: str) -> None:
         # The first item of a launch is shown (covered) before the rater is known, in

@@ -15,6 +15,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject
 
+from rater_desktop.gui import protocols as window_protocols
 from rater_desktop.gui.main_window import MainWindow
 from rater_desktop.gui.steps.cover import ResponseCover
 from rater_desktop.rating.display_order import display_order
@@ -59,6 +60,11 @@ class ReadOnlyView(QObject):
 
     def refresh_cover(self, item_id: str) -> None:
         batch = self.window.batch
+        if batch is not None and not window_protocols.of_batch(batch).rating_binding:
+            # Only the guideline's steps keep responses covered until a case file is
+            # written; another protocol's window shows them at once, and so does this one.
+            self.cover.set_hidden(False)
+            return
         saved = None if batch is None else self._peek(
             data_dir=self.data_dir, rater_id=self.rater_id,
             batch_key=batch.manifest.batch_id, item_id=item_id)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QPoint, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QPoint, QSize, Qt, Signal
 from PySide6.QtGui import QIcon, QImage, QKeyEvent, QPixmap
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -38,6 +38,17 @@ STEP_MARKS = (("correct", "Correct"), ("unnecessary", "Unnecessary"), ("wrong", 
 MARK_KEYS = dict(zip(plain_keys("viewer_mark"), (m for m, _ in STEP_MARKS), strict=True))
 # The keys that move between steps also from the note field (not its cursor keys).
 PAGE_KEYS = (plain_keys("viewer_previous")[-1], plain_keys("viewer_next")[-1])
+
+
+def fit_filmstrip(strip: QListWidget) -> None:
+    """As tall as one thumbnail with its number under it, in the strip's font, plus its
+    scroll bar: nothing cut off, no empty band."""
+    if strip.count():
+        item = strip.sizeHintForRow(0)
+    else:
+        item = strip.iconSize().height() + strip.fontMetrics().lineSpacing()
+    bar = strip.horizontalScrollBar().sizeHint().height()
+    strip.setFixedHeight(item + 2 * strip.spacing() + 2 * strip.frameWidth() + bar)
 
 
 def _tool_button(name: str, icon_name: str, action: str) -> QToolButton:
@@ -185,10 +196,10 @@ class ScreenshotViewer(QDialog):
         strip.setMovement(QListView.Movement.Static)
         strip.setIconSize(QSize(112, 70))
         strip.setSpacing(4)
-        strip.setFixedHeight(120)
         strip.setUniformItemSizes(True)
         strip.currentRowChanged.connect(self._on_filmstrip_row)
         strip.horizontalScrollBar().valueChanged.connect(lambda _v: self._request_thumbs())
+        fit_filmstrip(strip)
         return strip
 
     def open_frames(self, frames: Sequence[Frame], start: int, *, true_index: int,
@@ -204,6 +215,7 @@ class ScreenshotViewer(QDialog):
             entry.setToolTip(frame.caption)
             self.filmstrip.addItem(entry)
         self.filmstrip.blockSignals(False)
+        fit_filmstrip(self.filmstrip)
         self.show_frame(start)
 
     def show_region(self, x: float, y: float, width: float, height: float, source_width: int) -> None:
@@ -371,6 +383,9 @@ class ScreenshotViewer(QDialog):
         return False
 
     def eventFilter(self, watched: object, event: object) -> bool:
+        if watched is self.filmstrip and isinstance(event, QEvent) and \
+                event.type() == QEvent.Type.FontChange:
+            fit_filmstrip(self.filmstrip)  # its numbers grow with the font
         # The canvas would scroll on arrow keys and the filmstrip would type-search on
         # letters; in the viewer those keys move between frames, zoom and toggle the overlay.
         if not isinstance(event, QKeyEvent) or event.type() != QKeyEvent.Type.KeyPress:

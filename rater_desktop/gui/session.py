@@ -68,3 +68,21 @@ def describe_open_failure(path: str, exc: BaseException) -> tuple[str, str]:
                 "you may read it.", "")
     return (f"{path} could not be opened: {exc}\n\nThe batch may be damaged; ask for a new "
             "copy.", type(exc).__name__)
+
+
+def describe_item_failure(item_id: str, exc: BaseException) -> tuple[str, str]:
+    """``(message, details)`` for one item of an open batch that cannot be shown: which
+    item, where the problem is, and what the rater can do (the batch stays open)."""
+    problem = getattr(exc, "problem", None)
+    details = type(exc).__name__
+    if problem is not None and hasattr(problem, "render"):
+        where = problem.render()
+        details = "\n".join(p.render() for p in (getattr(exc, "problems", None) or [])[1:]
+                            if hasattr(p, "render"))  # the others, never a class name
+    elif isinstance(exc, OSError):
+        where = f"It could not be read: {exc.strerror or exc}."
+    else:
+        where = f"It could not be read: {exc}"
+    return (f"Item {item_id} cannot be shown.\n\n{where}\n\nYou can go on with the other "
+            "items. Send this message to whoever sent you the batch so they can fix it.",
+            details)

@@ -119,8 +119,14 @@ def _attach_now(window: MainWindow, profile: Any = None) -> None:
 
     check_key_storage(window, window, profile, data_dir=data_dir,
                       on_moved=lambda moved: setattr(parts["exporter"], "profile", moved))
+    from rater_desktop.gui.single_binding import focus_open_work
+
+    def focus_work() -> None:  # after the tour: the open item's panel, whichever protocol
+        if not focus_open_work(window):
+            focus_current_step(binding.panel)
+
     install_practice(window, data_dir=data_dir, rater_id=profile.rater_id,
-                     focus_work=lambda: focus_current_step(binding.panel))
+                     focus_work=focus_work)
 
 
 def attach_store_services(window: MainWindow, binding: Any, *, store: Any, profile: Any,

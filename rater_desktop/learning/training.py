@@ -16,7 +16,7 @@ from rater_desktop.batch.learning import TrainingKey
 # (field, value, swapped) -> (label of the field, value) as the rater saw them
 Describe = Callable[[str, Any, bool], tuple[str, str]]
 NOT_ANSWERED = "(not answered)"
-OVERALL = ("verdict", "choice")  # the item's overall answer in the built-in protocols
+OVERALL = ("verdict", "choice", "outcome", "report_verdict")  # an item's overall answers
 
 
 @dataclass(frozen=True)

@@ -11,13 +11,11 @@ from rater_desktop.batch.model import Item
 from rater_desktop.batch.protocol import PreferenceSettings
 from rater_desktop.preference.model import PreferenceRating, is_justification
 from rater_desktop.preference.rules import check_preference
+from rater_desktop.protocols.single_export import collect_saved, judgment_record
 from rater_desktop.rating.display_order import display_order
-from rater_desktop.rating.model import ItemStatus
 from rater_desktop.rating.store import RatingStore
 from rater_desktop.rating.survey import survey_for_export
 from rater_desktop.results.document import ItemRecord
-from rater_desktop.results.errors import CollectError
-from rater_desktop.text_sources import export_fields
 
 
 def preference_record(item: Item, rating: PreferenceRating, *, rater_id: str,
@@ -25,49 +23,30 @@ def preference_record(item: Item, rating: PreferenceRating, *, rater_id: str,
     """One item's record: identities, display order, the choice (file order), PR results."""
     order = display_order(batch_seed=display_seed, rater_id=rater_id, item_id=item.id)
     document = rating.to_dict()
-    document.pop("text_sources", None)  # exported per field beside the rating (2.4)
     sources = dict(rating.text_sources)
     if rating.choice not in ("A", "B"):
         document["explanation"] = ""  # PR-2: an explanation belongs to an A or B choice
         sources.pop("explanation", None)
     results = check_preference(rating, explanation_required=settings.explanation_required)
-    return ItemRecord(
-        item_id=item.id,
+    return judgment_record(
+        item, document, status=rating.status, results=results,
         identities={"A": item.responses[0].identity, "B": item.responses[1].identity},
-        display_order=("B", "A") if order.swapped else ("A", "B"),
-        rating=document,
-        rule_results=[{**r.to_dict(), "acknowledged": False, "reason": ""} for r in results],
-        status=rating.status.value,
-        timing=document["timing"],
-        incomplete=rating.status is not ItemStatus.COMPLETE,
-        kind=item.kind.value,
-        retest_of=item.retest_of,
-        text_sources=export_fields(sources, is_justification=is_justification),
-    )
+        display_order=("B", "A") if order.swapped else ("A", "B"), sources=sources,
+        is_justification=is_justification, retest_of=item.retest_of)
 
 
 def collect_preference_records(*, items: Iterable[Item], store: RatingStore, batch_key: str,
                                rater_id: str, display_seed: str, settings: PreferenceSettings,
                                include_incomplete: bool) -> tuple[list[ItemRecord], list[str]]:
     """Records in batch order and the ids left out (same rules as the guideline export)."""
-    records: list[ItemRecord] = []
-    left_out: list[str] = []
-    for item in items:
-        saved = store.load_item(batch_key, item.id)
-        if saved is None:
-            left_out.append(item.id)
-            continue
-        try:
-            rating = PreferenceRating.from_dict(saved)
-        except ValueError as exc:
-            raise CollectError(f"The saved judgment of item {item.id} cannot be read: {exc}. "
-                               "Open the item in the window to judge it again.") from exc
-        if rating.status is not ItemStatus.COMPLETE and not include_incomplete:
-            left_out.append(item.id)
-            continue
-        records.append(preference_record(item, rating, rater_id=rater_id,
-                                         display_seed=display_seed, settings=settings))
-    return records, left_out
+    return collect_saved(
+        items=items, store=store, batch_key=batch_key, read=PreferenceRating.from_dict,
+        status_of=lambda rating: rating.status,
+        record=lambda item, rating: preference_record(
+            item, rating, rater_id=rater_id, display_seed=display_seed, settings=settings),
+        include_incomplete=include_incomplete,
+        unreadable="The saved judgment of item {item} cannot be read: {problem}. "
+                   "Open the item in the window to judge it again.")
 
 
 def collect_protocol_export(*, manifest: Any, items: Iterable[Item], store: RatingStore,

@@ -8,6 +8,7 @@ PR-4 (SD-1..SD-4 as in the guideline) are kept by the window and the QA side.
 from __future__ import annotations
 
 from rater_desktop.preference.model import PreferenceRating
+from rater_desktop.protocols.single import blocking_reasons  # noqa: F401 - the rules' word
 from rater_desktop.rating.rubric import Severity
 from rater_desktop.rating.rules.base import RuleResult
 
@@ -26,7 +27,3 @@ def check_preference(rating: PreferenceRating, *,
         "This batch asks you to explain why the response you chose is better." if missing
         else "", "explanation"))
     return results
-
-
-def blocking_reasons(results: list[RuleResult]) -> list[str]:
-    return [f"{r.rule_id}: {r.message}" for r in results if r.blocking]

@@ -11,7 +11,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rater_desktop.qa.agreement import krippendorff_alpha, percent_agreement
+from rater_desktop.protocols.single_export import Agreement, RaterCheck, nominal_agreement
 from rater_desktop.qa.qualification import meets_threshold
 from rater_desktop.qa.scoreboard import Comparison, Record, bradley_terry, records, win_table
 from rater_desktop.qa.text_sources import RaterTextFlags
@@ -31,26 +31,6 @@ class Judgment:
     choice: str
     identities: tuple[str, str]
     seconds: float | None
-
-
-@dataclass(frozen=True)
-class Agreement:
-    percent: float | None
-    alpha: float | None
-    items: int
-    raters: int
-
-
-@dataclass(frozen=True)
-class RaterCheck:
-    """Qualification and attention results of one rater."""
-
-    rater_id: str
-    qualification_passed: int
-    qualification_total: int
-    qualified: bool
-    attention_passed: int
-    attention_total: int
 
 
 @dataclass(frozen=True)
@@ -93,17 +73,11 @@ def judgments_of(document: Mapping[str, Any]) -> list[Judgment]:
 
 def agreement(judgments: Iterable[Judgment]) -> Agreement:
     """Percent agreement and nominal alpha over the standard items' three-way choices."""
-    cells: dict[str, dict[str, float]] = defaultdict(dict)
+    cells: dict[str, dict[str, str]] = defaultdict(dict)
     for j in judgments:
         if j.kind == "standard":
-            cells[j.rater_id][j.item_id] = CHOICE_VALUES[j.choice]
-    raters = sorted(cells)
-    items = sorted({i for row in cells.values() for i in row})
-    matrix = [[cells[r].get(i) for i in items] for r in raters]
-    return Agreement(percent_agreement(ratings=matrix),
-                     krippendorff_alpha(ratings=matrix, level="nominal",
-                                        categories=(-1.0, 0.0, 1.0)) if matrix else None,
-                     len(items), len(raters))
+            cells[j.rater_id][j.item_id] = j.choice
+    return nominal_agreement(cells, tuple(CHOICE_VALUES))
 
 
 def comparisons(judgments: Iterable[Judgment]) -> list[Comparison]:

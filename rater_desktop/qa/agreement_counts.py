@@ -18,6 +18,8 @@ from collections import defaultdict
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 from rater_desktop.qa.agreement import (
     COLLAPSED_CATEGORIES,
     VERDICT_CATEGORIES,
@@ -26,32 +28,42 @@ from rater_desktop.qa.agreement import (
     VerdictAgreement,
     collapse_verdict,
 )
+from rater_desktop.qa.count_arrays import CellCodes, Counts, RaterCells, rater_groups
 from rater_desktop.qa.inputs import RaterJudgment
 
-Counts = tuple[tuple[float, int], ...]  # a unit's (value, count) pairs, sorted by value
+_NONE = np.zeros(0, dtype=np.int32)
 
 
 @dataclass(frozen=True)
 class UnitCounts:
-    """Every unit's value counts and which value each rater gave where."""
+    """Every unit's value counts and which value each rater gave where: per rater the
+    unit codes and values as arrays (``count_arrays``), not a tuple per cell."""
 
     units: dict[Hashable, Counts]
-    by_rater: dict[str, list[tuple[Hashable, float]]]  # rater -> (unit, value)
+    rater_cells: RaterCells  # rater -> (unit codes, value codes), in cell order
+    unit_keys: list[Hashable]  # unit code -> unit
+    values: list[float]  # value code -> value
+
+    def rated(self, rater: str) -> list[tuple[Hashable, float]]:
+        """(unit, value) of every unit ``rater`` rated, in cell order."""
+        codes, values = self.rater_cells.get(rater, (_NONE, _NONE))
+        keys, known = self.unit_keys, self.values
+        return [(keys[u], known[v]) for u, v in zip(codes.tolist(), values.tolist(), strict=True)]
+
+    def counts_by_code(self) -> list[Counts]:
+        """Each unit code's counts (() for a code no kept cell has)."""
+        return [self.units.get(key, ()) for key in self.unit_keys]
+
+    @property
+    def by_rater(self) -> dict[str, list[tuple[Hashable, float]]]:
+        """rater -> (unit, value) pairs (built on demand: one rater's cells at a time is
+        what the figures read, see ``rated``)."""
+        return {rater: self.rated(rater) for rater in self.rater_cells}
 
 
 def unit_counts(cells: Iterable[tuple[str, Hashable, float]]) -> UnitCounts:
     """From (rater, unit, value) cells; a rater's repeated unit keeps the last value."""
-    latest: dict[tuple[str, Hashable], float] = {}
-    for rater, unit, value in cells:
-        latest[(rater, unit)] = float(value)
-    grouped: dict[Hashable, dict[float, int]] = defaultdict(dict)
-    by_rater: dict[str, list[tuple[Hashable, float]]] = defaultdict(list)
-    for (rater, unit), value in latest.items():
-        counts = grouped[unit]
-        counts[value] = counts.get(value, 0) + 1
-        by_rater[rater].append((unit, value))
-    units = {unit: tuple(sorted(counts.items())) for unit, counts in grouped.items()}
-    return UnitCounts(units, dict(by_rater))
+    return UnitCounts(*CellCodes().extend(cells).grouped())
 
 
 def _transform(level: Level, marginals: dict[float, float], categories: Sequence[float]
@@ -158,11 +170,10 @@ def percent_from_counts(table: UnitCounts) -> tuple[float | None, int]:
     return (sum(shares) / len(shares) if shares else None), len(shares)
 
 
-def _rater_groups(table: UnitCounts, rater: str) -> dict[tuple[Counts, float], int]:
-    found: dict[tuple[Counts, float], int] = defaultdict(int)
-    for unit, value in table.by_rater.get(rater, ()):
-        found[(table.units[unit], value)] += 1
-    return found
+def _rater_groups(table: UnitCounts, rater: str, by_code: list[Counts]
+                  ) -> dict[tuple[Counts, float], int]:  # fmt: skip
+    codes, values = table.rater_cells.get(rater, (_NONE, _NONE))
+    return rater_groups(by_code, table.values, codes, values)
 
 
 def _one_rater(grouped: _Grouped, groups: dict[tuple[Counts, float], int],
@@ -210,8 +221,10 @@ def leave_one_out_counts(
     grouped = _Grouped(table, level, categories)
     g = grouped.g(grouped.marginals)
     alpha_all = grouped.alpha(grouped.marginals, grouped.all_units(g), g)
-    names = list(rater_ids) if rater_ids is not None else sorted(table.by_rater)
-    return [_one_rater(grouped, _rater_groups(table, name), alpha_all, name) for name in names]
+    names = list(rater_ids) if rater_ids is not None else sorted(table.rater_cells)
+    by_code = table.counts_by_code()
+    return [_one_rater(grouped, _rater_groups(table, name, by_code), alpha_all, name)
+            for name in names]
 
 
 def verdict_agreement(
@@ -219,16 +232,18 @@ def verdict_agreement(
 ) -> VerdictAgreement:
     """All verdict agreement figures for a set of judgments (from grouped value counts:
     ``agreement_counts``, equal to the matrix functions above)."""
-    cells: dict[tuple[str, str], int] = {}
-    for judgment in judgments:
+    exact_codes, collapsed_codes = CellCodes(), CellCodes()
+    for judgment in judgments:  # a repeated (rater, item) keeps its last verdict
         if judgment.kind in kinds and judgment.verdict_true is not None:
-            cells[(judgment.rater_id, judgment.item_id)] = judgment.verdict_true
-    raters = sorted({r for r, _ in cells})
-    exact = unit_counts((r, i, float(v)) for (r, i), v in cells.items())
-    collapsed = unit_counts((r, i, float(collapse_verdict(v))) for (r, i), v in cells.items())
+            exact_codes.add(judgment.rater_id, judgment.item_id, float(judgment.verdict_true))
+            collapsed_codes.add(judgment.rater_id, judgment.item_id,
+                                float(collapse_verdict(judgment.verdict_true)))
+    raters = sorted(exact_codes.raters)
+    exact = UnitCounts(*exact_codes.grouped())
+    collapsed = UnitCounts(*collapsed_codes.grouped())
     return VerdictAgreement(
         raters=tuple(raters),
-        items=len({i for _, i in cells}),
+        items=len(exact_codes.units),
         alpha_ordinal=alpha_from_counts(exact, level="ordinal", categories=VERDICT_CATEGORIES),
         alpha_interval=alpha_from_counts(exact, level="interval"),
         alpha_collapsed=alpha_from_counts(

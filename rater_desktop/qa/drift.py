@@ -55,18 +55,29 @@ def agreement_drift(
     width: timedelta = timedelta(days=7),
 ) -> list[DriftWindow]:
     """From (rater, item, collapsed verdict, when) and the consensus per item."""
-    rows = sorted((when, rater, item, verdict) for rater, item, verdict, when in judged
-                  if item in agreed)  # fmt: skip
-    if not rows:
+    counted = Counter((when, rater, verdict == agreed[item])
+                      for rater, item, verdict, when in judged if item in agreed)  # fmt: skip
+    return drift_windows(counted, width=width)
+
+
+def drift_windows(
+    counted: Mapping[tuple[datetime, str, bool], int], *, width: timedelta = timedelta(days=7)
+) -> list[DriftWindow]:
+    """From how many judgments each (when, rater, agrees with the consensus) has: a few
+    entries per export instead of a row per judgment."""
+    if not counted:
         return []
-    first = rows[0][0]
-    buckets: dict[int, list[tuple[str, bool]]] = {}
-    for when, rater, item, verdict in rows:
+    first = min(when for when, _, _ in counted)
+    totals: dict[int, list[int]] = {}
+    raters: dict[int, set[str]] = {}
+    for (when, rater, ok), n in counted.items():
         index = int((when - first) / width)
-        buckets.setdefault(index, []).append((rater, verdict == agreed[item]))
+        found = totals.setdefault(index, [0, 0])
+        found[0] += n
+        found[1] += n if ok else 0
+        raters.setdefault(index, set()).add(rater)
     return [
         DriftWindow(start=first + index * width, end=first + (index + 1) * width,
-                    judgments=len(found), agreeing=sum(ok for _, ok in found),
-                    raters=len({r for r, _ in found}))
-        for index, found in sorted(buckets.items())
+                    judgments=judgments, agreeing=agreeing, raters=len(raters[index]))
+        for index, (judgments, agreeing) in sorted(totals.items())
     ]  # fmt: skip

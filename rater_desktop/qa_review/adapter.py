@@ -161,7 +161,7 @@ def judgment_from_rating(
     )
 
 
-def _disputed(raw_rating: Mapping[str, Any]) -> tuple[bool, bool]:
+def disputed_runs(raw_rating: Mapping[str, Any]) -> tuple[bool, bool]:
     responses = raw_rating.get("responses")
     flags = [False, False]
     if isinstance(responses, list) and len(responses) == 2:
@@ -190,11 +190,21 @@ def _display_order(entry: Mapping[str, Any]) -> tuple[str, str] | None:
     return str(raw[0]), str(raw[1])
 
 
-def rated_item(
-    entry: Mapping[str, Any], *, rater_id: str, batch_items: Mapping[str, BatchItemInfo],
-    rules: bool = True,
-) -> RatedItem | str:
-    """One entry of a verified document as a RatedItem, or why it is left out."""
+@dataclass(frozen=True, slots=True)
+class CheckedEntry:
+    """An entry whose identities, display order and rating were read without a problem."""
+
+    item_id: str
+    info: BatchItemInfo
+    identities: tuple[str, str]
+    display_order: tuple[str, str]
+    rating: ItemRating
+
+
+def checked_entry(
+    entry: Mapping[str, Any], *, batch_items: Mapping[str, BatchItemInfo]
+) -> CheckedEntry | str:
+    """What every use of an entry needs checked first, or why the entry is left out."""
     item_id = entry.get("item_id")
     if not isinstance(item_id, str) or item_id not in batch_items:
         return f"item {item_id!r} is not in the opened batch; left out"
@@ -215,13 +225,25 @@ def rated_item(
         return f"item {item_id}: the rating cannot be read ({exc}); left out"
     if rating.item_id != item_id:
         return f"item {item_id}: the rating belongs to item {rating.item_id!r}; left out"
+    return CheckedEntry(item_id, info, identities, order, rating)
+
+
+def rated_item(
+    entry: Mapping[str, Any], *, rater_id: str, batch_items: Mapping[str, BatchItemInfo],
+    rules: bool = True,
+) -> RatedItem | str:
+    """One entry of a verified document as a RatedItem, or why it is left out."""
+    checked = checked_entry(entry, batch_items=batch_items)
+    if isinstance(checked, str):
+        return checked
+    item_id, info, rating, raw = checked.item_id, checked.info, checked.rating, entry.get("rating")
     found = entry.get("rule_results") if rules else None
     return RatedItem(
         rater_id=rater_id,
         item_id=item_id,
         kind=info.facts.kind,
-        identities=identities,
-        display_order=order,
+        identities=checked.identities,
+        display_order=checked.display_order,
         rating=rating,
         # JSON gives dicts: the exact type test first (the Mapping ABC check is slow)
         # (a list comprehension: half the cost of a generator over ~50 results per item)
@@ -230,16 +252,32 @@ def rated_item(
         else (),
         status=rating.status.value,
         complete=rating.status is ItemStatus.COMPLETE and entry.get("incomplete") is not True,
-        disputed_runs=_disputed(raw if isinstance(raw, Mapping) else {}),
+        disputed_runs=disputed_runs(raw if isinstance(raw, Mapping) else {}),
         judgment=judgment_from_rating(rater_id=rater_id, rating=rating, info=info),
         unsure=unsure_reason(entry),
         text_counts=item_counts(entry) if "text_sources" in entry else None,
     )
 
 
-def _is_probe(entry: Mapping[str, Any], batch_items: Mapping[str, BatchItemInfo]) -> bool:
+def is_probe_entry(entry: Mapping[str, Any], batch_items: Mapping[str, BatchItemInfo]) -> bool:
+    """A retest probe repeats a judgment: its own figure (qa.retest), never agreement."""
     info = batch_items.get(entry.get("item_id"))  # type: ignore[arg-type]
     return is_probe(entry) or (info is not None and info.facts.kind == RETEST_KIND)
+
+
+def document_entries(document: Mapping[str, Any]) -> tuple[str, list[Any] | None, tuple[str, ...]]:
+    """(rater id, the item entries, ()), or (rater id, None, why none is read)."""
+    rater = document.get("rater")
+    rater_id = str(rater.get("rater_id", "")) if isinstance(rater, Mapping) else ""
+    entries = document.get("items")
+    if not isinstance(entries, list):
+        return rater_id, None, ("the document has no item list",)
+    if document.get("protocol", READS) != READS:  # e.g. preference judgments
+        return rater_id, None, (
+            f"the results are {document.get('protocol')!r} judgments, not guideline ratings; "
+            "left out (the QA window and 'rater-desktop qa report' review them on their own "
+            "batch, with that protocol's figures)",)
+    return rater_id, entries, ()
 
 
 def adapt_results(
@@ -248,16 +286,9 @@ def adapt_results(
     """Every readable item of a verified results document, in the document's order.
     ``rules=False`` leaves each item's ``rule_results`` empty (an import keeps none of them:
     ~50 dicts per item to filter for nothing)."""
-    rater = document.get("rater")
-    rater_id = str(rater.get("rater_id", "")) if isinstance(rater, Mapping) else ""
-    entries = document.get("items")
-    if not isinstance(entries, list):
-        return AdaptedResults(rater_id, (), ("the document has no item list",))
-    if document.get("protocol", READS) != READS:  # e.g. preference judgments
-        return AdaptedResults(rater_id, (), (
-            f"the results are {document.get('protocol')!r} judgments, not guideline ratings; "
-            "left out (the QA window and 'rater-desktop qa report' review them on their own "
-            "batch, with that protocol's figures)",))
+    rater_id, entries, refused = document_entries(document)
+    if entries is None:
+        return AdaptedResults(rater_id, (), refused)
     items: list[RatedItem] = []
     problems: list[str] = []
     seen: dict[str, Mapping[str, Any]] = {}
@@ -265,7 +296,7 @@ def adapt_results(
         if type(entry) is not dict and not isinstance(entry, Mapping):  # exact type first
             problems.append("an item entry is not an object; left out")
             continue
-        if _is_probe(entry, batch_items):
+        if is_probe_entry(entry, batch_items):
             continue  # a retest probe repeats a judgment: its own figure (qa.retest), never agreement
         rated = rated_item(entry, rater_id=rater_id, batch_items=batch_items, rules=rules)
         if isinstance(rated, str):

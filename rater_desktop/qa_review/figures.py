@@ -23,8 +23,8 @@ from rater_desktop.qa.agreement_counts import (
     alpha_from_counts,
     leave_one_out_counts,
     percent_from_counts,
-    unit_counts,
 )
+from rater_desktop.qa.count_arrays import CellCodes
 from rater_desktop.qa.inputs import SCORE_NAMES, RaterJudgment
 
 SCORE_CATEGORIES = (1, 2, 3, 4, 5)
@@ -76,22 +76,29 @@ Tables = dict[str, UnitCounts]
 
 
 def dimension_tables(judgments: Sequence[RaterJudgment]) -> Tables:
-    """Every dimension's unit counts in one pass over the judgments (``dimension_cells``
-    per dimension, grouped): what alpha, kappa and AC are computed from."""
-    cells: dict[str, list[tuple[str, tuple[str, int], float]]] = {d: [] for d, _, _ in DIMENSIONS}
-    for j in judgments:
-        if j.kind != "standard":
-            continue
+    """Every dimension's unit counts (``dimension_cells`` per dimension, grouped): what
+    alpha, kappa and AC are computed from. The cells go straight into coded arrays
+    (``count_arrays``), one pass per score (the verdicts share one): no tuple per cell, and
+    one dimension's cells at a time."""
+    standard = [j for j in judgments if j.kind == "standard"]
+    verdict, collapsed = CellCodes(), CellCodes()
+    for j in standard:
         if j.verdict_true is not None:
-            cells["verdict"].append((j.rater_id, (j.item_id, -1), float(j.verdict_true)))
-            cells["verdict_collapsed"].append(
-                (j.rater_id, (j.item_id, -1), float(collapse_verdict(j.verdict_true))))
-        for side, scores in j.scores.items():
-            for name in SCORE_NAMES:
+            unit = (j.item_id, -1)
+            verdict.add(j.rater_id, unit, float(j.verdict_true))
+            collapsed.add(j.rater_id, unit, float(collapse_verdict(j.verdict_true)))
+    tables = {"verdict": UnitCounts(*verdict.grouped()),
+              "verdict_collapsed": UnitCounts(*collapsed.grouped())}  # fmt: skip
+    del verdict, collapsed
+    for name in SCORE_NAMES:
+        found = CellCodes()
+        for j in standard:
+            for side, scores in j.scores.items():
                 score = getattr(scores, name)
                 if score is not None:
-                    cells[name].append((j.rater_id, (j.item_id, side), float(score)))
-    return {dimension: unit_counts(found) for dimension, found in cells.items()}
+                    found.add(j.rater_id, (j.item_id, side), float(score))
+        tables[name] = UnitCounts(*found.grouped())
+    return {dimension: tables[dimension] for dimension, _, _ in DIMENSIONS}
 
 
 def dimension_categories(dimension: str) -> tuple[int, ...]:

@@ -128,13 +128,15 @@ def _judgment(row: Any, expected: dict[str, int | None], shared: dict[Any, Any])
     judgment = RaterJudgment(
         rater_id=sys.intern(str(row.rater_id)), item_id=item_id,
         verdict_true=row.verdict_true, kind=sys.intern(str(row.kind)),
-        scores=scores, claims=claims, step_seconds=steps, total_seconds=facts["t"],
+        scores=scores, claims=claims, step_seconds=steps, total_seconds=_shared(
+            shared, ("total", type(facts["t"]), facts["t"]), lambda: facts["t"]),
         expected_verdict=expected.get(item_id),
     )  # fmt: skip
     unsure = facts.get("u")
     counts = facts.get("x")
-    text = (int(counts[0]), int(counts[1]), int(counts[2])) if isinstance(counts, list) \
-        and len(counts) == 3 else None
+    text = _shared(shared, ("text", *map(int, counts)), lambda: (
+        int(counts[0]), int(counts[1]), int(counts[2]))) if isinstance(counts, list) \
+        and len(counts) == 3 else None  # fmt: skip
     return StoredJudgment(int(row.file_id), bool(row.complete),
                           _shared(shared, ("order", order), lambda: (order[0], order[1])),
                           _shared(shared, ("disputed", *disputed),
@@ -154,12 +156,14 @@ def read_judgments(
     or ``entry`` (v5) and must be filled from the document once."""
     from sqlalchemy import text
 
-    with engine.connect() as conn:
-        rows = list(conn.execute(text(READ), {"file": file_id}))
-    if any(row.facts is None or row.no_entry for row in rows):
-        return None
     shared: dict[Any, Any] = {}
-    return [_judgment(row, expected, shared) for row in rows]
+    found = []
+    with engine.connect() as conn:  # row by row: no list of the file's rows beside them
+        for row in conn.execute(text(READ), {"file": file_id}):
+            if row.facts is None or row.no_entry:
+                return None
+            found.append(_judgment(row, expected, shared))
+    return found
 
 
 def files_to_fill(engine: Engine, *, file_ids: Sequence[int]) -> set[int]:

@@ -45,18 +45,23 @@ def _rater_rows(column: RaterColumn) -> list[list[str]]:
 
 
 # Join a row's cells, and the rows, before one escape (html.escape leaves both as they are).
-_CELL, _ROW = "\x00", "\x01"
+_CELL, _ROW, _NUL = "\x00", "\x01", "\ufffd"
 
 
 def rater_rows_html(column: RaterColumn) -> str:
     """One rater's two table rows (escaped), as the Items table shows them."""
-    rows = _rater_rows(column)
+    return rows_html(_rater_rows(column))
+
+
+def rows_html(rows: list[list[str]]) -> str:
+    """Table rows of text cells, escaped."""
     text = _ROW.join(_CELL.join(row) for row in rows)
     cells = sum(len(row) - 1 for row in rows)
     if text.count(_CELL) != cells or text.count(_ROW) != len(rows) - 1:
-        # a cell holds one of the separators: escape cell by cell (same output)
-        return "".join("<tr>" + "".join(f"<td>{escape(cell)}</td>" for cell in row) + "</tr>"
-                       for row in rows)  # fmt: skip
+        # a cell holds one of the separators: escape cell by cell (a NUL, which no HTML
+        # and no PostgreSQL text may hold, shown as U+FFFD)
+        return "".join("<tr>" + "".join(f"<td>{escape(cell.replace(_CELL, _NUL))}</td>"
+                                        for cell in row) + "</tr>" for row in rows)  # fmt: skip
     # One escape per rater instead of one per cell: ~18 calls per judgment at import.
     return ("<tr><td>" + escape(text).replace(_CELL, "</td><td>")
             .replace(_ROW, "</td></tr><tr><td>") + "</td></tr>") if rows else ""

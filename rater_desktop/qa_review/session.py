@@ -33,7 +33,7 @@ from rater_desktop.qa_review.adapter import (
     run_inputs,
 )
 from rater_desktop.qa_review.decisions import DecisionsMixin
-from rater_desktop.qa_review.judgment_rows import judgment_rows
+from rater_desktop.qa_review.import_rows import import_rows, save_imported
 from rater_desktop.qa_review.store import QaStore, StoredFile
 from rater_desktop.qa_review.stored_session import StoredJudgmentsMixin
 from rater_desktop.qa_review.summary import SummaryMixin
@@ -259,7 +259,7 @@ class QaSession(StoredJudgmentsMixin, SummaryMixin, DecisionsMixin):
             outcome = VerifyOutcome(VerifyStatus.MISSING_SIGNATURE, problem or "")
         else:
             outcome = verify_results_bytes(
-                results=data, signature=signature, allowed_signers=signers
+                results=data, signature=signature, allowed_signers=signers, item_spans=True
             )
         return self._record(path, digest, data, signature, outcome)
 
@@ -285,8 +285,9 @@ class QaSession(StoredJudgmentsMixin, SummaryMixin, DecisionsMixin):
             )
         status = _stored_status(outcome)
         keep = status != ImportStatus.INVALID.value and signature is not None
-        adapted = adapt_results(document=document, batch_items=self.item_infos(),
-                                rules=False) if keep else None  # fmt: skip
+        spans = outcome.item_spans
+        rows, left_out = import_rows(document, batch_items=self.item_infos(), file_sha256=digest,
+                                     spans=spans) if keep else ([], None)  # fmt: skip
         record = StoredFile(
             file_sha256=digest,
             path=str(path),
@@ -301,15 +302,14 @@ class QaSession(StoredJudgmentsMixin, SummaryMixin, DecisionsMixin):
             batch_sha256=recorded_sha or None,
             opened_batch_sha256=self.batch_sha256,
             exported_at=str(document.get("exported_at")) if document else None,
-            problems=None if adapted is None else json.dumps(list(adapted.problems),
-                                                             ensure_ascii=False),
+            problems=None if left_out is None else json.dumps(list(left_out), ensure_ascii=False),
         )
-        stored, created = self.store.save_file(
-            record,
-            results_text=data.decode("utf-8") if keep else None,
-            signature_text=signature.decode("ascii") if keep and signature else None,
-            judgments=judgment_rows(adapted, digest) if adapted is not None else (),
-        )
+        stored, created = save_imported(
+            self.store, record,
+            # verifying decoded the bytes already when it noted where the items lie
+            results_text=(data.decode("utf-8") if spans is None else spans.text) if keep else None,
+            signature_text=signature.decode("ascii") if keep and signature else None, rows=rows,
+        )  # fmt: skip
         if not created:  # another reviewer (or importer) stored the same file meanwhile
             return ImportOutcome(
                 path,
@@ -318,7 +318,7 @@ class QaSession(StoredJudgmentsMixin, SummaryMixin, DecisionsMixin):
                 "it is not imported twice.",
                 stored,
             )
-        return ImportOutcome(path, ImportStatus(status), outcome.message, stored)
+        return ImportOutcome(path, ImportStatus(stored.status), stored.message, stored)
 
     def recheck_signers(self) -> list[StoredFile]:
         """Verify the kept files again against the current roster; return those changed."""

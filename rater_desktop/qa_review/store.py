@@ -262,11 +262,15 @@ class QaStore:
             session.add(row)
             session.flush()
             if results_text is not None and signature_text is not None and row.id is not None:
-                session.add(
-                    ResultDocumentRow(
-                        file_id=row.id, results_text=results_text, signature_text=signature_text
-                    )
-                )
+                if self.is_shared:  # a binary COPY: a tenth of the CPU of an INSERT parameter
+                    from rater_desktop.qa_review.bulk_insert import copy_rows
+
+                    copy_rows(session.connection(), ResultDocumentRow.__tablename__,
+                              ["file_id", "results_text", "signature_text"],
+                              [(row.id, results_text, signature_text)])  # fmt: skip
+                else:
+                    session.add(ResultDocumentRow(file_id=row.id, results_text=results_text,
+                                                  signature_text=signature_text))  # fmt: skip
             self._add_judgments(session, row.id, judgments)
             stored = self._file(row)
             session.commit()

@@ -35,7 +35,9 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 FileKey = tuple[tuple[int | None, str], ...]
-ITEMS_PER_READ = 250  # batch items whose Items rows a streamed report reads per query
+# Items rows a streamed report reads per query (about 0.6 KB of HTML each): about a MB,
+# however many raters share an item.
+ROWS_PER_READ = 1000
 
 
 class StoredJudgmentsMixin:
@@ -178,9 +180,9 @@ class StoredJudgmentsMixin:
         return self.built("items", key, lambda: list(self.iter_item_blocks(chunk=None)))
 
     def iter_item_blocks(self, *, chunk: int | None = 0) -> Iterator[ItemBlock]:
-        """The same blocks one by one, read ``chunk`` batch items at a time (0:
-        ITEMS_PER_READ, None: all at once), kept nowhere: what a report written straight
-        to a file reads."""
+        """The same blocks one by one, read ``chunk`` batch items at a time (0: as many
+        as make about ROWS_PER_READ rater rows, None: all at once), kept nowhere: what a
+        report written straight to a file reads."""
         from rater_desktop.qa_review.report_items import item_block
 
         chosen, key = self.used_key()
@@ -192,7 +194,8 @@ class StoredJudgmentsMixin:
             self._rows_of(stored)
         files = [s.id for s in chosen if s.id]
         infos = list(self.item_infos().items())
-        step = (chunk or ITEMS_PER_READ) if chunk is not None else max(1, len(infos))
+        per_read = chunk or max(1, ROWS_PER_READ // max(1, len(files)))
+        step = per_read if chunk is not None else max(1, len(infos))
         for start in range(0, len(infos), step):
             part = infos[start:start + step]
             html = item_html(self.store.engine, file_ids=files,

@@ -5,13 +5,14 @@ fragility and agreement drift over time (docs/qa-statistics.md)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, Protocol
 
 from rater_desktop.qa.agreement import collapse_verdict
 from rater_desktop.qa.chance_agreement import cohen_kappa, fleiss_kappa, gwet_ac
-from rater_desktop.qa.drift import DriftWindow, agreement_drift, consensus
+from rater_desktop.qa.drift import DriftWindow, consensus, drift_windows
 from rater_desktop.qa.fragility import RankingFragility, ranking_fragility
 from rater_desktop.qa.rater_model import RaterModel, dawid_skene
 from rater_desktop.qa.rater_tendencies import RaterTendency, rater_tendencies
@@ -72,8 +73,8 @@ def chance_agreement(judgments: list[RaterJudgment], tables: Tables | None = Non
         table = tables[dimension]
         cohen = None
         if len(raters) == 2:
-            first = dict(table.by_rater.get(raters[0], ()))
-            second = dict(table.by_rater.get(raters[1], ()))
+            first = dict(table.rated(raters[0]))
+            second = dict(table.rated(raters[1]))
             cohen = cohen_kappa([(v, second[u]) for u, v in first.items() if u in second])
         nominal = level == "nominal"
         found.append(ChanceAgreement(
@@ -93,23 +94,34 @@ def _when(stamp: str | None) -> datetime | None:
 
 
 def drift(session: QaSession, judgments: list[RaterJudgment]) -> list[DriftWindow]:
-    """Each (rater, item) dated by the first trusted export that holds it complete."""
+    """Each (rater, item) dated by the first trusted export that holds it complete; counted
+    per (date, rater, agrees) as each signer's files are read (no row per judgment)."""
     agreed = consensus((j.item_id, collapse_verdict(j.verdict_true)) for j in judgments
                        if j.kind == "standard" and j.verdict_true is not None)  # fmt: skip
-    first: dict[tuple[str, str], tuple[datetime, int]] = {}
-    for stored in session.files():
-        moment = _when(stored.exported_at)
-        if stored.status != "valid" or stored.id is None or moment is None:
-            continue
-        for row in session.stored_rows(stored):
-            j = row.judgment
-            if not row.complete or j.kind != "standard" or j.verdict_true is None:
-                continue
-            key = (str(stored.signer or j.rater_id), j.item_id)
-            if key not in first or moment < first[key][0]:
-                first[key] = (moment, collapse_verdict(j.verdict_true))
-    judged = [(rater, item, verdict, when) for (rater, item), (when, verdict) in first.items()]
-    return agreement_drift(judged, agreed, width=DRIFT_WIDTH)
+    dated = [(stored, moment) for stored in session.files()
+             if (moment := _when(stored.exported_at)) is not None
+             and stored.status == "valid" and stored.id is not None]  # fmt: skip
+    # A signer's (rater, item) keys are theirs alone: one signer's files at a time. A file
+    # without a signer keys by the rater ids it holds: then all files at once.
+    groups: dict[Any, list[tuple[Any, datetime]]] = {}
+    for stored, moment in dated:
+        groups.setdefault(stored.signer if all(s.signer for s, _ in dated) else None,
+                          []).append((stored, moment))  # fmt: skip
+    counted: Counter[tuple[datetime, str, bool]] = Counter()
+    for group in groups.values():
+        first: dict[tuple[str, str], tuple[datetime, int]] = {}
+        for stored, moment in group:
+            for row in session.stored_rows(stored):
+                j = row.judgment
+                if not row.complete or j.kind != "standard" or j.verdict_true is None:
+                    continue
+                key = (str(stored.signer or j.rater_id), j.item_id)
+                if key not in first or moment < first[key][0]:
+                    first[key] = (moment, collapse_verdict(j.verdict_true))
+        for (rater, item), (when, verdict) in first.items():
+            if item in agreed:
+                counted[(when, rater, verdict == agreed[item])] += 1
+    return drift_windows(counted, width=DRIFT_WIDTH)
 
 
 def study_figures(session: QaSession) -> StudyFigures:

@@ -7,7 +7,7 @@ report parses no document."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from html import escape
 from typing import Any
 
@@ -23,10 +23,11 @@ def minimum_seconds(batch: Any) -> float:
     return protocols.of_batch(batch).fast_item_seconds
 
 
-def stored_texts(session: Any) -> list[JudgmentText]:
-    """What the import kept of each used judgment (no document is parsed again)."""
-    return [JudgmentText(j.judgment.rater_id, j.complete, j.text_counts, j.judgment.seconds())
-            for j in session.stored_judgments()]
+def stored_texts(session: Any) -> Iterator[JudgmentText]:
+    """What the import kept of each used judgment (no document is parsed again), one at
+    a time (the figures add them up)."""
+    return (JudgmentText(j.judgment.rater_id, j.complete, j.text_counts, j.judgment.seconds())
+            for j in session.stored_judgments())
 
 
 def session_text_flags(session: Any) -> list[RaterTextFlags]:

@@ -4,9 +4,13 @@ land in the field the rater looks at, never on a button and never in front of th
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import StrEnum
 
 from rater_desktop.rating.change import Change
+from rater_desktop.rating.model import Claim, ClaimRating, Step
+from rater_desktop.rating.rules.base import RuleResult
+from rater_desktop.rating.steps import step_of_field
 
 
 class FocusAim(StrEnum):
@@ -45,3 +49,16 @@ def step_in_group(index: int, count: int, *, forward: bool) -> int:
     if count <= 0:
         return index
     return max(0, min(count - 1, index + (1 if forward else -1)))
+
+
+def sources_optional(claim: Claim) -> bool:
+    """A fact check's empty source box is no question left to answer (Ctrl+Shift+R and a
+    step reached skip it) when a cited screenshot or step already proves the claim or
+    the claim is rated Cannot Confidently Assess: FC-6 asks for no web address then."""
+    return bool(claim.shown_evidence) or claim.rating is ClaimRating.CCA
+
+
+def blocked_fields(results: Iterable[RuleResult], step: Step) -> list[str]:
+    """The fields of ``step`` a blocking rule still holds up, answered or not (a
+    justification too short): Ctrl+Shift+R's next question may be one of them."""
+    return [r.field for r in results if r.blocking and step_of_field(r.field) is step]

@@ -183,7 +183,7 @@ class _Reader:
 
     def number(self, key: str) -> float:
         value = self.data.get(key, 0.0)
-        if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        if isinstance(value, bool) or not isinstance(value, int | float) or not _finite(value):
             raise self._fail(key, "a number", value)
         return float(value)
 
@@ -214,6 +214,10 @@ class _Reader:
         value = self.data.get(key)
         if value is None:
             return default
+        if type(value) is str:  # what Enum(value) looks up first, without its call overhead
+            member = enum._value2member_map_.get(value)
+            if member is not None:
+                return member  # type: ignore[return-value]
         try:
             return enum(value)
         except ValueError:
@@ -224,6 +228,13 @@ class _Reader:
 
     def child(self, key: str) -> _Reader:
         return _Reader(self.data.get(key, {}), self._where(key))
+
+
+def _finite(value: int | float) -> bool:
+    try:
+        return math.isfinite(value)
+    except OverflowError:  # an int past a float's range (JSON has no limit)
+        return False
 
 
 def _kind(value: Any) -> str:

@@ -9,6 +9,7 @@ from typing import Any
 
 from rater_desktop.batch.protocol import RUN_AUDIT
 from rater_desktop.protocols import Applier, RatingProtocol, ScriptedLineError, register
+from rater_desktop.run_audit import learning
 from rater_desktop.run_audit.collect import collect_protocol_export
 
 EXIT_OK, EXIT_NO_VALID, EXIT_MIXED = 0, 1, 2
@@ -102,4 +103,5 @@ def _write(args: argparse.Namespace, batch: Any, documents: list[dict[str, Any]]
 
 PROTOCOL = register(RatingProtocol(
     name=RUN_AUDIT, collect_export=collect_export, scripted=scripted, verdicts=None,
-    qa_report=qa_report, guideline_results=False, metadata_fields=False))
+    qa_report=qa_report, guideline_results=False, metadata_fields=False,
+    answers=learning.answers, describe=learning.describe, gold_passed=learning.gold_passed))

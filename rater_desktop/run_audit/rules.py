@@ -10,6 +10,7 @@ agreement) is QA's (``run_audit.scoring``), not a check of the rater's work.
 from __future__ import annotations
 
 from rater_desktop.batch.model import Item
+from rater_desktop.protocols.single import blocking_reasons  # noqa: F401 - the rules' word
 from rater_desktop.rating.detect.placeholders import is_placeholder
 from rater_desktop.rating.rubric import Severity
 from rater_desktop.rating.rules.base import RuleResult
@@ -153,8 +154,6 @@ def check_run_audit(rating: RunAuditRating, item: Item) -> list[RuleResult]:
             *check_verdict(rating)]
 
 
-def blocking_reasons(results: list[RuleResult]) -> list[str]:
-    return [f"{r.rule_id}: {r.message}" for r in results if r.blocking]
 
 
 def failing(results: list[RuleResult], *rule_ids: str) -> list[RuleResult]:

@@ -9,24 +9,31 @@ unchanged. A refused call (a covered step, an unknown answer) returns a Change w
 Change ``fields``: ``*`` (item opened), ``checkpoints.C1``..``C4``, ``observed.outcome``,
 ``observed.block_step``, ``observed.quote``, ``report_shown``, ``statements.<id>``,
 ``breaches.<kind>``, ``verdict``, ``note``, ``judge_shown``, ``current_step``, ``status``.
+Opening, saving, completing, the batch state and undo/redo are the shared base's
+(``protocols.single``); undo never hides a report or a judge the rater has seen.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from rater_desktop.batch.model import Item
 from rater_desktop.batch.protocol import SurveyQuestion
+from rater_desktop.protocols.single import SingleJudgmentService
 from rater_desktop.rating.change import Change
 from rater_desktop.rating.model import ItemStatus
 from rater_desktop.rating.rules.base import RuleResult
 from rater_desktop.rating.store import RatingStore
-from rater_desktop.rating.survey import STATE_KEY, saved_survey, survey_record
-from rater_desktop.rating.timing import Clock, ItemTimer
+from rater_desktop.rating.timing import Clock
 from rater_desktop.run_audit import edits
-from rater_desktop.run_audit.model import STEPS, RunAuditRating, is_justification
-from rater_desktop.run_audit.rules import blocking_reasons, check_run_audit
+from rater_desktop.run_audit.model import (
+    BREACH_LABELS,
+    CHECKPOINT_LABELS,
+    STEPS,
+    RunAuditRating,
+    is_justification,
+)
+from rater_desktop.run_audit.rules import check_run_audit
 from rater_desktop.run_audit.statements import Statement, item_statements
 from rater_desktop.run_audit.steps import (
     covered_reason,
@@ -34,96 +41,56 @@ from rater_desktop.run_audit.steps import (
     report_may_show,
     step_open,
 )
-from rater_desktop.text_sources import TextEventsMixin
 
-Listener = Callable[[Change], None]
+FIELD_NAMES = {"observed.outcome": "outcome", "observed.block_step": "block step",
+               "observed.quote": "quote", "verdict": "verdict", "note": "note"}
 
 
 class RunAuditError(ValueError):
     """A call the protocol does not allow here (e.g. no item is open)."""
 
 
-class RunAuditService(TextEventsMixin):
+def field_name(field: str) -> str:
+    """A run audit field in the rater's words ("checkpoint C2 found", "statement s3")."""
+    head, _, key = field.partition(".")
+    if head == "checkpoints":
+        return f"checkpoint {key} {CHECKPOINT_LABELS.get(key, '')}".strip()
+    if head == "statements":
+        return f"statement {key}"
+    if head == "breaches":
+        label = BREACH_LABELS.get(key, key)
+        return f"breach: {label[:1].lower()}{label[1:]}"
+    return FIELD_NAMES.get(field, field.replace("_", " "))
+
+
+class RunAuditService(SingleJudgmentService[RunAuditRating]):
     """One rater's audits of the runs of one batch."""
+
+    error = RunAuditError
+    KEPT_BY_UNDO = edits.REVEALS  # what the rater has seen stays seen
 
     def __init__(self, *, store: RatingStore, clock: Clock, batch_key: str, rater_id: str,
                  item_accessor: Callable[[str], Item],
                  survey_questions: Sequence[SurveyQuestion] = ()) -> None:
-        self.store = store
-        self.clock = clock
-        self.batch_key = batch_key
-        self.rater_id = rater_id
-        self.item_accessor = item_accessor
-        self.survey_questions = tuple(survey_questions)  # the batch's survey, if any
-        self.current_item_id: str | None = None
-        self.item: Item | None = None
-        self.rating = RunAuditRating(item_id="")
-        self._timer: ItemTimer | None = None
-        self._listeners: list[Listener] = []
+        super().__init__(store=store, clock=clock, batch_key=batch_key, rater_id=rater_id,
+                         item_accessor=item_accessor, survey_questions=survey_questions)
 
-    # -- subscribers -----------------------------------------------------------------
+    # -- the base's hooks ------------------------------------------------------------
 
-    def subscribe(self, listener: Listener) -> Callable[[], None]:
-        """Call ``listener`` with every Change; returns the unsubscribe function."""
-        self._listeners.append(listener)
-        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+    def new_rating(self, item_id: str) -> RunAuditRating:
+        return RunAuditRating(item_id=item_id)
 
-    def _emit(self, change: Change) -> Change:
-        for listener in list(self._listeners):
-            listener(change)
-        return change
+    def read_rating(self, document: object) -> RunAuditRating:
+        return RunAuditRating.from_dict(document)
 
-    # -- items -----------------------------------------------------------------------
+    def timer_step(self) -> str:
+        return self.rating.current_step
 
-    def open_item(self, item_id: str) -> Change:
-        """Save the open item, load ``item_id`` (a fresh rating if none or unreadable)."""
-        self.close_item()
-        item = self.item_accessor(item_id)
-        saved = self.store.load_item(self.batch_key, item_id)
-        try:
-            rating = RunAuditRating.from_dict(saved) if saved else None
-        except ValueError:
-            rating = None  # another protocol's or a damaged document: kept until edited
-        self.rating = rating or RunAuditRating(item_id=item_id)
-        self.rating.item_id = item_id
-        self.item = item
-        self.current_item_id = item_id
-        self._timer = ItemTimer(clock=self.clock, step=self.rating.current_step,
-                                spent=self.rating.timing)
-        self._timer.touch()
-        state = dict(self.store.load_batch_state(self.batch_key) or {})
-        state["current_item_id"] = item_id
-        self.store.save_batch_state(self.batch_key, state)
-        return self._emit(Change(item_id, "open", ("*",), tuple(self.results())))
+    def field_name(self, field: str) -> str:
+        return field_name(field)
 
-    def close_item(self) -> None:
-        """Stop the clock and save the open item (an untouched one is not saved)."""
-        if self.current_item_id is None or self._timer is None:
-            return
-        self._timer.pause()
-        if self.rating.status is not ItemStatus.NOT_STARTED:
-            self._save()
-        self.current_item_id = None
-        self.item = None
-        self._timer = None
-
-    def touch(self) -> None:
-        """An input happened (SD-3 counts active time only)."""
-        if self._timer is not None:
-            self._timer.touch()
-
-    def pause_timer(self) -> None:
-        if self._timer is not None:
-            self._timer.pause()
-
-    def flush(self) -> None:
-        """Save the open item and wait until the store has it on disk."""
-        if self.current_item_id is not None and self.rating.status is not ItemStatus.NOT_STARTED:
-            if self._timer is not None:
-                self._timer.pause()
-                self._timer.touch()
-            self._save()
-        self.store.flush()
+    def is_justification(self, path: str) -> bool:
+        return is_justification(path)
 
     # -- reading ---------------------------------------------------------------------
 
@@ -203,79 +170,31 @@ class RunAuditService(TextEventsMixin):
         """Show the automated judge's verdict; refused until RA-5 passes (RA-6)."""
         return self._apply(edits.reveal_judge)
 
-    def complete(self) -> Change:
-        """Mark the item complete; refused (with the reasons) while an RA rule blocks."""
-        item_id = self._require_item()
-        results = self.results()
-        reasons = blocking_reasons(results)
-        if reasons:
-            return self._emit(Change(item_id, "status", ("status",), tuple(results),
-                                     accepted=False, reasons=tuple(reasons)))
-        self.rating.status = ItemStatus.COMPLETE
-        self.touch()
-        self._save()
-        return self._emit(Change(item_id, "status", ("status",), tuple(results)))
-
-    def set_status(self, status: ItemStatus) -> Change:
-        """Flag an item or take the flag off (complete goes through ``complete``)."""
-        item_id = self._require_item()
-        if status is ItemStatus.COMPLETE:
-            return self.complete()
-        self.rating.status = status
-        self._save()
-        return self._emit(Change(item_id, "status", ("status",), tuple(self.results())))
-
-    # -- survey ----------------------------------------------------------------------
-
-    def survey_state(self) -> dict[str, Any] | None:
-        """The saved survey answers (``{"answers": ..., "skipped": bool}``), or None."""
-        return saved_survey(self.store.load_batch_state(self.batch_key))
-
-    def save_survey(self, answers: dict[str, Any], *, skipped: bool = False) -> dict[str, Any]:
-        """Keep the rater's answers to the batch's survey (cleaned against its questions)."""
-        record = survey_record(self.survey_questions, answers, skipped=skipped)
-        state = dict(self.store.load_batch_state(self.batch_key) or {})
-        state[STATE_KEY] = record
-        self.store.save_batch_state(self.batch_key, state)
-        return record
-
     # -- internals -------------------------------------------------------------------
 
     def _require_item(self) -> str:
-        if self.current_item_id is None or self.item is None:
+        item_id = super()._require_item()
+        if self.item is None:
             raise RunAuditError("no item is open")
-        return self.current_item_id
-
-    def is_justification(self, path: str) -> bool:
-        return is_justification(path)
+        return item_id
 
     def _apply(self, edit: Callable[..., tuple[str, ...]], *args: object) -> Change:
         """Run one edit of ``run_audit.edits`` on the open rating: it returns the fields
-        it touched, or raises ``edits.Refused`` (nothing changed)."""
+        it touched, or raises ``edits.Refused`` (nothing changed). Showing the report or
+        the judge after completing changes no answer, so it does not reopen the item."""
         self._require_item()
         assert self.item is not None
+        texts = edit in (edits.set_quote, edits.set_note)
         try:
-            fields = edit(self.rating, self.item, *args)
+            with self._editing(coalesce=edit.__name__ if texts else None,
+                               reopens=edit not in (edits.reveal_report, edits.reveal_judge),
+                               ) as applied:
+                applied.fields = edit(self.rating, self.item, *args)
         except edits.Refused as exc:
             return self._refused(exc.field, str(exc))
-        if fields:
-            self._apply_text_event(self.rating.text_sources, fields[0])
-        if not fields:  # the same answer again: nothing to save
-            return Change(self.rating.item_id, "edit", (), tuple(self.results()))
-        reopens = ItemStatus.NOT_STARTED, ItemStatus.COMPLETE
-        if self.rating.status in reopens and not set(fields) <= set(edits.REVEALS):
-            # Changing a completed audit reopens it, so a half-edit is never exported;
-            # showing the judge after completing changes no answer.
-            self.rating.status = ItemStatus.IN_PROGRESS
-        self.touch()
-        self._save()
-        return self._emit(Change(self.rating.item_id, "edit", fields, tuple(self.results())))
+        assert applied.change is not None
+        return applied.change
 
     def _refused(self, field: str, reason: str) -> Change:
         return self._emit(Change(self.rating.item_id, "edit", (field,), tuple(self.results()),
                                  accepted=False, reasons=(reason,)))
-
-    def _save(self) -> None:
-        if self._timer is not None:
-            self.rating.timing = self._timer.spent
-        self.store.save_item(self.batch_key, self.rating.item_id, self.rating.to_dict())

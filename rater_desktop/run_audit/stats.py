@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rater_desktop.batch.model import Item
-from rater_desktop.qa.agreement import krippendorff_alpha, percent_agreement
+from rater_desktop.protocols.single_export import Agreement, RaterCheck, nominal_agreement
 from rater_desktop.qa.chance_agreement import cohen_kappa
 from rater_desktop.qa.qualification import meets_threshold
 from rater_desktop.run_audit.model import BREACH_KINDS, VERDICTS
@@ -53,14 +53,6 @@ class RunFigures:
 
 
 @dataclass(frozen=True)
-class Agreement:
-    percent: float | None
-    alpha: float | None
-    items: int
-    raters: int
-
-
-@dataclass(frozen=True)
 class JudgeAgreement:
     """Raters against the automated judge on the verdict: Cohen's kappa and the table
     ``confusion[rater verdict][judge verdict]`` (counts)."""
@@ -78,18 +70,6 @@ class AgentFigures:
     runs: int
     scored: int
     mean_score: float | None
-
-
-@dataclass(frozen=True)
-class RaterCheck:
-    """Qualification and attention results of one rater."""
-
-    rater_id: str
-    qualification_passed: int
-    qualification_total: int
-    qualified: bool
-    attention_passed: int
-    attention_total: int
 
 
 @dataclass(frozen=True)
@@ -121,18 +101,6 @@ def audits_of(document: Mapping[str, Any]) -> list[Audit]:
         out.append(Audit(rater_id, str(entry.get("item_id", "")), rating,
                          float(seconds) if isinstance(seconds, int | float) else None))
     return out
-
-
-def _agreement(cells: Mapping[str, Mapping[str, str]], categories: Sequence[str]) -> Agreement:
-    """Percent agreement and nominal alpha of ``cells[rater][item]`` values."""
-    raters = sorted(cells)
-    items = sorted({i for row in cells.values() for i in row})
-    codes = {c: float(n) for n, c in enumerate(categories)}
-    matrix = [[codes.get(cells[r][i]) if i in cells[r] else None for i in items] for r in raters]
-    return Agreement(percent_agreement(ratings=matrix),
-                     krippendorff_alpha(ratings=matrix, level="nominal",
-                                        categories=tuple(codes.values())) if matrix else None,
-                     len(items), len(raters))
 
 
 def judge_agreement(runs: Iterable[RunFigures]) -> JudgeAgreement:
@@ -247,7 +215,7 @@ def figures(items: Sequence[Item], audits: Sequence[Audit], *,
         and a.rating["breaches"][kind].get("seen") is True for a in by_item.get(item_id, [])))
         for kind in BREACH_KINDS}
     seconds = [a.seconds for a in audits if a.seconds is not None and a.item_id in rated]
-    return RunAuditFigures(runs, _agreement(outcome_cells, CLASSES),
-                           _agreement(verdict_cells, VERDICTS), judge_agreement(runs),
+    return RunAuditFigures(runs, nominal_agreement(outcome_cells, CLASSES),
+                           nominal_agreement(verdict_cells, VERDICTS), judge_agreement(runs),
                            breaches, _agents(runs), _median(seconds),
                            rater_checks(items, audits, threshold=threshold))

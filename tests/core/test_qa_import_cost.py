@@ -112,7 +112,7 @@ def test_a_report_written_as_made_equals_the_rendered_one(
     original = stored_session.item_html
     monkeypatch.setattr(stored_session, "item_html", lambda engine, **kw: (
         reads.append(len(kw.get("item_ids") or ())), original(engine, **kw))[1])  # fmt: skip
-    monkeypatch.setattr(stored_session, "ITEMS_PER_READ", 3)
+    monkeypatch.setattr(stored_session, "ROWS_PER_READ", 3 * len(RATERS))  # 3 items a read
     with open_batch(setup.batch_path) as batch:
         session = QaSession(store=qa_store, roster=Roster(setup.roster), batch=batch,
                             clock=lambda: NOW)  # fmt: skip

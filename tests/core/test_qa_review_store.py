@@ -25,8 +25,7 @@ from rater_desktop.qa_review.store import QaStore, QaStoreError
 from rater_desktop.rating.model import Verdict
 from rater_desktop.results.verify import VerifyStatus, verify_results_bytes
 from rater_desktop.signing.allowed_signers import parse_allowed_signers
-
-SSH_KEYGEN = Path("/usr/bin/ssh-keygen")
+from tests.openssh import ssh_keygen
 
 
 @pytest.fixture
@@ -116,9 +115,7 @@ def test_signed_decisions_verify_with_ssh_keygen_and_in_process(
     )
     as_results = verify_results_bytes(results=data, signature=signature, allowed_signers=roster)
     assert as_results.status is VerifyStatus.WRONG_NAMESPACE  # never passes as rater results
-    if not SSH_KEYGEN.exists():
-        pytest.skip("/usr/bin/ssh-keygen is missing: OpenSSH interoperability not checked")
-    command = [str(SSH_KEYGEN), "-Y", "verify", "-f", str(setup.roster), "-I", "quinn",
+    command = [ssh_keygen(), "-Y", "verify", "-f", str(setup.roster), "-I", "quinn",
                "-n", DECISIONS_NAMESPACE, "-s", str(files.signature_path)]  # fmt: skip
     good = subprocess.run(command, input=data, capture_output=True, timeout=30)
     assert good.returncode == 0, good.stderr

@@ -1,4 +1,5 @@
-"""The Items table's rater rows: one escape per rater gives what escaping each cell gives."""
+"""The Items table's rater rows: one escape per rater gives what escaping each cell gives
+(a NUL shown as U+FFFD)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ from rater_desktop.qa_review import report_items
 
 
 def _reference(rows: list[list[str]]) -> str:
-    return "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>"
-                   for row in rows)  # fmt: skip
+    # A NUL (no HTML, no PostgreSQL text may hold one) is shown as U+FFFD.
+    return "".join("<tr>" + "".join(f"<td>{escape(c.replace(chr(0), chr(0xFFFD)))}</td>"
+                                    for c in row) + "</tr>" for row in rows)  # fmt: skip
 
 
 @pytest.mark.parametrize("rows", [

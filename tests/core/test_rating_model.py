@@ -148,6 +148,9 @@ def test_lost_counter_never_reuses_ids() -> None:
         ({"item_id": "x", "responses": [{"step_marks": {"x": {}}}, {}]}, "step number"),
         ({"item_id": "x", "case_file": {"sub_requests": [{"kind": "colour"}]}}, "kind"),
         ({"item_id": "x", "timing": {"active_seconds": "long"}}, "active_seconds"),
+        # JSON integers have no limit: one past a float's range is a message, not a crash
+        ({"item_id": "x", "timing": {"active_seconds": 10**400}}, "active_seconds"),
+        ({"item_id": "x", "timing": {"step_seconds": {"verdict": -(10**400)}}}, "verdict"),
         ({"item_id": "x", "reached_steps": ["nowhere"]}, "reached_steps"),
         ({"item_id": "x", "acknowledged": {"CF-3": 1}}, "acknowledged"),
     ],

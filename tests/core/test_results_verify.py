@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 from cryptography.hazmat.primitives import serialization
@@ -112,10 +113,28 @@ def test_json_is_not_parsed_before_the_signature_is_checked(
     exported: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     calls: list[object] = []
-    real_loads = json.loads
-    monkeypatch.setattr(verify_module.json, "loads", lambda s: calls.append(s) or real_loads(s))
-    exported.write_bytes(exported.read_bytes().replace(b'"alice"', b'"mallo"', 1))
-    assert _check(exported).status is VerifyStatus.TAMPERED
+
+    def watched(real: Any) -> Any:
+        def read(text: str) -> Any:
+            calls.append(text)
+            return real(text)
+
+        return read
+
+    monkeypatch.setattr(verify_module.json, "loads", watched(json.loads))
+    monkeypatch.setattr(verify_module, "loads_with_item_spans",
+                        watched(verify_module.loads_with_item_spans))  # fmt: skip
+    signature = exported.with_name(exported.name + ".sig").read_bytes()
+    for places in (False, True):  # the readers are watched
+        outcome = verify_results_bytes(results=exported.read_bytes(), signature=signature,
+                                       allowed_signers=ROSTER, item_spans=places)  # fmt: skip
+        assert outcome.ok and len(calls) == 1 and (outcome.item_spans is not None) == places
+        calls.clear()
+    tampered = exported.read_bytes().replace(b'"alice"', b'"mallo"', 1)
+    for places in (False, True):
+        outcome = verify_results_bytes(results=tampered, signature=signature,
+                                       allowed_signers=ROSTER, item_spans=places)  # fmt: skip
+        assert outcome.status is VerifyStatus.TAMPERED
     assert calls == []
 
 
@@ -137,6 +156,19 @@ def test_hostile_signed_content_and_oversized_signature(tmp_path: Path) -> None:
     assert _check(target).status is VerifyStatus.MALFORMED_RESULTS
     sig.write_bytes(b"-" * (verify_module.MAX_SIGNATURE_BYTES + 1))
     assert _check(target).status is VerifyStatus.MALFORMED_SIGNATURE
+
+
+def test_a_signed_number_too_long_to_read_is_one_line_not_a_traceback(tmp_path: Path) -> None:
+    target = tmp_path / "x.results.json"
+    data = b'{"format":"rater-desktop-results","n":' + b"9" * 5000 + b"}"
+    target.write_bytes(data)
+    (tmp_path / "x.results.json.sig").write_text(
+        sshsig.sign(data, private_key=KEY, namespace=SIGNATURE_NAMESPACE)
+    )
+    outcome = _check(target)
+    assert outcome.status is VerifyStatus.MALFORMED_RESULTS
+    assert outcome.message == ("The signature is valid but the file is not usable results: "
+                               "a number in it has too many digits.")  # fmt: skip
 
 
 def test_every_byte_of_a_small_results_file_and_its_signature_is_protected(

@@ -252,3 +252,22 @@ def test_training_on_the_sample_batch_gives_feedback_after_each_training_item(
     assert "Qualification: " in window.statusBar().currentMessage()
     training = (store.load_batch_state("sample-learning-preference-2026-12") or {})["training"]
     assert set(training) == {item_id for item_id, _ in shown}
+
+
+def test_the_status_bar_counts_the_answer_just_given_while_its_feedback_is_up(
+        qtbot: Any, make_window: Callable[..., Any], tmp_path: Path) -> None:
+    # Found walking the learning sample: the feedback window said "1 of 4 right so far"
+    # while the status bar under it still said "1 of 3" (told only after the windows).
+    gold = {"expected_verdict": "B_better"}
+    items = [item("q-1", kind="qualification", shots=False, gold=gold, training=KEY),
+             item("q-2", kind="qualification", shots=False, gold=gold), item("s-1", shots=False)]
+    window, binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot,
+                                                items=items, **MANIFEST)
+    status: list[str] = []
+    binding.learning.show_feedback = lambda w, _f, _p: status.append(
+        w.statusBar().currentMessage())
+    binding.learning.ask_unreachable = lambda w, _n: status.append(
+        w.statusBar().currentMessage()) or "continue_unpaid"
+    _complete(window, binding, "q-1")
+    qtbot.waitUntil(lambda: len(status) == 2, timeout=5000)
+    assert all(s.startswith("Qualification: 0 of 1 right so far") for s in status), status

@@ -63,3 +63,18 @@ def test_second_window_uses_the_raters_order_and_cover(
     assert not cover.covering
     first.close()
     second.close()
+
+
+def test_second_window_does_not_cover_a_batch_without_a_case_file(
+        make_window: Any, tmp_path: Path, sample_batches_dir: Path) -> None:
+    # Found walking the preference sample in a second window: its responses stayed
+    # covered for good, under "... once this item's case file is written there" (a
+    # preference judgment has no case file; the window that rates shows them at once).
+    from rater_desktop.gui.read_only_view import ReadOnlyView
+
+    window = make_window()
+    view = ReadOnlyView(window, rater_id="dee", data_dir=tmp_path, peek=lambda **_k: None)
+    assert window.open_batch_path(str(sample_batches_dir / "preference-quick"))
+    assert not view.cover.covering
+    assert window.open_batch_path(str(sample_batches_dir / "consumer-tasks"))
+    assert view.cover.covering  # a guideline item: covered until its case file is written

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from rater_desktop.batch.protocol import PREFERENCE
+from rater_desktop.gui.preference.tour import CARDS as TOUR
 from rater_desktop.gui.protocols import WindowProtocol, register
 
 
@@ -32,4 +33,4 @@ def qa_view(host: Any) -> Any:
 
 
 PROTOCOL = register(WindowProtocol(name=PREFERENCE, criteria=criteria, guideline_tabs=False,
-                                   rating_binding=False, install=install, qa_view=qa_view))
+                                   rating_binding=False, install=install, qa_view=qa_view, tour=TOUR))

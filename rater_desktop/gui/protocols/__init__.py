@@ -76,6 +76,7 @@ class WindowProtocol:
     guideline's RatingBinding (its step panel and keys) rates it. ``install(window, store=,
     rater_id=)``: makes the protocol's own binding (panel, keys) at start-up. ``qa_view``:
     makes its tabs of the QA window (``QaView``; None: no tab beyond Results files).
+    ``tour``: the practice tour's cards (``gui.tour.Card``) in the protocol's own words.
     """
 
     name: str
@@ -84,6 +85,7 @@ class WindowProtocol:
     rating_binding: bool = False
     install: Callable[..., None] | None = None
     qa_view: QaViewFactory | None = None
+    tour: Sequence[Any] = ()
 
 
 _registered: dict[str, WindowProtocol] = {}

@@ -7,6 +7,7 @@ from typing import Any
 
 from rater_desktop.batch.protocol import GUIDELINE
 from rater_desktop.gui.protocols import WindowProtocol, register
+from rater_desktop.gui.protocols.guideline_tour import CARDS as TOUR
 
 
 def criteria(manifest: Any) -> str:
@@ -25,4 +26,4 @@ def qa_view(host: Any) -> Any:
 
 
 PROTOCOL = register(WindowProtocol(name=GUIDELINE, criteria=criteria, guideline_tabs=True,
-                                   rating_binding=True, install=None, qa_view=qa_view))
+                                   rating_binding=True, install=None, qa_view=qa_view, tour=TOUR))

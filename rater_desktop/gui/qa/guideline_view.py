@@ -212,7 +212,7 @@ class GuidelineQaView:
 
     def report_work(self, out_path: Path, report_format: str) -> Callable[[], Path] | None:
         """The guideline report with the dashboard's cost inputs (``qa report``'s)."""
-        from rater_desktop.qa_review.report import render_report, write_report
+        from rater_desktop.qa_review.report import render_report, write_html_report, write_report
 
         session = self.host.session
         if session is None:
@@ -223,9 +223,12 @@ class GuidelineQaView:
         raters, resamples = cost.raters.value(), self.host.resamples
 
         def work() -> Path:
+            options = {"hourly_wage": wage, "platform_fee": fee, "buffer": buffer,
+                       "raters_per_item": raters, "resamples": resamples}  # fmt: skip
+            if report_format == "html":  # written as it is made, as ``qa report`` does
+                return write_html_report(session, out_path, **options)
             text = render_report(session, report_format=report_format,  # type: ignore[arg-type]
-                                 hourly_wage=wage, platform_fee=fee, buffer=buffer,
-                                 raters_per_item=raters, resamples=resamples)
+                                 **options)
             return write_report(out_path, text)
 
         return work

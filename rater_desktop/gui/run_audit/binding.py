@@ -3,7 +3,10 @@
 While such a batch is open the central area shows one recorded run (``RunView``, the
 window's item page), the rating dock shows ``RunAuditPanel`` and the key table's run audit
 rows work. Every answer is saved at once through the service; its rules (RA-1..RA-5) say
-what is still to do, and the report and the judge stay covered until their turn.
+what is still to do, and the report and the judge stay covered until their turn. Items,
+completing (training feedback, qualification, the survey), Item > Mark unsure and Edit >
+Undo / Redo are the shared ``gui.single_binding``'s; an undo or redo goes to the step of
+what it changed.
 """
 
 from __future__ import annotations
@@ -14,21 +17,19 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, QTimer
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QShortcut
 from PySide6.QtWidgets import QApplication
 
 from rater_desktop.batch.protocol import RUN_AUDIT
 from rater_desktop.gui.batch_source import BatchLike
-from rater_desktop.gui.item_list import ItemProgress
 from rater_desktop.gui.keys import answer_keys, shortcuts
 from rater_desktop.gui.main_window import MainWindow
-from rater_desktop.gui.rating_binding import item_progress
 from rater_desktop.gui.run_audit import decide
 from rater_desktop.gui.run_audit.panel import RunAuditPanel
 from rater_desktop.gui.run_audit.run_view import RunView
-from rater_desktop.gui.save_state import SAVE_POLL_MS, poll_save_state
-from rater_desktop.gui.survey_flow import Asker, SurveyFlow, ask_survey_dialog, questions_of
+from rater_desktop.gui.single_binding import SingleJudgmentBinding
+from rater_desktop.gui.survey_flow import Asker, ask_survey_dialog, questions_of
 from rater_desktop.keymap import key_text
 from rater_desktop.rating.change import Change
 from rater_desktop.rating.model import ItemStatus
@@ -52,23 +53,19 @@ def is_run_audit(batch: Any) -> bool:
     return getattr(getattr(batch, "manifest", None), "protocol", None) == RUN_AUDIT
 
 
-class RunAuditBinding(QObject):
+class RunAuditBinding(SingleJudgmentBinding):
     """Connects one window to the run audit protocol; one service per opened batch."""
+
+    service: RunAuditService | None
+    panel: RunAuditPanel
 
     def __init__(self, window: MainWindow, *, store: RatingStore, rater_id: str,
                  clock: Clock = time.monotonic, ask_survey: Asker = ask_survey_dialog,
                  open_current: bool = True) -> None:
-        super().__init__(window)
-        self.window = window
-        self.store = store
-        self.rater_id = rater_id
-        self.clock = clock
-        self.service: RunAuditService | None = None
-        self.survey = SurveyFlow(window, service=lambda: self.service, ask=ask_survey)
+        super().__init__(window, store=store, rater_id=rater_id, panel=RunAuditPanel(),
+                         clock=clock, ask_survey=ask_survey)
         self.row: str | None = None  # the row the cursor was last on (what S cites for)
-        self._statuses: dict[str, str] = {}
         self.viewer: Any = None
-        self.panel = RunAuditPanel()
         window.set_step_panel(self.panel, RUN_AUDIT)
         self.view = RunView(loader=window.loader, link_handler=window.link_handler)
         self.view.stepClicked.connect(self.pick)
@@ -80,14 +77,9 @@ class RunAuditBinding(QObject):
         self.panel.noneSeenRequested.connect(self.none_seen)
         self.panel.stepRequested.connect(self.move)
         self.panel.completeRequested.connect(self.complete_and_next)
-        self._save_timer = QTimer(self)
-        self._save_timer.setSingleShot(True)
-        self._save_timer.timeout.connect(self._poll_save_state)
         self.shortcuts = self._keys()
         self._enable_keys(False)
-        window.batchOpened.connect(self._on_batch_opened)
-        window.batchClosed.connect(self._end_service)
-        window.currentItemChanged.connect(self.open_item)
+        self.connect_window()
         # After the guideline binding's slot, which disables the action when it has no item.
         window.actions_.flag_item.triggered.connect(self.toggle_flag)
         if window.batch is not None:
@@ -121,68 +113,63 @@ class RunAuditBinding(QObject):
     STEP_KEYS = {"ra_outcome": STEP_OUTCOME, "ra_quote": STEP_OUTCOME,
                  "ra_verdict": STEP_VERDICT, "ra_no_breach": STEP_BREACHES}
 
-    def _enable_keys(self, enabled: bool) -> None:
-        step = self.service.rating.current_step if self.service is not None else ""
-        for action, keys in self.shortcuts.items():
-            wanted = self.STEP_KEYS.get(action)
-            for shortcut in keys:
-                shortcut.setEnabled(enabled and (wanted is None or wanted == step))
+    def key_enabled(self, action: str) -> bool:
+        wanted = self.STEP_KEYS.get(action)
+        return wanted is None or (self.service is not None
+                                  and wanted == self.service.rating.current_step)
 
     # -- batch and items -----------------------------------------------------------------
 
-    def _on_batch_opened(self, batch: BatchLike) -> None:
-        self._end_service()
-        if not is_run_audit(batch):
-            if self.window.item_view.item_page is self.view:
-                self.window.item_view.set_item_page(None)
-            return
-        manifest = batch.manifest
-        self.service = RunAuditService(store=self.store, clock=self.clock,
-                                       batch_key=manifest.batch_id, rater_id=self.rater_id,
-                                       item_accessor=batch.item,
-                                       survey_questions=questions_of(batch))
-        self.panel.text_event_sink = self.service  # the quote's and note's edits: typed, pasted
-        lister = getattr(self.store, "list_items", None)
-        self._statuses = ({s.item_id: str(s.status) for s in lister(manifest.batch_id)}
-                          if callable(lister) else {})
+    def rates(self, batch: BatchLike) -> bool:
+        return is_run_audit(batch)
+
+    def make_service(self, batch: BatchLike) -> RunAuditService:
+        return RunAuditService(store=self.store, clock=self.clock,
+                               batch_key=batch.manifest.batch_id, rater_id=self.rater_id,
+                               item_accessor=batch.item, survey_questions=questions_of(batch))
+
+    def not_rated(self, batch: BatchLike) -> None:
+        del batch
+        if self.window.item_view.item_page is self.view:
+            self.window.item_view.set_item_page(None)
+
+    def started(self, batch: BatchLike) -> None:
+        del batch
         self.window.item_view.set_item_page(self.view)
         self.window.set_display_order_provider(lambda _item_id: (0, 1))
-        self.window.set_status_provider(self._progress)
         self.window.item_list.model.refresh_all()
         self.window.update_progress()
         self.panel.set_enabled(False)
-        self._enable_keys(True)
 
-    def _end_service(self, *_args: object) -> None:
-        self._enable_keys(False)
-        if self.service is not None:
-            self.service.close_item()
-            self.service.flush()
-        self.service = None
-        self.panel.text_event_sink = None
+    def ended(self) -> None:
         self.panel.set_enabled(False)
 
-    def open_item(self, item_id: str) -> None:
-        service = self.service
-        if service is None or not item_id or service.current_item_id == item_id:
-            return
-        service.open_item(item_id)
+    def before_open(self, item_id: str) -> None:
+        del item_id
         self.row = None
-        run = service.item.run if service.item is not None else None
+
+    def opened(self) -> None:
+        service = self.service
+        run = service.item.run if service is not None and service.item is not None else None
         self.panel.set_step_names([decide.step_name(step) for step in
                                    (run.trajectory if run is not None else ())])
         self.panel.set_enabled(True)
-        self._show()
 
-    def _progress(self, item_id: str) -> ItemProgress:
+    def after_history(self, change: Change) -> None:
+        """Go to the step of what the undo or redo changed, the cursor on its row."""
         service = self.service
-        if service is None:
-            return ItemProgress()
-        if service.current_item_id == item_id:
-            return ItemProgress(service.rating.status.value, service.rating.timing.active_seconds)
-        if hasattr(self.store, "list_items") and item_id not in self._statuses:
-            return ItemProgress()  # never saved: no need to read the database
-        return item_progress(self.store.load_item(service.batch_key, item_id))
+        if service is None or not change.fields:
+            return
+        step = decide.step_of_field(change.fields[0])
+        if step is not None and step != service.rating.current_step:
+            moved = service.go_to_step(step)
+            if moved.accepted:
+                self._after(moved)
+        page = self.panel.current_page()
+        if change.fields[0] == "observed.quote":
+            self.panel.outcome.focus_quote()
+        elif change.fields[0] in page.rows:
+            page.focus_row(change.fields[0])
 
     # -- picking and citing steps ----------------------------------------------------------
 
@@ -336,6 +323,9 @@ class RunAuditBinding(QObject):
         self._after(service.go_to_step(target))
         self.focus_panel()
 
+    def focus_work(self) -> None:
+        self.focus_panel()
+
     def focus_panel(self) -> None:
         """Ctrl+Shift+R: the cursor to the current step's first row still to answer."""
         service = self.service
@@ -349,38 +339,11 @@ class RunAuditBinding(QObject):
         elif not page.focus_row(field):
             self.panel.stack.setFocus()
 
-    def complete_and_next(self) -> bool:
-        """Complete the open item and move on; False (the reasons shown) while a rule blocks."""
-        service = self.service
-        if service is None or service.current_item_id is None:
-            return False
-        change = service.complete()
-        self._after(change)
-        if change.refused:
-            return False
-        self.survey.ask_if_due()
-        self.window.item_list.step(1)
-        return True
-
     # -- showing -------------------------------------------------------------------------------
 
-    def _after(self, change: Change, *, refresh_panel: bool = True) -> None:
-        service = self.service
-        if service is None:
-            return
-        if change.refused:
-            self.panel.set_reason(decide.reason_text(
-                [r.split(": ", 1)[-1] for r in change.reasons]), "block")
-            return
-        if change.fields:
-            self._statuses[change.item_id] = service.rating.status.value
-            self.window.refresh_item_status(change.item_id)
-            self.window.set_save_state("saving")
-            self._save_timer.start(SAVE_POLL_MS)
-        if refresh_panel:
-            self._show()
-        else:
-            self._show_reason()
+    def show_refusal(self, change: Change) -> None:
+        self.panel.set_reason(decide.reason_text(
+            [r.split(": ", 1)[-1] for r in change.reasons]), "block")
 
     def _show(self) -> None:
         service = self.service
@@ -410,12 +373,3 @@ class RunAuditBinding(QObject):
             return
         problems = decide.step_problems(service.results(), rating.current_step)
         self.panel.set_reason(*decide.step_state(problems, rating.current_step))
-
-    # -- saving and lifetime -------------------------------------------------------------------
-
-    def _poll_save_state(self) -> None:
-        poll_save_state(window=self.window, store=self.store, timer=self._save_timer)
-
-    def flush(self) -> None:
-        if self.service is not None:
-            self.service.flush()

@@ -7,6 +7,7 @@ from typing import Any
 
 from rater_desktop.batch.protocol import RUN_AUDIT
 from rater_desktop.gui.protocols import WindowProtocol, register
+from rater_desktop.gui.run_audit.tour import CARDS as TOUR
 
 CRITERIA = """# Run audit
 
@@ -68,4 +69,4 @@ def qa_view(host: Any) -> Any:
 
 
 PROTOCOL = register(WindowProtocol(name=RUN_AUDIT, criteria=criteria, guideline_tabs=False,
-                                   rating_binding=False, install=install, qa_view=qa_view))
+                                   rating_binding=False, install=install, qa_view=qa_view, tour=TOUR))

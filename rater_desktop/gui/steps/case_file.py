@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from rater_desktop.gui.steps.badges import field_prefix
 from rater_desktop.gui.steps.common import LineField, TextField, hint_label, name
@@ -49,7 +56,9 @@ class SubRequestRow(QWidget):
         self.kind.addItem("Kind\u2026", None)
         for kind, label in KIND_LABELS.items():
             self.kind.addItem(label, kind.value)
-        self.kind.setFixedWidth(104)
+        # As wide as its longest kind in the font on screen: every row the same width.
+        self.kind.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.kind.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.kind.activated.connect(self._kind_chosen)
         self.text = LineField(f"subRequestText_{sub.id}", f"Sub-request {number}",
                               placeholder="e.g. Must be in size 9 wide",

@@ -200,7 +200,8 @@ class ClaimsSide(QWidget):
     def refresh(self, service: RatingService, rating: ItemRating, true_index: int) -> None:
         self.true_index = true_index
         claims = rating.responses[true_index].claims
-        self.title.setText(f"Response {self.label} \u00b7 {len(claims)} claims")
+        noun = "claim" if len(claims) == 1 else "claims"
+        self.title.setText(f"Response {self.label} \u00b7 {len(claims)} {noun}")
         if [c.id for c in claims] != list(self.cards):
             self._rebuild_cards(claims)
         for number, claim in enumerate(claims, start=1):

@@ -38,8 +38,10 @@ from rater_desktop.gui.steps.common import (
 from rater_desktop.gui.steps.evidence_suggestions import EvidenceSuggestions
 from rater_desktop.gui.steps.page import StepContext, StepPage
 from rater_desktop.gui.steps.shown_evidence_box import ShownEvidenceBox
+from rater_desktop.gui.steps.where import scroll_to
 from rater_desktop.keymap import choice_key
 from rater_desktop.rating.attention import Voice
+from rater_desktop.rating.focus import sources_optional
 from rater_desktop.rating.helpers import is_http_url, is_search_result_url
 from rater_desktop.rating.justification import fact_check_template
 from rater_desktop.rating.model import (
@@ -169,6 +171,7 @@ class FactCheckCard(QWidget):
         self.evidence.blockSignals(False)
         self.sources.show_text("\n".join(claim.sources),
                                same=lambda a, b: source_lines(a) == source_lines(b))
+        self.sources.setProperty("answerOptional", sources_optional(claim))
         notes = source_problems(claim.sources, extra_hosts)
         self.source_notes.setText("\n".join(notes))
         self.source_notes.setVisible(bool(notes) and self._notes_speak())
@@ -210,6 +213,13 @@ class FactCheckCard(QWidget):
         self.page.make_current(self)
         if self.page.service is not None:
             self.page.service.add_claim_shown_evidence(self.true_index, self.claim_id, ref)
+            # The cited row in view once laid out: on a small screen E changed nothing seen.
+            QTimer.singleShot(0, self, self._show_newest_citation)
+
+    def _show_newest_citation(self) -> None:
+        row = self.shown.newest_row()
+        if row is not None:
+            scroll_to(row)
 
     def _uncite(self, ref: ShownEvidence) -> None:
         if self.page.service is not None:

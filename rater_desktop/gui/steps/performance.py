@@ -36,8 +36,12 @@ DIMENSION_TITLES = {
 }
 
 
-def step_marks_text(side: ResponseRating) -> str:
+def step_marks_text(side: ResponseRating, *, has_steps: bool) -> str:
+    """What the rater marked on the trajectory; nothing for a response without steps
+    (the hint to open one would point at nothing)."""
     counts = Counter(m.mark for m in side.step_marks.values())
+    if not counts and not has_steps:
+        return ""
     if not counts:
         return ("No steps marked yet. Open a trajectory step (click it in the response) "
                 "and mark it correct, unnecessary or wrong.")
@@ -125,7 +129,9 @@ class PerformanceSide(QWidget):
             set_look(chip, "tone", "good" if done else "off")
             chip.setAccessibleName(
                 f"{DIMENSION_TITLES[key]} {'covered' if done else 'not covered yet'}")
-        self.marks.setText(step_marks_text(side))
+        has_steps = bool(service.item.responses[true_index].trajectory)
+        self.marks.setText(step_marks_text(side, has_steps=has_steps))
+        self.marks.setVisible(bool(self.marks.text()))
         self._refresh_run_report(service, side, true_index)
 
     def _refresh_run_report(self, service: RatingService, side: ResponseRating,

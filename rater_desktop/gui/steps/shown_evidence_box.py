@@ -98,6 +98,10 @@ class ShownEvidenceBox(QWidget):
         self.cited = list(claim.shown_evidence)
         self._rebuild_rows()
 
+    def newest_row(self) -> QWidget | None:
+        """The row of the evidence cited last (None: nothing cited)."""
+        return self._rows[-1] if self._rows else None
+
     def _rebuild_rows(self) -> None:
         for row in self._rows:
             self.rows_host.removeWidget(row)

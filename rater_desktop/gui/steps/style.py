@@ -91,6 +91,9 @@ QRadioButton::indicator { border-radius: 7px; }
 QCheckBox::indicator { border-radius: 3px; }
 QRadioButton::indicator:checked, QCheckBox::indicator:checked { background: $accent; border-color: $accent; }
 QRadioButton::indicator:focus, QCheckBox::indicator:focus { border-color: $accent; }
+QToolButton { color: $text; border: 1px solid transparent; border-radius: 4px; padding: 2px 6px; }
+QToolButton:hover { background: $accent_soft; }
+QToolButton:focus { border-color: $accent; }
 """)
 
 

@@ -6,7 +6,7 @@ moving to a step puts the cursor in its first unanswered field.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextCursor
@@ -78,7 +78,10 @@ def focusable(widget: QWidget) -> QWidget | None:
 
 
 def is_unanswered(widget: QWidget) -> bool:
-    """An empty text field, or a choice (exclusive group) with nothing chosen."""
+    """An empty text field, or a choice (exclusive group) with nothing chosen; never a
+    field its page marked ``answerOptional`` (nothing left to answer there)."""
+    if widget.property("answerOptional"):
+        return False
     if isinstance(widget, QPlainTextEdit):
         return not widget.toPlainText().strip() and not widget.isReadOnly()
     if isinstance(widget, QLineEdit):
@@ -167,11 +170,12 @@ def first_field(page: QWidget) -> QWidget | None:
     return checked if checked is not None and checked.isEnabled() else first
 
 
-def first_unanswered(page: QWidget) -> QWidget | None:
-    """The first input of a page that still needs an answer (else its first input)."""
+def first_unanswered(page: QWidget, held: Collection[QWidget] = ()) -> QWidget | None:
+    """The first input of a page that still needs an answer or is one of ``held`` (a
+    rule blocks it), else its first input."""
     inputs = _inputs(page)
     for child in inputs:
-        if is_unanswered(child):
+        if is_unanswered(child) or child in held:
             return child
     return inputs[0] if inputs else None
 

@@ -1,0 +1,183 @@
+"""The ``qa_judgments`` rows of one verified document, in one pass (issue 22).
+
+An import used to adapt the document (``adapt_results``: a ``RatedItem`` and a
+``RaterJudgment`` per item) and then build a ``RaterColumn`` and two ``SideView`` per item
+for the rows' texts: ~40 % of its time beyond reading and verifying the file. Here each
+entry is checked exactly as ``adapt_results`` checks it (``checked_entry``: the same
+problems, the same left-out items) and its row is made straight from the read rating. The
+values are those of ``judgment_rows.judgment_rows`` (the report's and the CSV's own
+builders, which read documents; ``tests/core/test_qa_import_values.py`` holds them equal).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from rater_desktop.learning.unsure import unsure_reason
+from rater_desktop.qa.text_sources import item_counts
+from rater_desktop.qa_review.adapter import (
+    FILE_SIDES,
+    BatchItemInfo,
+    CheckedEntry,
+    checked_entry,
+    disputed_runs,
+    document_entries,
+    is_probe_entry,
+)
+from rater_desktop.qa_review.rater_text import canonical_text, claims_evidence
+from rater_desktop.qa_review.report_items import rows_html
+from rater_desktop.rating.model import Claim, ItemStatus
+
+if TYPE_CHECKING:
+    from rater_desktop.qa_review.store import QaStore, StoredFile
+    from rater_desktop.results.json_spans import ItemSpans
+
+# json.dumps(..., ensure_ascii=False[, separators=(",", ":")]), as judgment_rows writes them
+_COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+_PLAIN = json.JSONEncoder(ensure_ascii=False)
+
+
+def import_rows(
+    document: Mapping[str, Any], *, batch_items: Mapping[str, BatchItemInfo],
+    file_sha256: str, spans: ItemSpans | None = None,
+) -> tuple[list[dict[str, Any]], tuple[str, ...]]:  # fmt: skip
+    """(the rows without their file id, the problems of the items left out): what
+    ``judgment_rows(adapt_results(...))`` and its ``problems`` are for the document."""
+    rater_id, entries, refused = document_entries(document)
+    if entries is None:
+        return [], refused
+    rows: list[dict[str, Any]] = []
+    problems: list[str] = []
+    seen: set[str] = set()
+    for position, entry in enumerate(entries):
+        if type(entry) is not dict and not isinstance(entry, Mapping):  # exact type first
+            problems.append("an item entry is not an object; left out")
+            continue
+        if is_probe_entry(entry, batch_items):
+            continue
+        checked = checked_entry(entry, batch_items=batch_items)
+        if isinstance(checked, str):
+            problems.append(checked)
+        elif checked.item_id in seen:
+            problems.append(f"item {checked.item_id} appears twice; the first is kept")
+        else:
+            seen.add(checked.item_id)
+            text = _COMPACT.encode(entry) if spans is None else spans.entry_text(position)
+            rows.append(_row(entry, checked, (len(rows), rater_id, file_sha256), text))
+    return rows, tuple(problems)
+
+
+UNSTORABLE_TEXT = (
+    "The signature is valid but the file is not usable results: a text in it is not valid "
+    "Unicode (an unpaired surrogate escape such as \\ud800). Ask the rater to export again."
+)
+
+
+def save_imported(store: QaStore, record: StoredFile, *, results_text: str | None,
+                  signature_text: str | None, rows: list[dict[str, Any]],
+                  ) -> tuple[StoredFile, bool]:  # fmt: skip
+    """``store.save_file``; a file whose texts cannot be stored as UTF-8 (JSON lets an
+    unpaired surrogate be escaped) is recorded as invalid with that one-line reason."""
+    try:
+        return store.save_file(record, results_text=results_text,
+                               signature_text=signature_text, judgments=rows)  # fmt: skip
+    except UnicodeEncodeError:  # the transaction was rolled back: nothing half written
+        refused = replace(record, status="invalid", detail="malformed_results",
+                          message=UNSTORABLE_TEXT, problems=None)  # fmt: skip
+        return store.save_file(refused, results_text=None, signature_text=None)
+
+
+# The reader allows scores 1-5 or null.
+_SCORE_TEXT: dict[int | None, str] = {None: "-", **{n: str(n) for n in range(1, 6)}}
+
+
+def _claim_rating(claim: Claim) -> str | None:
+    # A claim marked subjective has no fact check; the statistics read None as that.
+    return None if claim.objective is False or claim.rating is None else claim.rating.value
+
+
+def _claim_counts(claims: Sequence[Claim]) -> tuple[int, int, int, int]:
+    """(accurate, inaccurate, cca, subjective), as the CSV counts them."""
+    if not claims:
+        return 0, 0, 0, 0
+    counts = {"accurate": 0, "inaccurate": 0, "cca": 0, "subjective": 0}
+    for claim in claims:
+        counts[_claim_rating(claim) or "subjective"] += 1
+    return counts["accurate"], counts["inaccurate"], counts["cca"], counts["subjective"]
+
+
+def _row(entry: Mapping[str, Any], checked: CheckedEntry, where: tuple[int, str, str],
+         entry_text: str) -> dict[str, Any]:  # fmt: skip
+    position, rater_id, file_sha256 = where
+    rating, order, identities = checked.rating, checked.display_order, checked.identities
+    verdict = rating.verdict
+    score = None if verdict is None else verdict.score
+    active, steps = rating.timing.active_seconds, rating.timing.step_seconds
+    total = active if active > 0 else None
+    seconds = total if total is not None else float(sum(steps.values())) if steps else None
+    shown = None if seconds is None or not math.isfinite(seconds) else seconds
+    status = rating.status.value
+    first, second = rating.responses[0], rating.responses[1]
+    claims = (tuple(first.claims), tuple(second.claims))
+    evidence = (claims_evidence(claims[0]) if claims[0] else "",
+                claims_evidence(claims[1]) if claims[1] else "")  # fmt: skip
+    unsure = unsure_reason(entry) if "unsure" in entry else ""
+    raw = entry.get("rating")
+    disputed = disputed_runs(raw if isinstance(raw, Mapping) else {})
+    facts: dict[str, Any] = {
+        "c": {str(side): [[c.start, c.end, c.text, _claim_rating(c)] for c in found]
+              for side, found in enumerate(claims) if found},
+        "s": dict(steps), "t": total, "o": "".join(order), "d": list(disputed), "u": unsure}
+    if "text_sources" in entry:  # results 2.6: where the justifications came from
+        facts["x"] = list(item_counts(entry))
+    labels = order  # what each true side was shown as: the order is a permutation of A, B
+    common = (rater_id, file_sha256, order, verdict, score, rating.verdict_justification,
+              shown, status)  # fmt: skip
+    fields = [_fields(side, response, labels[side], identities, claims[side], evidence[side],
+                      common) for side, response in enumerate((first, second))]  # fmt: skip
+    seconds_text = "" if shown is None else f"{shown:.0f} s"
+    cells = [[f"{rater_id} ({status}, {seconds_text})" if side == 0 else "",
+              f"{'AB'[side]} ({identities[side]}), seen as {labels[side]}",
+              _SCORE_TEXT[r.tc], _SCORE_TEXT[r.fa], _SCORE_TEXT[r.aip],
+              canonical_text(r.tc_justification, order, note=False),
+              evidence[side] or "no objective claims",
+              ("" if verdict is None else verdict.label) if side == 0 else "",
+              canonical_text(rating.verdict_justification, order) if side == 0
+              else f"Goal: {rating.case_file.main_goal}"]
+             for side, r in enumerate((first, second))]  # fmt: skip
+    return {
+        "item_order": position, "item_id": checked.item_id, "rater_id": rater_id,
+        "kind": checked.info.facts.kind,
+        "complete": rating.status is ItemStatus.COMPLETE and entry.get("incomplete") is not True,
+        "verdict_true": score, "model_first": identities[0], "model_second": identities[1],
+        "seconds": seconds, "tc0": first.tc, "fa0": first.fa, "aip0": first.aip,
+        "tc1": second.tc, "fa1": second.fa, "aip1": second.aip,
+        "facts": _COMPACT.encode(facts), "html": rows_html(cells),
+        "export_fields": _PLAIN.encode(fields), "entry": entry_text,
+    }  # fmt: skip
+
+
+def _fields(side: int, response: Any, shown_as: str, identities: tuple[str, str],
+            claims: tuple[Claim, ...], evidence: str, common: tuple[Any, ...]) -> dict[str, Any]:  # fmt: skip
+    """The rater's fields of one CSV/JSONL row (``rows.rater_fields``' values)."""
+    rater_id, file_sha256, order, verdict, score, justification, seconds, status = common
+    accurate, inaccurate, cca, subjective = _claim_counts(claims)
+    return {
+        "rater_id": rater_id, "results_sha256": file_sha256, "response": FILE_SIDES[side],
+        "identity": identities[side], "other_identity": identities[1 - side],
+        "shown_as": shown_as, "tc": response.tc, "fa": response.fa, "aip": response.aip,
+        "main_goal_met": response.main_goal_met,
+        "tc_justification": response.tc_justification,
+        "fa_justification": response.fa_justification,
+        "aip_justification": response.aip_justification,
+        "claims": len(claims), "claims_accurate": accurate, "claims_inaccurate": inaccurate,
+        "claims_cca": cca, "claims_subjective": subjective, "claim_evidence": evidence,
+        "labels_swapped": tuple(order) == ("B", "A"),
+        "verdict": None if verdict is None else verdict.value, "verdict_score": score,
+        "preference": None if score is None else (score if side == 1 else -score),
+        "verdict_justification": justification, "seconds": seconds, "status": status,
+    }  # fmt: skip

@@ -64,7 +64,7 @@ def test_guideline_qa_window_filters_unsure_items(qtbot: Any, tmp_path: Path,
     panel.kind_combo.setCurrentIndex(panel.kind_combo.findData("unsure"))
     first = next(iter(IDENTITIES))
     assert [d.item_id for d in panel.visible_items()] == [first]
-    where = panel.table.item(0, 7).text()
+    where = panel.text(0, 7)
     assert "bob unsure: I cannot judge the medical claim" in where
     unsure = _column(window.view.dashboard.raters_table, "Unsure")
     assert unsure["bob"].startswith("1 of ") and unsure["alice"].startswith("0 of ")

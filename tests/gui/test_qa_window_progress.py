@@ -85,7 +85,7 @@ def test_an_import_in_the_worker_process_shows_progress_and_cancel_stops_it(
     # bob, the file under way, is finished; carol is never started
     assert [f.claimed_rater_id for f in window.state.files] == ["alice", "bob"]
     assert window.state.raters == ("alice", "bob") and errors == []
-    assert window.view.disagreements.table.rowCount() > 0  # the tabs, from the store
+    assert window.view.disagreements.rows.total > 0  # the tabs, from the store
     window.close()
     assert window.offload is not None and window.offload._process is None  # ended
 

@@ -1,0 +1,132 @@
+"""The disagreements list as a lazy table model: a filtered, sorted list of thousands of
+items is handed over at once, rows are made known to Qt a part at a time (``fetchMore``:
+the view asks for more as it scrolls) and a cell's text is made when Qt asks for it, so
+neither a filter nor a new state walks every item on the UI thread (issue 22)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+
+from rater_desktop.qa.disagreement import ItemDisagreement
+from rater_desktop.qa_review.review_state import JudgedItem, where_text
+
+COLUMNS = ("Item", "Kind", "Raters", "Verdict spread", "Score spread", "Claim conflicts",
+           "Disagreement", "Where they differ", "QA decision")
+WHERE_COLUMN, DECISION_COLUMN = 7, 8
+NUMBER_COLUMNS = frozenset((3, 4, 5, 6))
+# Rows handed to Qt per fetchMore; the header measures column widths on as many rows.
+ROWS_PER_FETCH = 100
+Index = QModelIndex | QPersistentModelIndex
+
+
+def _number(value: float | None, *, decimals: int = 0) -> str:
+    if value is None:
+        return "\u2013"
+    # As Qt shows a number: 9.0 is "9", 8.5 is "8.5".
+    return format(round(float(value), decimals), "g") if decimals else str(int(round(value)))
+
+
+class DisagreementRows(QAbstractTableModel):
+    """One row per shown item (``set_rows``); cells made on demand and kept."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._shown: list[ItemDisagreement] = []
+        self._row_of: dict[str, int] = {}
+        self._kinds: Mapping[str, str] = {}
+        self._judged: Mapping[str, JudgedItem] = {}
+        self._unsure: Mapping[str, Mapping[str, str]] = {}
+        self._decisions: dict[str, str] = {}
+        self._where: dict[int, str] = {}
+        self._loaded = 0
+        self.fetches = 0  # parts handed to Qt since the last set_rows (tests)
+
+    def set_context(self, kinds: Mapping[str, str], judged: Mapping[str, JudgedItem],
+                    unsure: Mapping[str, Mapping[str, str]],
+                    decisions: Mapping[str, str]) -> None:
+        """What the cells are made from (the rows follow with ``set_rows``)."""
+        self._kinds, self._judged, self._unsure = kinds, judged, unsure
+        self._decisions = dict(decisions)
+
+    def set_rows(self, shown: Sequence[ItemDisagreement]) -> None:
+        """Replace every row; the first part is loaded, the rest when asked for."""
+        self.beginResetModel()
+        self._shown = list(shown)
+        self._row_of = {d.item_id: row for row, d in enumerate(self._shown)}
+        self._where = {}
+        self._loaded = min(ROWS_PER_FETCH, len(self._shown))
+        self.fetches = 1 if self._shown else 0
+        self.endResetModel()
+
+    @property
+    def total(self) -> int:
+        """Every shown item, loaded or not."""
+        return len(self._shown)
+
+    def item_at(self, row: int) -> str | None:
+        return self._shown[row].item_id if 0 <= row < self._loaded else None
+
+    def set_decision(self, item_id: str, label: str) -> None:
+        self._decisions[item_id] = label
+        row = self._row_of.get(item_id, -1)
+        if 0 <= row < self._loaded:
+            cell = self.index(row, DECISION_COLUMN)
+            self.dataChanged.emit(cell, cell)
+
+    def text(self, row: int, column: int) -> str:
+        """The text of a cell (of any shown row, loaded or not)."""
+        d = self._shown[row]
+        if column == WHERE_COLUMN:
+            if row not in self._where:
+                self._where[row] = where_text(d, self._judged.get(d.item_id),
+                                              self._unsure.get(d.item_id))
+            return self._where[row]
+        values = (d.item_id, self._kinds.get(d.item_id, ""), ", ".join(d.raters),
+                  _number(d.verdict_spread), _number(d.max_score_spread),
+                  _number(d.claim_conflicts), _number(d.score, decimals=1), "",
+                  self._decisions.get(d.item_id, ""))
+        return values[column]
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802 - Qt's
+        return 0 if parent.isValid() else self._loaded
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802 - Qt's
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid() or not 0 <= index.row() < self._loaded:
+            return None
+        column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self.text(index.row(), column)
+        if role == Qt.ItemDataRole.ToolTipRole and column == WHERE_COLUMN:
+            return self.text(index.row(), column)
+        if role == Qt.ItemDataRole.TextAlignmentRole and column in NUMBER_COLUMNS:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802 - Qt's
+                   role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if (orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole
+                and 0 <= section < len(COLUMNS)):
+            return COLUMNS[section]
+        return None
+
+    def canFetchMore(self, parent: Index) -> bool:  # noqa: N802 - Qt's name
+        return not parent.isValid() and self._loaded < len(self._shown)
+
+    def fetchMore(self, parent: Index) -> None:  # noqa: N802 - Qt's name
+        if self.canFetchMore(parent):
+            self.load_to(self._loaded + ROWS_PER_FETCH)
+
+    def load_to(self, end: int) -> None:
+        """Hand rows up to ``end`` to Qt (a row asked for by id, or tests)."""
+        end = min(end, len(self._shown))
+        if end <= self._loaded:
+            return
+        self.beginInsertRows(QModelIndex(), self._loaded, end - 1)
+        self._loaded = end
+        self.fetches += 1
+        self.endInsertRows()

@@ -106,3 +106,28 @@ def test_the_run_audit_tab_shows_the_figures_of_qa_report(
     assert all(window.tabs.isTabVisible(i) for i in guideline)
     window.actions_.tabs[1].trigger()
     assert window.tabs.currentIndex() == guideline[0] and window.actions_.tabs[2].isEnabled()
+
+
+def test_the_run_audit_qa_view_is_not_built_until_its_tab_is_shown(
+        qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, memory_keyring: Any,
+        capsys: pytest.CaptureFixture[str], temp_settings: QSettings,
+        small_batch: Path) -> None:
+    monkeypatch.setattr(keystore, "default_keyring", lambda: memory_keyring)
+    batch, ann, bob, roster = _two_raters(tmp_path, capsys)
+    errors: Errors = []
+    window = open_qa_window(
+        parent=None, settings=temp_settings, data_dir=tmp_path / "profiles",
+        batch_path=str(batch), keyring=None, roster_path=roster,
+        report_error=lambda _p, title, text, _d: errors.append((title, text)))
+    qtbot.addWidget(window)
+    wait_idle(qtbot, window)
+    view = window.view
+    window.import_paths([ann, bob])
+    qtbot.waitUntil(lambda: view._figures is not None and not window.runner.busy,
+                    timeout=30_000)
+    assert not view.built  # the batch opened and its figures came: still a placeholder
+    window.show_role("disagreements")
+    assert view.built and window.tabs.currentWidget() is view.panel
+    assert window.tabs.tabText(window.tabs.currentIndex()) == "Run audit"
+    assert view.panel.runs.rowCount() == 3  # the figures computed before it was built
+    assert errors == []

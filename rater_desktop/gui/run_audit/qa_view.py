@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from rater_desktop.batch.protocol import RUN_AUDIT
 from rater_desktop.gui.protocols import QaTab
+from rater_desktop.gui.qa.lazy_tabs import LazyPage
 from rater_desktop.gui.qa.rater_answers import fit_columns, fit_height, make_table
 from rater_desktop.run_audit.model import VERDICTS
 from rater_desktop.run_audit.review import batch_figures
@@ -140,18 +141,41 @@ class RunAuditQaPanel(QScrollArea):
 
 class RunAuditQaView:
     """The run audit tab of the QA window: View > Disagreements and Dashboard (Ctrl+2,
-    Ctrl+4) show it; no Compare, no decisions."""
+    Ctrl+4) show it; no Compare, no decisions. The tab is built when first shown (a
+    ``LazyPage`` until then), with the figures computed meanwhile."""
 
     adjudicates = False
 
     def __init__(self, host: Any) -> None:
         self.host = host
-        self.panel = RunAuditQaPanel()
-        self.tabs = (QaTab(self.panel, TAB_TITLE, ("disagreements", "dashboard")),)
+        self._page = LazyPage(self._make_panel)
+        self._figures: RunAuditFigures | None = None
+
+    @property
+    def tabs(self) -> tuple[QaTab, ...]:
+        return (QaTab(self._page.current(), TAB_TITLE, ("disagreements", "dashboard")),)
+
+    @property
+    def built(self) -> bool:
+        """The tab was shown (or its panel asked for) at least once."""
+        return self._page.built
+
+    @property
+    def panel(self) -> RunAuditQaPanel:
+        """The tab's panel (built now if it was not)."""
+        return cast("RunAuditQaPanel", self._page.content())
+
+    def _make_panel(self) -> QWidget:
+        panel = RunAuditQaPanel()
+        if self._figures is not None:
+            panel.set_figures(self._figures)
+        return panel
 
     def show_batch(self, batch: Any) -> None:
         del batch
-        self.panel.clear()
+        self._figures = None
+        if self.built:
+            self.panel.clear()
 
     def update(self, state: Any) -> None:
         """Recompute the figures off the UI thread."""
@@ -169,7 +193,9 @@ class RunAuditQaView:
         sha, figures_ = found
         if self.host.closed or session is None or sha != session.batch_sha256:
             return
-        self.panel.set_figures(figures_)
+        self._figures = figures_
+        if self.built:
+            self.panel.set_figures(figures_)
 
     def save_now(self) -> None:
         """Nothing is typed here."""

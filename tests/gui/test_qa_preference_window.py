@@ -223,3 +223,23 @@ def test_a_long_survey_question_never_widens_the_dashboard(qtbot: Any) -> None:
     assert dashboard.chosen_question() == "use"
     assert dashboard.question.sizeHint().width() < 400
     assert dashboard.question.itemData(1, Qt.ItemDataRole.ToolTipRole) == long_text
+
+
+def test_the_preference_qa_tabs_are_not_built_until_shown(
+        qtbot: Any, exported: dict[str, Any], temp_settings: QSettings) -> None:
+    errors: Errors = []
+    window = _window(qtbot, exported, temp_settings, errors)
+    view = window.view
+    window.import_paths(list(exported["files"].values()))
+    qtbot.waitUntil(lambda: view._review is not None and not window.runner.busy,
+                    timeout=30_000)
+    # The batch opened and its figures came: both tabs are still placeholders.
+    assert not view.built("disagreements") and not view.built("dashboard")
+    window.show_role("dashboard")
+    assert view.built("dashboard") and not view.built("disagreements")
+    assert window.tabs.currentWidget() is view.dashboard
+    assert view.dashboard.review is view._review  # the figures computed meanwhile
+    window.show_role("disagreements")
+    assert window.tabs.currentWidget() is view.disagreements
+    assert view.disagreements.table.rowCount() == 4
+    assert errors == []

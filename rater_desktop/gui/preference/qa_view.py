@@ -7,30 +7,72 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
+
+from PySide6.QtWidgets import QWidget
 
 from rater_desktop.gui.preference.qa_panel import PreferenceDashboard, PreferenceDisagreements
 from rater_desktop.gui.protocols import QaTab
-from rater_desktop.preference.review import PreferenceReview, preference_review
+from rater_desktop.gui.qa.lazy_tabs import LazyPage
+from rater_desktop.preference.review import CostInputs, PreferenceReview, preference_review
 
 
 class PreferenceQaView:
-    """Disagreements and Dashboard of a preference batch."""
+    """Disagreements and Dashboard of a preference batch, each built when first shown (a
+    ``LazyPage`` until then) with the newest figures computed meanwhile."""
 
     adjudicates = False
 
     def __init__(self, host: Any) -> None:
         self.host = host
-        self.disagreements = PreferenceDisagreements()
-        self.dashboard = PreferenceDashboard()
-        self.tabs = (QaTab(self.disagreements, "Disagreements", ("disagreements",)),
-                     QaTab(self.dashboard, "Dashboard", ("dashboard",)))
-        self.dashboard.inputsChanged.connect(self.refresh)
+        self._review: PreferenceReview | None = None
+        self._pages = {"disagreements": LazyPage(self._make_disagreements),
+                       "dashboard": LazyPage(self._make_dashboard)}
+
+    @property
+    def tabs(self) -> tuple[QaTab, ...]:
+        pages = self._pages
+        return (QaTab(pages["disagreements"].current(), "Disagreements", ("disagreements",)),
+                QaTab(pages["dashboard"].current(), "Dashboard", ("dashboard",)))
+
+    def built(self, name: str) -> bool:
+        """The tab ``name`` was shown (or asked for) at least once."""
+        return self._pages[name].built
+
+    @property
+    def disagreements(self) -> PreferenceDisagreements:
+        return cast("PreferenceDisagreements", self._pages["disagreements"].content())
+
+    @property
+    def dashboard(self) -> PreferenceDashboard:
+        return cast("PreferenceDashboard", self._pages["dashboard"].content())
+
+    def _make_disagreements(self) -> QWidget:
+        panel = PreferenceDisagreements()
+        if self._review is not None:
+            panel.set_items(self._review.disagreements, self._review.unsure)
+        return panel
+
+    def _make_dashboard(self) -> QWidget:
+        dashboard = PreferenceDashboard()
+        if self._review is not None:
+            dashboard.set_review(self._review)
+        dashboard.inputsChanged.connect(self.refresh)
+        return dashboard
+
+    def _inputs(self) -> tuple[str | None, CostInputs]:
+        """The dashboard's question and cost; ``qa report``'s defaults until it is built."""
+        if not self.built("dashboard"):
+            return None, CostInputs()
+        return self.dashboard.chosen_question(), self.dashboard.cost_inputs()
 
     def show_batch(self, batch: Any) -> None:
         del batch
-        self.dashboard.clear()
-        self.disagreements.set_items(())
+        self._review = None
+        if self.built("dashboard"):
+            self.dashboard.clear()
+        if self.built("disagreements"):
+            self.disagreements.set_items(())
 
     def update(self, state: Any) -> None:
         del state  # the figures come from the stored files themselves
@@ -42,7 +84,7 @@ class PreferenceQaView:
         session = host.session
         if session is None or host.closed:
             return
-        question, cost = self.dashboard.chosen_question(), self.dashboard.cost_inputs()
+        question, cost = self._inputs()
         host.runner.start("Computing the preference figures\u2026",
                           lambda: preference_review(session, question=question, cost=cost),
                           done=self._ready, failed=host.job_failed)
@@ -51,8 +93,11 @@ class PreferenceQaView:
         session = self.host.session
         if self.host.closed or session is None or review.batch_sha256 != session.batch_sha256:
             return
-        self.dashboard.set_review(review)
-        self.disagreements.set_items(review.disagreements, review.unsure)
+        self._review = review
+        if self.built("dashboard"):
+            self.dashboard.set_review(review)
+        if self.built("disagreements"):
+            self.disagreements.set_items(review.disagreements, review.unsure)
 
     def save_now(self) -> None:
         """Nothing is typed here that is not applied at once."""
@@ -68,7 +113,7 @@ class PreferenceQaView:
         session = self.host.session
         if session is None:
             return None
-        question, cost = self.dashboard.chosen_question(), self.dashboard.cost_inputs()
+        question, cost = self._inputs()
 
         def work() -> Path:
             review = preference_review(session, question=question, cost=cost)

@@ -34,6 +34,12 @@ def _prepared(text: str) -> str:
     return html
 
 
+def prepare(text: str) -> str:
+    """The HTML of ``text``, rendered on the calling thread (a worker's) and kept, so a
+    pane showing it later finds it at once (the QA window's Compare, issue 22)."""
+    return _prepared(text)
+
+
 def known_html(text: str) -> str | None:
     """The HTML of ``text`` if it was rendered already."""
     found = _HTML.peek(text)

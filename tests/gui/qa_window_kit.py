@@ -59,4 +59,5 @@ def open_in_compare(qtbot: Any, window: QaWindow, item_id: str) -> None:
     window.view.open_in_compare(item_id)
     compare = window.view.compare
     qtbot.waitUntil(lambda: compare.comparison() is not None
-                    and compare.comparison().item_id == item_id, timeout=30_000)
+                    and compare.comparison().item_id == item_id
+                    and not compare.responses_pending, timeout=30_000)

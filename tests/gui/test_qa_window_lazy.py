@@ -196,3 +196,30 @@ def test_compare_fills_its_selector_of_2000_items_in_parts(qtbot: Any) -> None:
     view.step(1)  # wraps round every item, loaded or not
     assert view.item_id == "s0000" and view.combo.currentIndex() == 0
     loader.shutdown()
+
+
+def test_compares_markdown_is_rendered_on_a_worker_thread(
+        qtbot: Any, setup: Setup, temp_settings: QSettings, memory_keyring: Any,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from rater_desktop.gui import markdown_worker
+
+    threads: list[str] = []
+    real = markdown_worker.render_markdown
+
+    def recorded(text: str, **kwargs: Any) -> str:
+        threads.append(threading.current_thread().name)
+        return real(text, **kwargs)
+
+    monkeypatch.setattr(markdown_worker, "render_markdown", recorded)
+    markdown_worker._HTML.cache_clear()  # rendered by an earlier test: render again
+    window = _imported(qtbot, setup, temp_settings, memory_keyring)
+    window.show_role("compare")
+    compare = window.view.compare
+    qtbot.waitUntil(lambda: compare.item_id is not None and not compare.responses_pending,
+                    timeout=10_000)
+    item = compare.item
+    assert item is not None and threads  # both responses' Markdown was rendered...
+    assert threading.main_thread().name not in threads  # ...never on the UI thread
+    assert compare.markdown.threads == threads
+    pane = compare.item_view.panes["A"]
+    assert pane.text_browser.toPlainText().strip()  # and the HTML applied

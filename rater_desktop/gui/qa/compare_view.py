@@ -5,6 +5,7 @@ claim clusters with conflicting fact checks, and the reviewer's decision."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QShowEvent, QTextCharFormat, QTextCursor
@@ -31,6 +32,7 @@ from rater_desktop.gui.qa.adjudication_panel import (
     SaveDecision,
 )
 from rater_desktop.gui.qa.compare_items import CompareItems
+from rater_desktop.gui.qa.compare_markdown import ResponseMarkdown
 from rater_desktop.gui.qa.rater_answers import (
     fill_answers,
     fill_clusters,
@@ -73,6 +75,8 @@ class CompareView(QWidget):
         self._comparison: ItemComparison | None = None  # of the shown item, once read
         self._hidden_raters: set[str] = set()
         self._deferred: str | None = None  # the item to draw when the tab is shown
+        self.markdown = ResponseMarkdown(self)
+        self.responses_pending = False  # the shown item's texts are being rendered
         self.segments: dict[int, list[Segment]] = {}
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 8, 8, 8)
@@ -251,12 +255,14 @@ class CompareView(QWidget):
             self.combo.blockSignals(True)
             self.combo.setCurrentIndex(index)
             self.combo.blockSignals(False)
-        self.item_view.show_item(self.item, display_order=(0, 1))
+        texts = [r.text for r in self.item.responses[:2]] if self.item else []
+        self.responses_pending = not self.markdown.ready(texts)
+        if self.responses_pending:  # rendered on a worker first, then shown
+            self.markdown.render(texts, partial(self._show_responses, item_id))
+        else:
+            self._show_responses(item_id)
         identities = ((self.item.responses[0].identity, self.item.responses[1].identity)
                       if self.item else ("", ""))
-        for side, name in zip(("A", "B"), identities, strict=True):
-            self.item_view.panes[side].title.setText(f"Response {side} ({name})" if name
-                                                     else f"Response {side}")
         self._draw_answers()
         self.adjudication.show_item(item_id, identities=identities,
                                     current=self._adjudication_for(item_id) if item_id else None)
@@ -265,6 +271,21 @@ class CompareView(QWidget):
                 self.summary.setText("Reading the raters' answers\u2026")
                 self._fetch(item_id, self._fetched)
             self.itemShown.emit(item_id)
+
+    def _show_responses(self, item_id: str | None) -> None:
+        """The two responses of ``item_id`` if it is still the one chosen."""
+        if item_id != self.item_id:
+            return  # another item was chosen while these texts were rendered
+        self.responses_pending = False
+        self.item_view.show_item(self.item, display_order=(0, 1))
+        for side, response in zip(("A", "B"), self.item.responses[:2] if self.item else (),
+                                  strict=False):
+            name = response.identity
+            self.item_view.panes[side].title.setText(f"Response {side} ({name})" if name
+                                                     else f"Response {side}")
+        if self.item is None:
+            for side in ("A", "B"):
+                self.item_view.panes[side].title.setText(f"Response {side}")
 
     def _fetched(self, comparison: ItemComparison) -> None:
         if comparison.item_id == self.item_id:  # else another item was chosen meanwhile

@@ -13,6 +13,7 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -32,6 +33,7 @@ RATERS = ("alice", "bob", "carol")
 PROBE = """
 import json, sys, tempfile, time
 from pathlib import Path
+from types import SimpleNamespace
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
@@ -223,3 +225,26 @@ def test_compares_markdown_is_rendered_on_a_worker_thread(
     assert compare.markdown.threads == threads
     pane = compare.item_view.panes["A"]
     assert pane.text_browser.toPlainText().strip()  # and the HTML applied
+
+
+def test_the_disagreements_decisions_are_read_off_the_ui_thread(
+        qtbot: Any, setup: Setup, temp_settings: QSettings, memory_keyring: Any) -> None:
+    window = _imported(qtbot, setup, temp_settings, memory_keyring)
+    session = window.session
+    item_id = window.state.disagreements[0].item_id
+    threads: list[str] = []
+    real = session.adjudications
+
+    def recorded() -> Any:
+        threads.append(threading.current_thread().name)
+        found = real()
+        return [*found, SimpleNamespace(item_id=item_id,
+                                        decision=SimpleNamespace(label="Reject"))]
+
+    session.adjudications = recorded  # this session's reads, recorded
+    window.show_role("disagreements")
+    panel = window.view.disagreements
+    qtbot.waitUntil(lambda: bool(threads) and not window.runner.busy, timeout=10_000)
+    assert threading.main_thread().name not in threads
+    row = [panel.text(r, 0) for r in range(panel.rows.total)].index(item_id)
+    qtbot.waitUntil(lambda: panel.text(row, 8) == "Reject", timeout=10_000)

@@ -45,6 +45,7 @@ class GuidelineQaView:
         self.figures: Any = None  # the last figures, for a Dashboard not yet up to date
         self._batch: Any = None
         self._stale: set[str] = set()  # pages older than self.state / self.figures
+        self._decisions: dict[str, str] = {}  # item id -> decision label, as last read
         self._pages = {"disagreements": LazyPage(self._make_disagreements),
                        "compare": LazyPage(self._make_compare),
                        "dashboard": LazyPage(self._make_dashboard)}
@@ -84,9 +85,10 @@ class GuidelineQaView:
     def _apply(self, name: str, widget: Any) -> None:
         state, session = self.state, self.host.session
         if name == "disagreements" and state is not None:
-            decisions = {a.item_id: a.decision.label
-                         for a in (session.adjudications() if session is not None else [])}
-            widget.set_data(state.disagreements, state.judged, decisions, state.unsure)
+            # The rows now, with the decisions last read; the store is read in a job.
+            widget.set_data(state.disagreements, state.judged, self._decisions, state.unsure)
+            if session is not None:
+                self._read_decisions(session)
         elif name == "compare" and state is not None:
             widget.set_state(state)
         elif name == "dashboard" and self.figures is not None:
@@ -106,6 +108,21 @@ class GuidelineQaView:
             page = self._pages[name]
             if page.built and page.current().isVisible():
                 self._page(name)
+
+    def _read_decisions(self, session: Any) -> None:
+        """Read the batch's QA decisions off the UI thread, then show what changed."""
+        def work() -> dict[str, str]:
+            return {a.item_id: a.decision.label for a in session.adjudications()}
+
+        self.host.runner.start("Reading the QA decisions\u2026", work,
+                               done=self._decisions_read, failed=self.host.job_failed)
+
+    def _decisions_read(self, found: dict[str, str]) -> None:
+        if self.host.closed:
+            return
+        for item_id in set(self._decisions) | set(found):
+            if found.get(item_id, "") != self._decisions.get(item_id, ""):
+                self._decision_changed(item_id, found.get(item_id, ""))
 
     def _make_disagreements(self) -> QWidget:
         from rater_desktop.gui.qa.disagreement_panel import DisagreementPanel
@@ -133,6 +150,10 @@ class GuidelineQaView:
         return Dashboard(self.host.settings)
 
     def _decision_changed(self, item_id: str, label: str) -> None:
+        if label:
+            self._decisions[item_id] = label
+        else:
+            self._decisions.pop(item_id, None)
         if self.built("disagreements"):
             cast("DisagreementPanel", self._pages["disagreements"].content()) \
                 .set_decision(item_id, label)
@@ -141,6 +162,7 @@ class GuidelineQaView:
 
     def show_batch(self, batch: Any) -> None:
         self._batch = batch
+        self._decisions = {}
         if self.built("compare"):
             cast("CompareView", self._pages["compare"].content()).set_batch(batch)
 

@@ -19,6 +19,10 @@ NUMBER_COLUMNS = frozenset((3, 4, 5, 6))
 # Rows handed to Qt per fetchMore; the header measures column widths on as many rows.
 ROWS_PER_FETCH = 100
 Index = QModelIndex | QPersistentModelIndex
+# Roles as plain ints: data() is called for every role of every cell painted or measured.
+DISPLAY, TOOLTIP, ALIGNMENT = (int(r.value) for r in (
+    Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.TextAlignmentRole))
+RIGHT = int((Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter).value)
 
 
 def _number(value: float | None, *, decimals: int = 0) -> str:
@@ -96,15 +100,16 @@ class DisagreementRows(QAbstractTableModel):
         return 0 if parent.isValid() else len(COLUMNS)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if not index.isValid() or not 0 <= index.row() < self._loaded:
+        role = int(role)
+        if role not in (DISPLAY, TOOLTIP, ALIGNMENT) or not index.isValid():
             return None
-        column = index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self.text(index.row(), column)
-        if role == Qt.ItemDataRole.ToolTipRole and column == WHERE_COLUMN:
-            return self.text(index.row(), column)
-        if role == Qt.ItemDataRole.TextAlignmentRole and column in NUMBER_COLUMNS:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        row, column = index.row(), index.column()
+        if not 0 <= row < self._loaded:
+            return None
+        if role == DISPLAY or (role == TOOLTIP and column == WHERE_COLUMN):
+            return self.text(row, column)
+        if role == ALIGNMENT and column in NUMBER_COLUMNS:
+            return RIGHT
         return None
 
     def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802 - Qt's

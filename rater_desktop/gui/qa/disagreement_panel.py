@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
 
 from rater_desktop.gui.qa.disagreement_rows import (
     COLUMNS,
-    ROWS_PER_FETCH,
     WHERE_COLUMN,
     DisagreementRows,
 )
@@ -73,7 +72,7 @@ class DisagreementPanel(QWidget):
         self.table.setAlternatingRowColors(True)
         self.table.setWordWrap(False)  # one line per item; the full text in the tooltip
         header = self.table.horizontalHeader()
-        header.setResizeContentsPrecision(ROWS_PER_FETCH)
+        header.setResizeContentsPrecision(0)  # the rows on screen only: data() is Python
         for column in range(len(COLUMNS)):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch
                                         if column == WHERE_COLUMN

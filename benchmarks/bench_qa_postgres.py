@@ -14,6 +14,9 @@ RATER_DESKTOP_QA_PASSWORD). Rows:
   postgres  the same into a fresh PostgreSQL database
   report    the HTML report built from each store (``--resamples`` bootstrap rounds)
 
+``--memory-only`` imports into SQLite alone (or reuses ``--store``, a SQLite store that
+already holds these exports) and prints the report memory lines, nothing else.
+
 Run: ``python benchmarks/bench_qa_postgres.py [--raters 50] [--items 2000]``.
 """
 
@@ -368,6 +371,21 @@ def _measure(args: argparse.Namespace, batch: Path, roster: Path, files: list[Pa
           f"; grouped figures identical: {grouped['sqlite'] == grouped['postgres']}")  # fmt: skip
 
 
+def memory_only(args: argparse.Namespace, batch: Path, roster: Path, files: list[Path]) -> int:
+    """The report memory lines alone, from a SQLite store (``--store`` kept, else fresh)."""
+    store = args.store or ROOT / "out" / f"qa-{args.raters}-{args.items}" / "bench-store.sqlite3"
+    if args.store is None or not store.exists():
+        for leftover in store.parent.glob(f"{store.name}*"):
+            leftover.unlink()
+        import_concurrently(str(store), batch, roster, files, args.importers)
+    largest = max(p.stat().st_size for p in files)
+    out = store.parent / f"{store.stem}-report-memory.html"
+    before, peak, code = report_memory(str(store), batch, roster, args.resamples, out)
+    print(_memory_line("report memory (sqlite, fresh process, written to a file as made)",
+                       before, peak, code, largest))  # fmt: skip
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--raters", type=int, default=50)
@@ -377,6 +395,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--url", help="an existing PostgreSQL store URL (default: throwaway)")
     parser.add_argument("--import-only", action="store_true",
                         help="the floor and the import rows only (no report: minutes less)")
+    parser.add_argument("--memory-only", action="store_true",
+                        help="the report memory lines only, from SQLite (no floor, no "
+                        "PostgreSQL, no report timing)")
+    parser.add_argument("--store", type=Path,
+                        help="with --memory-only: a SQLite store holding these exports, "
+                        "reused (imported into first when it does not exist)")
     parser.add_argument("--tiny", action="store_true",
                         help="a seconds-long run for CI (make benchmarks-tiny): tiny sizes, "
                         "no budget check")
@@ -384,6 +408,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.tiny:
         args.raters, args.items, args.importers, args.resamples = 3, 20, 2, 5
     batch, roster, files = prepare(args.raters, args.items)
+    if args.memory_only:
+        return memory_only(args, batch, roster, files)
     server = None
     url = args.url
     if url is None:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from rater_desktop.qa.inputs import Claim, RaterJudgment, SideScores
+from rater_desktop.qa_review.judgment_columns import FileJudgments
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
@@ -87,7 +88,8 @@ def judgment_rows(adapted: AdaptedResults, file_sha256: str = "") -> list[dict[s
 
 @dataclass(frozen=True, eq=False, slots=True)
 class StoredJudgment:
-    """One judgment as the store holds it: the statistics' input and where it stands."""
+    """One judgment as the store holds it: the statistics' input and where it stands (a
+    session keeps them as ``FileJudgments`` columns and builds these only on request)."""
 
     file_id: int
     complete: bool
@@ -111,7 +113,8 @@ def _shared(shared: dict[Any, Any], key: Any, make: Callable[[], T]) -> T:
     return found  # type: ignore[no-any-return]
 
 
-def _judgment(row: Any, expected: dict[str, int | None], shared: dict[Any, Any]) -> StoredJudgment:
+def _judgment(row: Any, expected: dict[str, int | None], shared: dict[Any, Any],
+              into: FileJudgments) -> None:  # fmt: skip
     facts = json.loads(row.facts)
     scores = _shared(shared, ("scores", *row[5:11]), lambda: {
         side: SideScores(tc=row[3 * side + 5], fa=row[3 * side + 6], aip=row[3 * side + 7])
@@ -123,7 +126,6 @@ def _judgment(row: Any, expected: dict[str, int | None], shared: dict[Any, Any])
     # Typed key: 10 and 10.0 are equal but must stay what the file said.
     steps = _shared(shared, ("steps", *((k, type(v), v) for k, v in steps.items())),
                     lambda: steps)  # fmt: skip
-    order, disputed = facts["o"], facts["d"]
     item_id = sys.intern(str(row.item_id))  # the same item's id in every rater's file
     judgment = RaterJudgment(
         rater_id=sys.intern(str(row.rater_id)), item_id=item_id,
@@ -137,11 +139,9 @@ def _judgment(row: Any, expected: dict[str, int | None], shared: dict[Any, Any])
     text = _shared(shared, ("text", *map(int, counts)), lambda: (
         int(counts[0]), int(counts[1]), int(counts[2]))) if isinstance(counts, list) \
         and len(counts) == 3 else None  # fmt: skip
-    return StoredJudgment(int(row.file_id), bool(row.complete),
-                          _shared(shared, ("order", order), lambda: (order[0], order[1])),
-                          _shared(shared, ("disputed", *disputed),
-                                  lambda: (bool(disputed[0]), bool(disputed[1]))),
-                          judgment, unsure if isinstance(unsure, str) else "", text)  # fmt: skip
+    into.append(judgment, complete=bool(row.complete), order=facts["o"],
+                disputed=facts["d"], unsure=unsure if isinstance(unsure, str) else "",
+                text=text)  # fmt: skip
 
 
 READ = ("SELECT file_id, item_id, rater_id, kind, verdict_true, tc0, fa0, aip0, tc1, fa1, aip1, "
@@ -151,19 +151,19 @@ READ = ("SELECT file_id, item_id, rater_id, kind, verdict_true, tc0, fa0, aip0, 
 
 def read_judgments(
     engine: Engine, *, file_id: int, expected: dict[str, int | None]
-) -> list[StoredJudgment] | None:
-    """A file's judgments as the import stored them; None when they predate ``facts`` (v4)
-    or ``entry`` (v5) and must be filled from the document once."""
+) -> FileJudgments | None:
+    """A file's judgments as the import stored them, as columns; None when they predate
+    ``facts`` (v4) or ``entry`` (v5) and must be filled from the document once."""
     from sqlalchemy import text
 
     shared: dict[Any, Any] = {}
-    found = []
+    found = FileJudgments(file_id)
     with engine.connect() as conn:  # row by row: no list of the file's rows beside them
         for row in conn.execute(text(READ), {"file": file_id}):
             if row.facts is None or row.no_entry:
                 return None
-            found.append(_judgment(row, expected, shared))
-    return found
+            _judgment(row, expected, shared, found)
+    return found.done()
 
 
 def files_to_fill(engine: Engine, *, file_ids: Sequence[int]) -> set[int]:

@@ -155,8 +155,8 @@ def test_stored_judgments_keep_equal_values_once(setup: Setup, tmp_path: Path) -
         session = QaSession(store=store, roster=Roster(setup.roster), batch=batch,
                             clock=lambda: NOW)  # fmt: skip
         session.import_results([setup.files[k] for k in RATERS])
-        stored = QaSession(store=store, roster=Roster(setup.roster), batch=batch,
-                           clock=lambda: NOW).stored_judgments()  # fmt: skip
+        stored = list(QaSession(store=store, roster=Roster(setup.roster), batch=batch,
+                                clock=lambda: NOW).stored_judgments())  # fmt: skip
     judgments = [s.judgment for s in stored]
     assert not hasattr(judgments[0], "__dict__") and not hasattr(stored[0], "__dict__")
     by_steps: dict[Any, Any] = {}

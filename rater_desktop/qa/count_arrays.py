@@ -64,9 +64,7 @@ class CellCodes:
 def _kept(raters: Codes, units: Codes, values: Codes, unit_count: int
           ) -> tuple[Codes, Codes, Codes]:  # fmt: skip
     """The cells of distinct (rater, unit) at their first place with their last value."""
-    # int32 keys where they fit (half the bytes of the key and its sort); same order.
-    wide = (int(raters.max(initial=0)) + 1) * max(unit_count, 1) >= 2**31
-    key = raters.astype(np.int64 if wide else np.int32) * max(unit_count, 1) + units
+    key = raters.astype(np.int64) * max(unit_count, 1) + units
     ordered = np.sort(key)
     if not np.any(ordered[1:] == ordered[:-1]):  # no rater rated a unit twice: keep all
         return raters, units, values

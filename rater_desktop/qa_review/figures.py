@@ -8,7 +8,7 @@ alpha uses the scale's full category list (1..5, -3..+3); the collapsed verdict 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rater_desktop.qa.agreement import (
@@ -80,12 +80,9 @@ def dimension_tables(judgments: Sequence[RaterJudgment]) -> Tables:
     alpha, kappa and AC are computed from. The cells go straight into coded arrays
     (``count_arrays``), one pass per score (the verdicts share one): no tuple per cell, and
     one dimension's cells at a time."""
-    # The standard items filtered on each pass: no list of them beside the cells.
-    def standard() -> Iterator[RaterJudgment]:
-        return (j for j in judgments if j.kind == "standard")
-
+    standard = [j for j in judgments if j.kind == "standard"]
     verdict, collapsed = CellCodes(), CellCodes()
-    for j in standard():
+    for j in standard:
         if j.verdict_true is not None:
             unit = (j.item_id, -1)
             verdict.add(j.rater_id, unit, float(j.verdict_true))
@@ -95,7 +92,7 @@ def dimension_tables(judgments: Sequence[RaterJudgment]) -> Tables:
     del verdict, collapsed
     for name in SCORE_NAMES:
         found = CellCodes()
-        for j in standard():
+        for j in standard:
             for side, scores in j.scores.items():
                 score = getattr(scores, name)
                 if score is not None:

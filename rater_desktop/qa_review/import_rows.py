@@ -66,8 +66,11 @@ def import_rows(
             problems.append(f"item {checked.item_id} appears twice; the first is kept")
         else:
             seen.add(checked.item_id)
-            text = _COMPACT.encode(entry) if spans is None else spans.entry_text(position)
-            rows.append(_row(entry, checked, (len(rows), rater_id, file_sha256), text))
+            # v6: where the entry lies in the stored document; its JSON text only when
+            # the reader did not note the places (then the document is not its source).
+            place = (_COMPACT.encode(entry), None, None) if spans is None else (
+                None, *spans.spans[position])  # fmt: skip
+            rows.append(_row(entry, checked, (len(rows), rater_id, file_sha256), place))
     return rows, tuple(problems)
 
 
@@ -111,7 +114,7 @@ def _claim_counts(claims: Sequence[Claim]) -> tuple[int, int, int, int]:
 
 
 def _row(entry: Mapping[str, Any], checked: CheckedEntry, where: tuple[int, str, str],
-         entry_text: str) -> dict[str, Any]:  # fmt: skip
+         place: tuple[str | None, int | None, int | None]) -> dict[str, Any]:  # fmt: skip
     position, rater_id, file_sha256 = where
     rating, order, identities = checked.rating, checked.display_order, checked.identities
     verdict = rating.verdict
@@ -157,7 +160,8 @@ def _row(entry: Mapping[str, Any], checked: CheckedEntry, where: tuple[int, str,
         "seconds": seconds, "tc0": first.tc, "fa0": first.fa, "aip0": first.aip,
         "tc1": second.tc, "fa1": second.fa, "aip1": second.aip,
         "facts": _COMPACT.encode(facts), "html": rows_html(cells),
-        "export_fields": _PLAIN.encode(fields), "entry": entry_text,
+        "export_fields": _PLAIN.encode(fields), "entry": place[0], "entry_start": place[1],
+        "entry_end": place[2],
     }  # fmt: skip
 
 

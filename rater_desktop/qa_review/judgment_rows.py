@@ -79,8 +79,10 @@ def judgment_rows(adapted: AdaptedResults, file_sha256: str = "") -> list[dict[s
             "html": rater_rows_html(column),
             "export_fields": _PLAIN.encode([rater_fields(column, side, item.identities)
                                             for side in column.sides]),
+            # A filled row keeps the entry's text (as v5 did): this document was parsed
+            # by json.loads, which notes no places in it.
             "entry": json.dumps(adapted.entries.get(item.item_id), ensure_ascii=False,
-                                separators=(",", ":")),
+                                separators=(",", ":")), "entry_start": None, "entry_end": None,
         })  # fmt: skip
     return rows
 
@@ -145,7 +147,7 @@ def _judgment(row: Any, expected: dict[str, int | None], shared: dict[Any, Any])
 
 
 READ = ("SELECT file_id, item_id, rater_id, kind, verdict_true, tc0, fa0, aip0, tc1, fa1, aip1, "
-        "complete, facts, entry IS NULL AS no_entry FROM qa_judgments WHERE file_id = :file "
+        "complete, facts, entry IS NULL AND entry_end IS NULL AS no_entry FROM qa_judgments WHERE file_id = :file "
         "ORDER BY item_order")
 
 
@@ -153,7 +155,7 @@ def read_judgments(
     engine: Engine, *, file_id: int, expected: dict[str, int | None]
 ) -> list[StoredJudgment] | None:
     """A file's judgments as the import stored them; None when they predate ``facts`` (v4)
-    or ``entry`` (v5) and must be filled from the document once."""
+    or their entry (v5: its text, v6: its place) and must be filled from the document once."""
     from sqlalchemy import text
 
     shared: dict[Any, Any] = {}
@@ -177,7 +179,7 @@ def files_to_fill(engine: Engine, *, file_ids: Sequence[int]) -> set[int]:
         f"SELECT f.id FROM qa_result_files f JOIN qa_result_documents d ON d.file_id = f.id "
         f"WHERE f.id IN ({ids}) AND (f.problems IS NULL OR NOT EXISTS (SELECT 1 FROM "
         "qa_judgments j WHERE j.file_id = f.id) OR EXISTS (SELECT 1 FROM qa_judgments j "
-        "WHERE j.file_id = f.id AND (j.facts IS NULL OR j.entry IS NULL)))"
+        "WHERE j.file_id = f.id AND (j.facts IS NULL OR (j.entry IS NULL AND j.entry_end IS NULL))))"
     )
     with engine.connect() as conn:
         return {int(row[0]) for row in conn.execute(text(query))}
@@ -223,11 +225,35 @@ def read_entries(
     engine: Engine, *, item_id: str, file_ids: Sequence[int]
 ) -> list[tuple[int, str, Any]]:
     """One item's (file id, rater id, entry of the signed file) in the given files."""
+    return [(f, r, json.loads(e)) for f, r, e in entry_texts(engine, item_id=item_id,
+                                                              file_ids=file_ids)]  # fmt: skip
+
+
+def entry_texts(
+    engine: Engine, *, item_id: str, file_ids: Sequence[int]
+) -> list[tuple[int, str, str]]:
+    """One item's (file id, rater id, JSON text of its entry): the text a v5 row kept, else
+    its slice of the stored document, cut by the database (``substr`` counts characters on
+    SQLite and on a UTF-8 PostgreSQL database, as the offsets do; with any other database
+    encoding the whole document is read and cut here)."""
     from sqlalchemy import text
 
     ids = ",".join(str(int(i)) for i in file_ids) or "NULL"  # ints only: safe to inline
-    query = (f"SELECT file_id, rater_id, entry FROM qa_judgments WHERE file_id IN ({ids}) "
-             "AND item_id = :item")  # fmt: skip
+    query = (
+        "SELECT j.file_id, j.rater_id, j.entry, {document}, j.entry_start, j.entry_end "
+        "FROM qa_judgments j LEFT JOIN qa_result_documents d ON d.file_id = j.file_id "
+        f"AND j.entry IS NULL WHERE j.file_id IN ({ids}) AND j.item_id = :item"
+    )
     with engine.connect() as conn:
-        rows = list(conn.execute(text(query), {"item": item_id}))
-    return [(int(f), str(r), json.loads(e)) for f, r, e in rows if e is not None]
+        whole = conn.dialect.name == "postgresql" and str(conn.execute(
+            text("SHOW server_encoding")).scalar_one()).upper() != "UTF8"  # fmt: skip
+        cut = "d.results_text" if whole else \
+            "substr(d.results_text, j.entry_start + 1, j.entry_end - j.entry_start)"
+        rows = list(conn.execute(text(query.format(document=cut)), {"item": item_id}))
+    found = []
+    for file_id, rater_id, entry, document, start, end in rows:
+        if entry is None and document is not None and start is not None:
+            entry = document[start:end] if whole else document
+        if entry is not None:
+            found.append((int(file_id), str(rater_id), str(entry)))
+    return found

@@ -84,7 +84,18 @@ def _v4_to_v5(conn: Connection) -> None:
     conn.execute(text("ALTER TABLE qa_judgments ADD COLUMN entry TEXT"))
 
 
-MIGRATIONS: Sequence[Migration] = (_v1_to_v2, _v2_to_v3, _v3_to_v4, _v4_to_v5)
+def _v5_to_v6(conn: Connection) -> None:
+    """v6: where each judgment's item entry lies in the stored signed document (start,
+    end in characters), instead of a copy of its text (the document's items a second time:
+    half of what an import wrote). Rows stored before keep their ``entry`` text, which
+    ``read_entries`` reads as before: nothing to compute, nothing to rewrite."""
+    from sqlalchemy import text
+
+    for column in ("entry_start", "entry_end"):
+        conn.execute(text(f"ALTER TABLE qa_judgments ADD COLUMN {column} INTEGER"))
+
+
+MIGRATIONS: Sequence[Migration] = (_v1_to_v2, _v2_to_v3, _v3_to_v4, _v4_to_v5, _v5_to_v6)
 QA_SCHEMA_VERSION = len(MIGRATIONS) + 1
 
 

@@ -43,13 +43,16 @@ _PLAIN = json.JSONEncoder(ensure_ascii=False)
 
 def import_rows(
     document: Mapping[str, Any], *, batch_items: Mapping[str, BatchItemInfo],
-    file_sha256: str, spans: ItemSpans | None = None,
+    file_sha256: str, spans: ItemSpans | None = None, utf8: bool = False,
 ) -> tuple[list[dict[str, Any]], tuple[str, ...]]:  # fmt: skip
     """(the rows without their file id, the problems of the items left out): what
-    ``judgment_rows(adapt_results(...))`` and its ``problems`` are for the document."""
+    ``judgment_rows(adapt_results(...))`` and its ``problems`` are for the document. Each
+    entry's place is in the units its store cuts the stored document in: bytes of UTF-8
+    (``utf8``: SQLite reads them with blob I/O) or characters (PostgreSQL's ``substr``)."""
     rater_id, entries, refused = document_entries(document)
     if entries is None:
         return [], refused
+    places = None if spans is None else spans.utf8_spans() if utf8 else spans.spans
     rows: list[dict[str, Any]] = []
     problems: list[str] = []
     seen: set[str] = set()
@@ -68,8 +71,8 @@ def import_rows(
             seen.add(checked.item_id)
             # v6: where the entry lies in the stored document; its JSON text only when
             # the reader did not note the places (then the document is not its source).
-            place = (_COMPACT.encode(entry), None, None) if spans is None else (
-                None, *spans.spans[position])  # fmt: skip
+            place = (_COMPACT.encode(entry), None, None) if places is None else (
+                None, *places[position])  # fmt: skip
             rows.append(_row(entry, checked, (len(rows), rater_id, file_sha256), place))
     return rows, tuple(problems)
 

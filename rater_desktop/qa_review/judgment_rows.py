@@ -233,27 +233,39 @@ def entry_texts(
     engine: Engine, *, item_id: str, file_ids: Sequence[int]
 ) -> list[tuple[int, str, str]]:
     """One item's (file id, rater id, JSON text of its entry): the text a v5 row kept, else
-    its slice of the stored document, cut by the database (``substr`` counts characters on
-    SQLite and on a UTF-8 PostgreSQL database, as the offsets do; with any other database
-    encoding the whole document is read and cut here)."""
+    its part of the stored document. SQLite: the bytes at the row's UTF-8 offsets, read with
+    incremental blob I/O (only those pages; ``substr`` loads the whole document and counts
+    its characters: 5-17 ms per 20 MB file). PostgreSQL: ``substr`` on the server, in
+    characters (any server encoding that can hold the document counts them so)."""
     from sqlalchemy import text
 
     ids = ",".join(str(int(i)) for i in file_ids) or "NULL"  # ints only: safe to inline
-    query = (
-        "SELECT j.file_id, j.rater_id, j.entry, {document}, j.entry_start, j.entry_end "
-        "FROM qa_judgments j LEFT JOIN qa_result_documents d ON d.file_id = j.file_id "
-        f"AND j.entry IS NULL WHERE j.file_id IN ({ids}) AND j.item_id = :item"
-    )
     with engine.connect() as conn:
-        whole = conn.dialect.name == "postgresql" and str(conn.execute(
-            text("SHOW server_encoding")).scalar_one()).upper() != "UTF8"  # fmt: skip
-        cut = "d.results_text" if whole else \
+        sqlite = conn.dialect.name == "sqlite"
+        cut = "NULL" if sqlite else \
             "substr(d.results_text, j.entry_start + 1, j.entry_end - j.entry_start)"
-        rows = list(conn.execute(text(query.format(document=cut)), {"item": item_id}))
-    found = []
-    for file_id, rater_id, entry, document, start, end in rows:
-        if entry is None and document is not None and start is not None:
-            entry = document[start:end] if whole else document
-        if entry is not None:
-            found.append((int(file_id), str(rater_id), str(entry)))
+        rows = list(conn.execute(text(
+            f"SELECT j.file_id, j.rater_id, COALESCE(j.entry, {cut}), j.entry_start, "
+            "j.entry_end FROM qa_judgments j LEFT JOIN qa_result_documents d ON d.file_id = "
+            f"j.file_id AND j.entry IS NULL WHERE j.file_id IN ({ids}) AND j.item_id = :item"
+        ), {"item": item_id}))  # fmt: skip
+        found = []
+        for file_id, rater_id, entry, start, end in rows:
+            if entry is None and sqlite and start is not None:
+                entry = _blob_slice(conn, int(file_id), int(start), int(end))
+            if entry is not None:
+                found.append((int(file_id), str(rater_id), str(entry)))
     return found
+
+
+def _blob_slice(conn: Any, file_id: int, start: int, end: int) -> str | None:
+    """Bytes ``start:end`` of a stored SQLite document as text (None: no such document)."""
+    import sqlite3
+
+    raw = conn.connection.dbapi_connection
+    try:
+        with raw.blobopen("qa_result_documents", "results_text", file_id, readonly=True) as blob:
+            blob.seek(start)
+            return str(blob.read(end - start).decode("utf-8"))
+    except (sqlite3.Error, UnicodeDecodeError):  # changed behind our back: never guess
+        return None

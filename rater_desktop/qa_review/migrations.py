@@ -86,7 +86,7 @@ def _v4_to_v5(conn: Connection) -> None:
 
 def _v5_to_v6(conn: Connection) -> None:
     """v6: where each judgment's item entry lies in the stored signed document (start,
-    end in characters), instead of a copy of its text (the document's items a second time:
+    end: UTF-8 bytes on SQLite, characters on PostgreSQL), instead of a copy of its text (the document's items a second time:
     half of what an import wrote). Rows stored before keep their ``entry`` text, which
     ``read_entries`` reads as before: nothing to compute, nothing to rewrite."""
     from sqlalchemy import text

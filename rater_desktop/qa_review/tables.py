@@ -101,7 +101,8 @@ class JudgmentRow(QaTable, table=True):
     export_fields: str | None = None
     # The item entry of the signed file, for Compare: v5 kept its JSON text (rows imported
     # or filled that way keep it); v6 keeps where it lies in the stored document instead,
-    # (start, end) in characters of ``results_text`` (what SQL ``substr`` counts).
+    # (start, end) in the store's units: UTF-8 bytes on SQLite (blob I/O reads them),
+    # characters on PostgreSQL (``substr``), see ``judgment_rows.entry_texts``.
     entry: str | None = None
     entry_start: int | None = None
     entry_end: int | None = None

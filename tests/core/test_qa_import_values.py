@@ -247,10 +247,10 @@ def test_a_v5_store_keeps_its_entry_texts_and_compare_reads_them(
     assert sum(map(len, before.values())) > 10
     # What v5 held: each entry's text, no places (its store had no such columns).
     with store.engine.begin() as conn:
-        conn.execute(text("UPDATE qa_judgments SET entry = (SELECT substr(d.results_text, "
-                          "qa_judgments.entry_start + 1, qa_judgments.entry_end - "
-                          "qa_judgments.entry_start) FROM qa_result_documents d WHERE "
-                          "d.file_id = qa_judgments.file_id)"))  # fmt: skip
+        conn.execute(text("UPDATE qa_judgments SET entry = :entry WHERE file_id = :file AND "
+                          "item_id = :item"), [{"entry": e, "file": f, "item": i}
+                                               for i, found in before.items()
+                                               for f, _, e in found])  # fmt: skip
         for column in ("entry_start", "entry_end"):
             conn.execute(text(f"ALTER TABLE qa_judgments DROP COLUMN {column}"))
         conn.execute(text("UPDATE qa_meta SET value = '5' WHERE key = 'schema_version'"))

@@ -232,26 +232,20 @@ def read_entries(
 def entry_texts(
     engine: Engine, *, item_id: str, file_ids: Sequence[int]
 ) -> list[tuple[int, str, str]]:
-    """One item's (file id, rater id, JSON text of its entry): the text a v5 row kept, else
-    its part of the stored document. SQLite: the bytes at the row's UTF-8 offsets, read with
-    incremental blob I/O (only those pages; ``substr`` loads the whole document and counts
-    its characters: 5-17 ms per 20 MB file). PostgreSQL: ``substr`` on the server, in
-    characters (any server encoding that can hold the document counts them so)."""
+    """One item's (file id, rater id, JSON text of its entry): the text the row kept (v5,
+    and PostgreSQL), else (SQLite, v6) the bytes at its UTF-8 offsets in the stored
+    document, read with incremental blob I/O: only the pages up to them (``substr`` loads
+    the whole 20 MB document and counts its characters: 5-17 ms per file)."""
     from sqlalchemy import text
 
     ids = ",".join(str(int(i)) for i in file_ids) or "NULL"  # ints only: safe to inline
+    found = []
     with engine.connect() as conn:
-        sqlite = conn.dialect.name == "sqlite"
-        cut = "NULL" if sqlite else \
-            "substr(d.results_text, j.entry_start + 1, j.entry_end - j.entry_start)"
-        rows = list(conn.execute(text(
-            f"SELECT j.file_id, j.rater_id, COALESCE(j.entry, {cut}), j.entry_start, "
-            "j.entry_end FROM qa_judgments j LEFT JOIN qa_result_documents d ON d.file_id = "
-            f"j.file_id AND j.entry IS NULL WHERE j.file_id IN ({ids}) AND j.item_id = :item"
-        ), {"item": item_id}))  # fmt: skip
-        found = []
-        for file_id, rater_id, entry, start, end in rows:
-            if entry is None and sqlite and start is not None:
+        rows = conn.execute(text(
+            "SELECT file_id, rater_id, entry, entry_start, entry_end FROM qa_judgments "
+            f"WHERE file_id IN ({ids}) AND item_id = :item"), {"item": item_id})  # fmt: skip
+        for file_id, rater_id, entry, start, end in list(rows):
+            if entry is None and start is not None and conn.dialect.name == "sqlite":
                 entry = _blob_slice(conn, int(file_id), int(start), int(end))
             if entry is not None:
                 found.append((int(file_id), str(rater_id), str(entry)))

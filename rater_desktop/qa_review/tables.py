@@ -100,9 +100,9 @@ class JudgmentRow(QaTable, table=True):
     html: str | None = None
     export_fields: str | None = None
     # The item entry of the signed file, for Compare: v5 kept its JSON text (rows imported
-    # or filled that way keep it); v6 keeps where it lies in the stored document instead,
-    # (start, end) in the store's units: UTF-8 bytes on SQLite (blob I/O reads them),
-    # characters on PostgreSQL (``substr``), see ``judgment_rows.entry_texts``.
+    # or filled that way keep it, and so does PostgreSQL); v6 on SQLite keeps where it lies
+    # in the stored document instead: (start, end) in bytes of its UTF-8, read with blob
+    # I/O (``judgment_rows.entry_texts``).
     entry: str | None = None
     entry_start: int | None = None
     entry_end: int | None = None

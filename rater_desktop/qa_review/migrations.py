@@ -22,6 +22,11 @@ Migration = Callable[["Connection"], None]
 # Any fixed number works; it only has to be the same for every Rater Desktop.
 MIGRATION_LOCK_KEY = 0x5241_5445  # "RATE"
 SQLITE_PAGE_SIZE = 65536
+# Compare reads an item's entry at its offset in each stored document (v6): SQLite walks
+# the document's chain of overflow pages up to it, copying each page with plain reads (one
+# item of 50 documents of 20 MB: 9-120 ms by its place), not with the file memory-mapped
+# (0.5-2 ms; v5's copy of the text: ~1 ms). Reads only; SQLite caps the size it maps.
+SQLITE_MMAP_BYTES = 1 << 40
 
 
 class NewerStoreError(Exception):
@@ -127,6 +132,7 @@ def _sqlite_engine(path: Path | None) -> Engine:
         # stored it at several times the CPU cost with 4 KiB pages). An existing store
         # keeps its page size (the pragma does nothing there).
         dbapi_connection.execute(f"PRAGMA page_size={SQLITE_PAGE_SIZE}")
+        dbapi_connection.execute(f"PRAGMA mmap_size={SQLITE_MMAP_BYTES}")
         configure_connection(dbapi_connection)
 
     def on_begin(connection: Any) -> None:

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QSizePolicy,
     QSplitter,
     QTabWidget,
     QTextEdit,
@@ -126,6 +127,9 @@ class CompareView(QWidget):
         self.summary.setObjectName("qaCompareSummary")
         self.summary.setAccessibleName("Item summary")
         self.summary.setTextFormat(Qt.TextFormat.PlainText)
+        # Wrapped and free to shrink: a long summary never widens the window past the screen.
+        self.summary.setWordWrap(True)
+        self.summary.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         for widget in (self.combo, self.previous, self.next):
             row.addWidget(widget)
         row.addWidget(self.summary, 1)

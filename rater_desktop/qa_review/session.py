@@ -287,7 +287,8 @@ class QaSession(StoredJudgmentsMixin, SummaryMixin, DecisionsMixin):
         keep = status != ImportStatus.INVALID.value and signature is not None
         spans = outcome.item_spans
         rows, left_out = import_rows(document, batch_items=self.item_infos(), file_sha256=digest,
-                                     spans=spans) if keep else ([], None)  # fmt: skip
+                                     spans=spans, by_place=not self.store.is_shared,
+                                     ) if keep else ([], None)  # fmt: skip
         record = StoredFile(
             file_sha256=digest,
             path=str(path),

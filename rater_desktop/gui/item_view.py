@@ -263,6 +263,12 @@ class ItemView(QStackedWidget):
         hint.setVisible(not name)
         button.setVisible(not name)
 
+    def show_no_batch(self) -> None:
+        """The batch was closed: "No batch open", with the keyboard on "Open batch…"."""
+        self.show_opening(None)
+        self.setCurrentWidget(self._empty_page)
+        self._empty_parts[2].setFocus(Qt.FocusReason.OtherFocusReason)
+
     def show_unreadable(self, item_id: str) -> None:
         """The open batch's item ``item_id`` cannot be shown (its message said why): say
         so where it would be, not "No batch open"; the rater goes on to another item."""

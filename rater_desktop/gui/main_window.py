@@ -280,7 +280,7 @@ class MainWindow(QMainWindow):
         if self.viewer is not None:
             self.viewer.close()
         self.show_item(None)
-        self.item_view.show_opening(None)  # "No batch open" again, after an unreadable item
+        self.item_view.show_no_batch()  # "No batch open" again, after an unreadable item
         self.item_list.set_entries([])
         close_batch(self.batch)
         self.batch = None

@@ -240,12 +240,17 @@ def test_training_on_the_sample_batch_gives_feedback_after_each_training_item(
     window.show()
     assert window.open_batch_path(str(sample))
     shown: list[Any] = []
-    preference.learning.show_feedback = lambda _w, feedback, progress: shown.append(
-        (feedback.item_id, progress))
+    told: list[str] = []
+    preference.learning.show_feedback = lambda _w, feedback, progress: (
+        shown.append((feedback.item_id, progress)),
+        told.append(f"{feedback.headline()} {feedback.note}"))
     preference.learning.ask_unreachable = lambda _w, _notice: "continue_unpaid"
     for _ in range(6):  # the six qualification items, four of them training items
         preference.choose("A")
         assert preference.complete_and_next()
+    # A wrong answer's feedback said twice that the answer is kept as given (headline, note).
+    assert any("as you gave it" in text for text in told)
+    assert all(text.count("as you gave") <= 1 for text in told), told
     assert [item_id for item_id, _ in shown] == ["q01-sort", "q02-boil", "q03-medical",
                                                   "q04-capital"]
     assert shown[-1][1].startswith("Qualification: ") and "(4 of 6 needed)" in shown[-1][1]

@@ -32,6 +32,7 @@ from rater_desktop.keymap import key_text
 DisplayOrder = tuple[int, int]
 SIDES = ("A", "B")
 NO_BATCH_TITLE = "No batch open"
+NO_ITEM_TEXT = "Open an item to rate it."  # every empty rating panel says this one text
 NO_BATCH_HINT = "Open a batch (.zip file or folder), or drop it onto this window."
 
 

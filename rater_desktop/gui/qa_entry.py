@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QWidget
+from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
 
 from rater_desktop.gui.keys import new_action
 
@@ -13,39 +13,11 @@ QA_ACTION_NAME = "actionQaReview"
 
 def open_qa_review(*, parent: QWidget | None, settings: QSettings, batch: str | None = None,
                    profile: str | None = None) -> QMainWindow | None:
-    """Open the QA window, or explain plainly why it cannot open (e.g. an unreadable QA store)."""
+    """Open the QA window. It opens its store on a worker and says itself why one cannot
+    open (offering this computer's own store instead of the one File > QA store names)."""
     from rater_desktop.gui.qa import open_qa_window
-    from rater_desktop.qa_review.store import QaStoreError
 
-    try:
-        return open_qa_window(parent=parent, settings=settings, batch_path=batch, profile=profile)
-    except QaStoreError as exc:
-        if not settings.value("qa/store"):
-            QMessageBox.warning(parent, "QA review", f"The QA review data cannot be opened.\n\n{exc}")
-            return None
-        return _open_local_instead(parent=parent, settings=settings, batch=batch, profile=profile,
-                                   problem=str(exc))
-
-
-def _open_local_instead(*, parent: QWidget | None, settings: QSettings, batch: str | None,
-                        profile: str | None, problem: str) -> QMainWindow | None:
-    """The team's store is out of reach: offer this computer's own (the setting stays)."""
-    from rater_desktop.gui.qa import open_qa_window
-    from rater_desktop.qa_review.store import QaStoreError, default_store_path
-
-    answer = QMessageBox.question(
-        parent, "QA review",
-        f"The shared QA store cannot be opened.\n\n{problem}\n\nOpen the QA window with "
-        "this computer's own store instead? (File \u25b8 QA store... still names the shared "
-        "one for next time.)")
-    if answer != QMessageBox.StandardButton.Yes:
-        return None
-    try:
-        return open_qa_window(parent=parent, settings=settings, batch_path=batch,
-                              profile=profile, store_path=default_store_path())
-    except QaStoreError as exc:
-        QMessageBox.warning(parent, "QA review", f"The QA review data cannot be opened.\n\n{exc}")
-        return None
+    return open_qa_window(parent=parent, settings=settings, batch_path=batch, profile=profile)
 
 
 def add_qa_menu_entry(window: QMainWindow, *, settings: QSettings,

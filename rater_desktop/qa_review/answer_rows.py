@@ -132,6 +132,18 @@ def answer_rows(responses: Responses = (None, None)) -> list[Row]:
     ]
 
 
+NAMED_SWAPPED = 4
+
+
+def _swapped_text(swapped: list[str], raters: int) -> str:
+    """Who saw file A as Response B: by name for a few, else how many (50 raters' names on
+    one line made Compare wider than a laptop screen; the answers' "Saw file A as" row
+    names each rater)."""
+    if len(swapped) <= NAMED_SWAPPED:
+        return f"saw file A as Response B: {', '.join(swapped)}"
+    return f"{len(swapped)} of {raters} saw file A as Response B"
+
+
 def summary_text(comparison: ItemComparison | None) -> str:
     """One line above Compare's answers: kind, raters, swapped labels, the expected
     verdict and the spreads ("" for no item)."""
@@ -140,7 +152,7 @@ def summary_text(comparison: ItemComparison | None) -> str:
     parts = [comparison.kind, f"{len(comparison.raters)} rater(s)"]
     swapped = [c.rater_id for c in comparison.raters if is_swapped(c.display_order)]
     if swapped:
-        parts.append(f"saw file A as Response B: {', '.join(swapped)}")
+        parts.append(_swapped_text(swapped, len(comparison.raters)))
     if comparison.expected_verdict is not None:
         expected = verdict_from_score(comparison.expected_verdict)
         parts.append(f"expected: {verdict_text(expected, comparison.identities)}")

@@ -82,3 +82,11 @@ def test_a_preference_choice_in_file_terms() -> None:
     assert num(None) == "n/a" and num(0.5) == "0.50"
     assert agreement_row("all raters", Agreement(0.5, None, 4, 3)) == [
         "all raters", "0.50", "n/a", "4", "3"]
+
+
+def test_many_raters_who_saw_file_a_as_b_are_counted_not_named() -> None:
+    from rater_desktop.qa_review.answer_rows import _swapped_text
+
+    assert _swapped_text(["ann", "bob"], 3) == "saw file A as Response B: ann, bob"
+    many = [f"rater{n:03d}" for n in range(23)]
+    assert _swapped_text(many, 50) == "23 of 50 saw file A as Response B"

@@ -45,3 +45,22 @@ def test_a_newer_filter_stops_the_older_fill(qtbot: Any) -> None:
     qtbot.wait(50)  # the older fill's next turn finds it was replaced
     assert panel.table.rowCount() == len(only)
     assert all(panel.table.item(r, 0) is not None for r in range(len(only)))
+
+
+def test_a_part_on_screen_is_one_change_not_one_per_cell(qtbot: Any) -> None:
+    # Per cell, a table on screen re-measured its resize-to-contents columns each time:
+    # 2,000 items of 50 raters held the window for seconds per part.
+    panel = DisagreementPanel()
+    qtbot.addWidget(panel)
+    panel.show()
+    qtbot.waitExposed(panel)
+    changes: list[tuple[int, int]] = []
+    panel.table.model().dataChanged.connect(
+        lambda first, last, *_roles: changes.append((first.row(), last.row())))
+    items = _items(2 * ROWS_PER_TURN + 3)
+    panel.set_data(items, {d.item_id: JudgedItem("standard") for d in items}, {})
+    assert changes == [(0, ROWS_PER_TURN - 1)]  # the first part, in one signal
+    qtbot.waitUntil(lambda: len(changes) == 3, timeout=10_000)
+    assert changes[1:] == [(ROWS_PER_TURN, 2 * ROWS_PER_TURN - 1),
+                           (2 * ROWS_PER_TURN, 2 * ROWS_PER_TURN + 2)]
+    assert panel.table.item(len(items) - 1, 0) is not None

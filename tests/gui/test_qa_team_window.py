@@ -112,9 +112,9 @@ def test_an_unreachable_team_store_offers_the_local_one(
 
     def answer(_parent: Any, _title: str, text: str) -> Any:
         asked.append(text)
-        return qa_entry.QMessageBox.StandardButton.Yes
+        return team_store.QMessageBox.StandardButton.Yes
 
-    monkeypatch.setattr(qa_entry.QMessageBox, "question", answer)
+    monkeypatch.setattr(team_store.QMessageBox, "question", answer)  # the window asks
     window = qa_entry.open_qa_review(parent=None, settings=temp_settings)
     assert window is not None
     qtbot.addWidget(window)

@@ -163,3 +163,29 @@ def test_export_signed_decisions_verifies(
     bad = verify_decisions_bytes(data=tampered, signature=exported.signature_path.read_bytes(),
                                  allowed_signers=Roster(setup.roster).signers())
     assert bad.status is VerifyStatus.TAMPERED
+
+
+def test_many_import_notes_leave_the_table_on_screen(
+        qtbot: Any, setup: Setup, temp_settings: QSettings, memory_keyring: Any) -> None:
+    # 50 exports with unknown keys made 100 wrapped lines above the table at 1366x768.
+    window = make_qa_window(qtbot, setup, settings=temp_settings, keyring=memory_keyring,
+                            errors=[])
+    window.files_panel.show_messages([f"rater{n:03d}.results.json: key not in the roster"
+                                      for n in range(50)])
+    text = window.files_panel.messages.text()
+    assert text.count("\n") == 3
+    assert text.startswith("rater000.results.json") and "47 more" in text
+
+
+def test_a_long_compare_summary_never_widens_the_window(
+        qtbot: Any, setup: Setup, temp_settings: QSettings, memory_keyring: Any) -> None:
+    # Seen at 1366x768: after Compare's first item the window grew to 1396 px, its right
+    # edge (the decision's Clear, the close button) off screen.
+    window = make_qa_window(qtbot, setup, settings=temp_settings, keyring=memory_keyring,
+                            errors=[])
+    compare = window.view.compare
+    compare.summary.setText("short")
+    least = compare.minimumSizeHint().width()
+    compare.summary.setText("  \u00b7  ".join(f"rater{n:03d} saw file A as B" for n in range(50)))
+    assert compare.minimumSizeHint().width() == least
+    assert compare.summary.wordWrap()

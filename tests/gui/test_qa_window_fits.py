@@ -29,8 +29,11 @@ def _inside_screen(window: QaWindow) -> bool:
     test screen of the offscreen platform is smaller than a laptop's)."""
     area: QRect = window.screen().availableGeometry()
     least = window.minimumSizeHint()
+    maximized = bool(window.windowState() & Qt.WindowState.WindowMaximized)
     if least.width() > area.width() or least.height() > area.height():
-        return bool(window.windowState() & Qt.WindowState.WindowMaximized)
+        return maximized
+    if maximized:  # the platform places it and its frame (offscreen: the frame outside)
+        return window.width() <= area.width() and window.height() <= area.height()
     return area.contains(window.frameGeometry()) and area.contains(window.geometry())
 
 

@@ -38,10 +38,12 @@ def open_qa_window(*, parent: QWidget | None, settings: QSettings,
     and then imports ``results``. ``data_dir`` holds profiles, ``qa/qa.sqlite3`` and
     ``qa/allowed_signers`` (default: the app data folder).
 
-    This computer's SQLite store opens here (QaStoreError: the caller says why); a shared
-    PostgreSQL store (or ``store_opener``'s) opens on a worker while the window shows a
-    busy indicator, so a slow server never freezes it. Imports, reviews and figures run
-    in a worker process (``qa_review.offload``; ``offload=None``: on a thread instead)."""
+    The store (this computer's SQLite file, a shared PostgreSQL one or ``store_opener``'s)
+    opens on a worker while the window shows a busy indicator: its schema check or
+    migration and a slow server never hold the UI thread; when it cannot open, the window
+    says why (one File > QA store names offers this computer's own instead). Imports,
+    reviews and figures run in a worker process (``qa_review.offload``; ``offload=None``:
+    on a thread)."""
     from PySide6.QtWidgets import QApplication
 
     from rater_desktop.appdirs import data_dir as default_data_dir
@@ -49,7 +51,7 @@ def open_qa_window(*, parent: QWidget | None, settings: QSettings,
     from rater_desktop.gui.qa.window import QaWindow
     from rater_desktop.gui.theme import apply_theme
     from rater_desktop.qa_review.roster import ROSTER_FILE, ROSTER_FOLDER, Roster
-    from rater_desktop.qa_review.store import STORE_FILE, STORE_FOLDER, QaStore
+    from rater_desktop.qa_review.store import STORE_FILE, STORE_FOLDER
 
     app = QApplication.instance()
     if isinstance(app, QApplication) and app.property("raterTheme") is None:
@@ -57,20 +59,18 @@ def open_qa_window(*, parent: QWidget | None, settings: QSettings,
     folder = data_dir or default_data_dir()
     local = store_path or folder / STORE_FOLDER / STORE_FILE
     setting = "" if store_path is not None else store_setting(settings)
-    shared = setting.startswith("postgres") or store_opener is not None
-    store = None if shared else _open_store(setting, local, keyring)
+    named = bool(setting) or store_opener is not None  # else this computer's own store
     roster = Roster(roster_path or folder / ROSTER_FOLDER / ROSTER_FILE)
     if "offload" not in dependencies:  # imports and figures in a worker process
         from rater_desktop.qa_review.offload import Offload
 
         dependencies["offload"] = Offload()
-    window = QaWindow(settings=settings, data_dir=folder, store=store, roster=roster,
+    window = QaWindow(settings=settings, data_dir=folder, store=None, roster=roster,
                       keyring=keyring, profile=profile, parent=parent, **dependencies)
     window.owns_store = True
-    if shared:
-        opener = store_opener or (lambda: _open_store(setting, local, keyring))
-        open_store_in_background(window, opener, where=setting or "",
-                                 local=lambda: QaStore.open(local))
+    opener = store_opener or (lambda: _open_store(setting, local, keyring))
+    open_store_in_background(window, opener, where=setting,
+                             local=_open_local(local) if named else None)
     target = batch_path or settings.value("qa/lastBatch")
     if target and Path(str(target)).exists():
         window.open_batch_path(str(target))
@@ -79,6 +79,15 @@ def open_qa_window(*, parent: QWidget | None, settings: QSettings,
     if show:
         window.show()
     return window
+
+
+def _open_local(path: Path) -> Callable[[], Any]:
+    def opener() -> Any:
+        from rater_desktop.qa_review.store import QaStore
+
+        return QaStore.open(path)
+
+    return opener
 
 
 def _open_store(setting: str, default: Path, keyring: Any) -> Any:

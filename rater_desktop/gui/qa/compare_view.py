@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QSizePolicy,
     QSplitter,
     QTabWidget,
     QTextEdit,
@@ -30,6 +31,7 @@ from rater_desktop.gui.qa.adjudication_panel import (
     ClearDecision,
     SaveDecision,
 )
+from rater_desktop.gui.qa.compare_items import CompareItems
 from rater_desktop.gui.qa.rater_answers import (
     fill_answers,
     fill_clusters,
@@ -47,6 +49,7 @@ from rater_desktop.qa_review.review_state import ReviewState
 from rater_desktop.qa_review.views import ItemComparison
 
 Segment = tuple[int, int, tuple[str, ...]]
+SELECTOR_CHARS = 22  # the item selector's width, in characters of its font
 AdjudicationFor = Callable[[str], Adjudication | None]
 # (item id, done): read one item's comparison off the UI thread, then call done with it.
 Fetch = Callable[[str, Callable[[ItemComparison], None]], None]
@@ -80,7 +83,7 @@ class CompareView(QWidget):
         self.splitter.setChildrenCollapsible(False)
         self.item_view = ItemView(loader=loader, link_handler=link_handler)
         self.item_view.setObjectName("qaItemView")
-        self.item_view.prompt_header.show_kind = True
+        self.item_view.set_show_kind(True)  # its response page is made on first use
         self.splitter.addWidget(self.item_view)
         right = QWidget()
         right.setObjectName("qaCompareSide")
@@ -106,7 +109,11 @@ class CompareView(QWidget):
         self.combo = QComboBox()
         self.combo.setObjectName("qaCompareItemCombo")
         self.combo.setAccessibleName("Item to compare")
-        self.combo.setMinimumWidth(180)
+        self.items = CompareItems(self.combo)
+        self.combo.setModel(self.items)
+        # Sized from the font, not from walking 2,000 labels on first show.
+        self.combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.combo.setMinimumContentsLength(SELECTOR_CHARS)
         self.combo.currentIndexChanged.connect(self._combo_changed)
         self.previous = QPushButton("\u2039 Previous")
         self.previous.setObjectName("qaComparePrevious")
@@ -120,6 +127,9 @@ class CompareView(QWidget):
         self.summary.setObjectName("qaCompareSummary")
         self.summary.setAccessibleName("Item summary")
         self.summary.setTextFormat(Qt.TextFormat.PlainText)
+        # Wrapped and free to shrink: a long summary never widens the window past the screen.
+        self.summary.setWordWrap(True)
+        self.summary.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         for widget in (self.combo, self.previous, self.next):
             row.addWidget(widget)
         row.addWidget(self.summary, 1)
@@ -176,9 +186,7 @@ class CompareView(QWidget):
         self.state = state
         keep = self.item_id
         self.combo.blockSignals(True)
-        self.combo.clear()
-        for item_id, judged in state.judged.items():
-            self.combo.addItem(f"{item_id}  \u00b7  {judged.kind}", item_id)
+        self.items.set_items((item_id, judged.kind) for item_id, judged in state.judged.items())
         self.combo.blockSignals(False)
         target = keep if keep in state.judged else next(iter(state.judged), None)
         self.item_id = None
@@ -222,15 +230,16 @@ class CompareView(QWidget):
         return found if found is not None and found.item_id == self.item_id else None
 
     def step(self, delta: int) -> None:
-        count = self.combo.count()
+        count = self.items.total
         if count:
-            self.combo.setCurrentIndex((self.combo.currentIndex() + delta) % count)
+            row = (self.combo.currentIndex() + delta) % count
+            self.show_item(self.items.item_at(row))
 
     def _combo_changed(self, index: int) -> None:
         if index < 0:
             return
-        data = str(self.combo.itemData(index))
-        if data != self.item_id:
+        data = self.items.item_at(index)
+        if data is not None and data != self.item_id:
             self.show_item(data)
 
     def show_item(self, item_id: str | None) -> None:
@@ -241,7 +250,7 @@ class CompareView(QWidget):
         self.adjudication.save_now()
         self.item_id = item_id
         self.item = self.batch.item(item_id) if (self.batch and item_id) else None
-        index = self.combo.findData(item_id) if item_id is not None else -1
+        index = self.items.row_of(item_id)
         if index >= 0 and index != self.combo.currentIndex():
             self.combo.blockSignals(True)
             self.combo.setCurrentIndex(index)

@@ -41,7 +41,7 @@ UNSURE = "unsure"  # not a kind: the items some rater marked unsure (results 2.3
 SORT_COLUMN = {"score": 6, "verdict_spread": 3, "max_score_spread": 4, "claim_conflicts": 5}
 # Rows added per event-loop turn: thousands of items fill over several turns, each short,
 # so the window keeps answering (issue 22); column widths are measured on as many rows.
-ROWS_PER_TURN = 150
+ROWS_PER_TURN = 100
 
 
 def measure(d: ItemDisagreement, key: str) -> float:
@@ -176,6 +176,19 @@ class DisagreementPanel(QWidget):
         if generation != self._generation:
             return  # filtered or refreshed again meanwhile
         end = min(start + ROWS_PER_TURN, len(shown))
+        model = self.table.model()
+        # One change signal for the part, not one per cell: on a table on screen each
+        # cell's re-measured its resize-to-contents columns (seconds per part at 50 raters).
+        blocked = model.blockSignals(True)
+        try:
+            self._set_rows(shown, start, end)
+        finally:
+            model.blockSignals(blocked)
+        model.dataChanged.emit(model.index(start, 0), model.index(end - 1, len(COLUMNS) - 1))
+        if end < len(shown):
+            QTimer.singleShot(0, self, lambda: self._fill(shown, end, generation))
+
+    def _set_rows(self, shown: list[ItemDisagreement], start: int, end: int) -> None:
         for row in range(start, end):
             d = shown[row]
             where = where_text(d, self._judged.get(d.item_id), self._unsure.get(d.item_id))
@@ -193,8 +206,6 @@ class DisagreementPanel(QWidget):
             cells[WHERE_COLUMN].setToolTip(where)
             for column, cell in enumerate(cells):
                 self.table.setItem(row, column, cell)
-        if end < len(shown):
-            QTimer.singleShot(0, self, lambda: self._fill(shown, end, generation))
 
     def _selected(self) -> None:
         rows = self.table.selectionModel().selectedRows()

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from rater_desktop.qa_review.import_notes import shown_notes
 from rater_desktop.qa_review.store import StoredFile
 
 DETAILS_HINT = "Select a file to see what verification found."
@@ -162,7 +163,7 @@ class ResultsPanel(QWidget):
             "No results imported yet. Use File \u25b8 Open results\u2026 or drop files here.")
 
     def show_messages(self, lines: Sequence[str]) -> None:
-        self.messages.setText("\n".join(lines))
+        self.messages.setText("\n".join(shown_notes(lines)))
         self.messages.setVisible(bool(lines))
 
     def row_states(self) -> dict[str, str]:

@@ -6,46 +6,149 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
-from rater_desktop.batch.model import Verdict
+from PySide6.QtCore import QTimer
+
 from rater_desktop.gui.protocols import QaTab
-from rater_desktop.gui.qa.compare_view import CompareView
-from rater_desktop.gui.qa.dashboard import Dashboard
-from rater_desktop.gui.qa.disagreement_panel import DisagreementPanel
-from rater_desktop.qa_review.adjudication import Adjudication, Decision
-from rater_desktop.qa_review.review_state import ReviewState
-from rater_desktop.qa_review.views import ItemComparison
+from rater_desktop.gui.qa.lazy_tabs import LazyPage
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
+
+    from rater_desktop.batch.model import Verdict
+    from rater_desktop.gui.qa.compare_view import CompareView
+    from rater_desktop.gui.qa.dashboard import Dashboard
+    from rater_desktop.gui.qa.disagreement_panel import DisagreementPanel
+    from rater_desktop.qa_review.adjudication import Adjudication, Decision
+    from rater_desktop.qa_review.review_state import ReviewState
+    from rater_desktop.qa_review.views import ItemComparison
+
+# The modules of these tabs: imported on a worker after the window's first paint.
+MODULES = ("rater_desktop.gui.qa.disagreement_panel", "rater_desktop.gui.qa.compare_view",
+           "rater_desktop.gui.qa.dashboard")
+PAGES = ("disagreements", "compare", "dashboard")
 
 
 class GuidelineQaView:
-    """Disagreements, Compare (adjudication) and Dashboard of a guideline batch."""
+    """Disagreements, Compare (adjudication) and Dashboard of a guideline batch.
+
+    Each tab is built the first time it is shown (or asked for), and a new state is
+    applied at once only to the tab on screen: the others take it when next shown."""
 
     adjudicates = True
+    modules = MODULES
 
     def __init__(self, host: Any) -> None:
         self.host = host
-        self.disagreements = DisagreementPanel()
-        self.compare = CompareView(loader=host.loader, link_handler=host.link_handler,
-                                   save=self._save_decision, clear=self._clear_decision,
-                                   adjudication_for=self._adjudication, fetch=self._fetch)
-        self.dashboard = Dashboard(host.settings)
-        self.tabs = (QaTab(self.disagreements, "Disagreements", ("disagreements",)),
-                     QaTab(self.compare, "Compare", ("compare",)),
-                     QaTab(self.dashboard, "Dashboard", ("dashboard",)))
-        self.disagreements.itemActivated.connect(self.open_in_compare)
-        self.compare.adjudication.decisionChanged.connect(self.disagreements.set_decision)
+        self.state: ReviewState | None = None
+        self.figures: Any = None  # the last figures, for a Dashboard not yet up to date
+        self._batch: Any = None
+        self._stale: set[str] = set()  # pages older than self.state / self.figures
+        self._pages = {"disagreements": LazyPage(self._make_disagreements),
+                       "compare": LazyPage(self._make_compare),
+                       "dashboard": LazyPage(self._make_dashboard)}
+
+    @property
+    def tabs(self) -> tuple[QaTab, ...]:
+        pages = self._pages
+        return (QaTab(pages["disagreements"].current(), "Disagreements", ("disagreements",)),
+                QaTab(pages["compare"].current(), "Compare", ("compare",)),
+                QaTab(pages["dashboard"].current(), "Dashboard", ("dashboard",)))
+
+    # -- the pages, built on first use and brought up to date when asked for -------------
+
+    @property
+    def disagreements(self) -> DisagreementPanel:
+        return cast("DisagreementPanel", self._page("disagreements"))
+
+    @property
+    def compare(self) -> CompareView:
+        return cast("CompareView", self._page("compare"))
+
+    @property
+    def dashboard(self) -> Dashboard:
+        return cast("Dashboard", self._page("dashboard"))
+
+    def built(self, name: str) -> bool:
+        """Whether the tab ``name`` (of PAGES) was built (tests: the others cost nothing)."""
+        return self._pages[name].built
+
+    def _page(self, name: str) -> QWidget:
+        widget = self._pages[name].content()
+        if name in self._stale:
+            self._stale.discard(name)
+            self._apply(name, widget)
+        return widget
+
+    def _apply(self, name: str, widget: Any) -> None:
+        state, session = self.state, self.host.session
+        if name == "disagreements" and state is not None:
+            decisions = {a.item_id: a.decision.label
+                         for a in (session.adjudications() if session is not None else [])}
+            widget.set_data(state.disagreements, state.judged, decisions, state.unsure)
+        elif name == "compare" and state is not None:
+            widget.set_state(state)
+        elif name == "dashboard" and self.figures is not None:
+            widget.set_figures(self.figures)
+
+    def tab_shown(self, widget: Any) -> None:
+        """The window shows ``widget``: bring it up to date if it is one of these tabs, on
+        the next event-loop turn (a tab just built has had its turn)."""
+        for name, page in self._pages.items():
+            if page.built and page.current() is widget and name in self._stale:
+                QTimer.singleShot(0, widget, lambda: self._refresh_visible(set()))
+
+    def _refresh_visible(self, names: set[str]) -> None:
+        """Mark ``names`` out of date and bring the tab on screen up to date now."""
+        self._stale |= names
+        for name in set(self._stale):
+            page = self._pages[name]
+            if page.built and page.current().isVisible():
+                self._page(name)
+
+    def _make_disagreements(self) -> QWidget:
+        from rater_desktop.gui.qa.disagreement_panel import DisagreementPanel
+
+        panel = DisagreementPanel()
+        panel.itemActivated.connect(self.open_in_compare)
+        return panel
+
+    def _make_compare(self) -> QWidget:
+        from rater_desktop.gui.qa.compare_view import CompareView
+
+        host = self.host
+        compare = CompareView(loader=host.loader, link_handler=host.link_handler,
+                              save=self._save_decision, clear=self._clear_decision,
+                              adjudication_for=self._adjudication, fetch=self._fetch)
+        compare.set_batch(self._batch)
+        compare.adjudication.decisionChanged.connect(self._decision_changed)
+        # Its Response A and B (most of its build) on a turn of their own.
+        QTimer.singleShot(0, compare, lambda: compare.item_view.prompt_header)
+        return compare
+
+    def _make_dashboard(self) -> QWidget:
+        from rater_desktop.gui.qa.dashboard import Dashboard
+
+        return Dashboard(self.host.settings)
+
+    def _decision_changed(self, item_id: str, label: str) -> None:
+        if self.built("disagreements"):
+            cast("DisagreementPanel", self._pages["disagreements"].content()) \
+                .set_decision(item_id, label)
+
+    # -- the window's calls -------------------------------------------------------------
 
     def show_batch(self, batch: Any) -> None:
-        self.compare.set_batch(batch)
+        self._batch = batch
+        if self.built("compare"):
+            cast("CompareView", self._pages["compare"].content()).set_batch(batch)
 
     def update(self, state: ReviewState) -> None:
         host = self.host
         session = host.session
-        decisions = {a.item_id: a.decision.label
-                     for a in (session.adjudications() if session is not None else [])}
-        self.disagreements.set_data(state.disagreements, state.judged, decisions, state.unsure)
-        self.compare.set_state(state)
+        self.state = state
+        self._refresh_visible({"disagreements", "compare"})
         if session is not None and state.used:
             host.runner.start("Computing figures (bootstrap)\u2026",
                               host.session_work("figures", resamples=host.resamples),
@@ -55,7 +158,8 @@ class GuidelineQaView:
         session = self.host.session
         if not self.host.closed and session is not None \
                 and figures.batch_sha256 == session.batch_sha256:
-            self.dashboard.set_figures(figures)
+            self.figures = figures
+            self._refresh_visible({"dashboard"})
 
     def _fetch(self, item_id: str, done: Callable[[ItemComparison], None]) -> None:
         """One item's raters, read from the store in a job (never on the UI thread)."""
@@ -71,13 +175,16 @@ class GuidelineQaView:
         self.host.show_tab(self.compare)
 
     def save_now(self) -> None:
-        self.compare.adjudication.save_now()
+        if self.built("compare"):
+            self.compare.adjudication.save_now()
 
     def decisions_changed(self, items: set[str], decided: Mapping[str, Any]) -> None:
         for item_id in items:
             found = decided.get(item_id)
-            self.disagreements.set_decision(item_id, found.decision.label if found else "")
-        panel = self.compare.adjudication
+            self._decision_changed(item_id, found.decision.label if found else "")
+        if not self.built("compare"):
+            return  # Compare reads the decision when it shows an item
+        panel = cast("CompareView", self._pages["compare"].content()).adjudication
         session = self.host.session
         if session is not None and panel.item_id in items and not panel._timer.isActive():
             shown = decided.get(panel.item_id)  # never under the reviewer's cursor

@@ -100,3 +100,28 @@ class JobRunner(QObject):
     def wait(self, msecs: int = 30_000) -> bool:
         """Block until queued jobs ran (tests and shutdown); their callbacks run later."""
         return bool(self._pool.waitForDone(msecs))
+
+
+def session_job(runner: JobRunner, offload: Any, session: Any, task: str,
+                kwargs: dict[str, Any]) -> Callable[[], Any]:
+    """A job running ``offload.TASKS[task]`` on ``session``: in the worker process
+    ``offload`` when there is one (the store and batch can be opened there), else on the
+    job's thread; with the runner's progress and Cancel either way."""
+    from rater_desktop.qa_review.offload import TASKS, NotOpenedThere, session_spec
+
+    spec = session_spec(session) if session is not None and offload is not None else None
+
+    def work() -> Any:
+        if session is None:
+            return None
+        if spec is None or offload is None:
+            return TASKS[task](session, runner.cancelled, runner.report, **kwargs)
+        try:
+            result = offload.run(spec, task, cancelled=runner.cancelled,
+                                 progress=runner.report, **kwargs)
+        except NotOpenedThere:
+            return TASKS[task](session, runner.cancelled, runner.report, **kwargs)
+        session.files_changed()  # the worker may have imported or rechecked files
+        return result
+
+    return work

@@ -4,8 +4,9 @@
 another reviewer changed a decision, updates the disagreements list and the item shown
 in Compare (unless the reviewer is typing there). It polls only a shared (PostgreSQL)
 store: this computer's SQLite file is written by this window alone.
-``open_store_in_background`` opens a shared store on a worker (a connection timeout and
-the migration lock can take seconds) while the window shows a busy indicator. ``choose_store`` is File > QA store...:
+``open_store_in_background`` opens the store on a worker (the schema check or migration,
+a connection timeout, the migration lock can take seconds) while the window shows a busy
+indicator. ``choose_store`` is File > QA store...:
 the store setting (a SQLite file or a ``postgresql://`` URL without password), used the
 next time the QA window opens.
 """
@@ -19,9 +20,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QInputDialog, QLabel, QLineEdit, QMenu, QMessageBox
 
-from rater_desktop.qa_review.adjudication import list_adjudications
 from rater_desktop.qa_review.location import StoreLocationError, parse_store
-from rater_desktop.qa_review.store import QaStoreError
 
 POLL_MS = 4000
 SETTING = "qa/store"
@@ -42,6 +41,8 @@ class _Poll(QRunnable):
         self._relay, self._session, self._before = relay, session, before
 
     def run(self) -> None:
+        from rater_desktop.qa_review.adjudication import list_adjudications
+
         session = self._session
         try:
             stamp = session.decisions_stamp()
@@ -184,13 +185,21 @@ def open_store_in_background(window: Any, opener: Callable[[], Any], *, where: s
                                 "Imports and decisions need a store. Choose one with File "
                                 "\u25b8 QA store... and open the QA window again.")
             return
-        try:
-            store_ready(window, local())
-        except QaStoreError as exc:
-            window.report_error(window, "QA store not opened", str(exc), "")
+        window.store_opening = True  # this computer's store, also opened on a worker
+        show_store(window)
+        window.runner.start("Opening this computer's QA store\u2026", local,
+                            done=lambda store: store_ready(window, store),
+                            failed=lambda exc: _local_failed(window, exc))
 
     window.runner.start(f"Opening the QA store {where}\u2026", opener,
                         done=lambda store: store_ready(window, store), failed=failed)
+
+
+def _local_failed(window: Any, error: BaseException) -> None:
+    window.store_opening = False
+    show_store(window)
+    if not window.closed:
+        window.report_error(window, "QA store not opened", str(error), "")
 
 
 def store_ready(window: Any, store: Any) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
@@ -18,29 +18,35 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rater_desktop.gui import dialogs, protocols
-from rater_desktop.gui.batch_source import BatchLike, close_batch, open_batch_path
-from rater_desktop.gui.image_loader import ImageLoader
-from rater_desktop.gui.qa import exports
+from rater_desktop.gui import protocols
+from rater_desktop.gui.first_paint import after_first_paint
+from rater_desktop.gui.qa import choose, exports
 from rater_desktop.gui.qa.actions import build_qa_actions
 from rater_desktop.gui.qa.files_panel import ResultsPanel
 from rater_desktop.gui.qa.jobs import JobRunner
+from rater_desktop.gui.qa.lazy_tabs import build_shown, preload
+from rater_desktop.gui.qa.status import build_status_bar, busy_changed
 from rater_desktop.gui.qa.team_store import attach as attach_team_store
 from rater_desktop.gui.qa.team_store import show_store
-from rater_desktop.gui.safe_browser import LinkHandler
-from rater_desktop.gui.session import describe_open_failure
 from rater_desktop.gui.window_layout import restore_window_geometry
-from rater_desktop.protocols.mixed import MixedProtocolError
-from rater_desktop.qa_review.offload import TASKS, NotOpenedThere, Offload, session_spec
-from rater_desktop.qa_review.review_state import (
-    ReviewState,
-    claimed_batches,
-    expand_result_paths,
-    is_batch_path,
-)
-from rater_desktop.qa_review.roster import Roster
-from rater_desktop.qa_review.session import ImportOutcome, ImportStatus, QaSession
-from rater_desktop.qa_review.store import QaStore
+
+if TYPE_CHECKING:
+    from rater_desktop.gui.batch_source import BatchLike
+    from rater_desktop.gui.image_loader import ImageLoader
+    from rater_desktop.gui.safe_browser import LinkHandler
+    from rater_desktop.qa_review.offload import Offload
+    from rater_desktop.qa_review.review_state import ReviewState
+    from rater_desktop.qa_review.roster import Roster
+    from rater_desktop.qa_review.session import ImportOutcome, QaSession
+    from rater_desktop.qa_review.store import QaStore
+
+# Imported on a worker after the first paint (the shell never waits for them): what
+# opening a batch, importing and the protocols' tabs run on the UI thread.
+HEAVY_MODULES = ("rater_desktop.gui.batch_source", "rater_desktop.qa_review.session",
+                 "rater_desktop.qa_review.offload", "rater_desktop.qa_review.review_state",
+                 "rater_desktop.gui.session", "rater_desktop.gui.dialogs",
+                 "rater_desktop.gui.image_loader", "rater_desktop.gui.safe_browser",
+                 "rater_desktop.protocols.mixed")
 
 ErrorReporter = Callable[[QWidget, str, str, str], None]
 TITLE = "Rater Desktop \u2014 QA review"
@@ -48,7 +54,22 @@ TAB_FILES = 0
 
 
 def _report_error(parent: QWidget, title: str, text: str, details: str) -> None:
+    from rater_desktop.gui import dialogs
+
     dialogs.show_error(parent, title, text, details=details)
+
+
+def open_batch_path(path: str) -> BatchLike:
+    """The batch at ``path``, opened (the window calls it in a job, on a worker)."""
+    from rater_desktop.gui.batch_source import open_batch_path as open_path
+
+    return open_path(path)
+
+
+def close_batch(batch: BatchLike | None) -> None:
+    from rater_desktop.gui.batch_source import close_batch as close
+
+    close(batch)
 
 
 def local_paths(mime: Any) -> list[Path]:
@@ -61,6 +82,11 @@ GEOMETRY_KEY = "qa/geometry"
 
 class QaWindow(QMainWindow):
     """The QA reviewer's window; every dependency is passed in (tests pass temp ones)."""
+
+    batch_label: QLabel  # the status bar's (``status.build_status_bar``)
+    busy_label: QLabel
+    busy_bar: QProgressBar
+    cancel_button: QPushButton
 
     def __init__(self, *, settings: QSettings, data_dir: Path, store: QaStore | None,
                  roster: Roster,
@@ -86,28 +112,60 @@ class QaWindow(QMainWindow):
         self.resamples = resamples
         self.offload = offload  # heavy session work in a process of its own (else threads)
         self.report_error = report_error
-        self.loader = loader or ImageLoader(self)
-        self.link_handler = link_handler or LinkHandler()
+        self._loader = loader  # made when first needed (Compare, a batch): not at start
+        self._link_handler = link_handler
         self.batch: BatchLike | None = None
         self.batch_path: str | None = None
         self.session: QaSession | None = None
-        self.state = ReviewState()
+        self._state: ReviewState | None = None
         self._pending_imports: list[Path] = []
         self.owns_store = False  # open_qa_window opened it: closed with the window
         self.closed = False
         self.last_report: Path | None = None
         self.runner = JobRunner(self)
-        self.runner.busyChanged.connect(self._busy_changed)
+        self.runner.busyChanged.connect(lambda busy, label: busy_changed(self, busy, label))
         self.setAcceptDrops(True)
         self.actions_ = build_qa_actions(self)
         self._build_tabs()
-        self._build_status_bar()
+        build_status_bar(self)
         self._connect()
         self.watcher = attach_team_store(self)  # other reviewers' decisions, store setting
         self.setWindowTitle(TITLE)
         # The rater window's rules: a first start fits the screen with its frame, a saved
         # geometry is clamped to the screen it opens on.
         restore_window_geometry(self, settings, GEOMETRY_KEY)
+        # The shell paints first; what opening a batch and the tabs need loads meanwhile.
+        after_first_paint(self, self._preload)
+
+    @property
+    def loader(self) -> ImageLoader:
+        """The batch's screenshots, read off the UI thread (made on first use)."""
+        if self._loader is None:
+            from rater_desktop.gui.image_loader import ImageLoader
+
+            self._loader = ImageLoader(self)
+        return self._loader
+
+    @property
+    def link_handler(self) -> LinkHandler:
+        if self._link_handler is None:
+            from rater_desktop.gui.safe_browser import LinkHandler
+
+            self._link_handler = LinkHandler()
+        return self._link_handler
+
+    @property
+    def state(self) -> ReviewState:
+        """What the tabs show (files, judged items, disagreements); empty until a batch."""
+        if self._state is None:
+            from rater_desktop.qa_review.review_state import ReviewState
+
+            self._state = ReviewState()
+        return self._state
+
+    @state.setter
+    def state(self, state: ReviewState) -> None:
+        self._state = state
 
     # -- building ---------------------------------------------------------------------
 
@@ -118,72 +176,28 @@ class QaWindow(QMainWindow):
         self.files_panel = ResultsPanel()
         self.tabs.addTab(self.files_panel, "Results files")
         self.setCentralWidget(self.tabs)
+        self.tabs.currentChanged.connect(self._tab_changed)
         # Each protocol's own tabs (gui.protocols.QaView), made when its first batch opens.
         self.views: dict[str, protocols.QaView] = {}
         self.view: protocols.QaView | None = None
         self._show_view()
 
-    def _build_status_bar(self) -> None:
-        bar = self.statusBar()
-        bar.setObjectName("qaStatusBar")
-        self.batch_label = QLabel("No batch open")
-        self.batch_label.setObjectName("qaBatchLabel")
-        self.batch_label.setAccessibleName("Opened batch")
-        self.busy_label = QLabel("")
-        self.busy_label.setObjectName("qaBusyLabel")
-        self.busy_label.setAccessibleName("Work in progress")
-        self.busy_bar = QProgressBar()
-        self.busy_bar.setObjectName("qaBusyBar")
-        self.busy_bar.setAccessibleName("Work in progress")
-        self.busy_bar.setRange(0, 0)
-        self.busy_bar.setMaximumWidth(160)
-        self.busy_bar.setVisible(False)
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.setObjectName("qaCancelButton")
-        self.cancel_button.setAccessibleName("Cancel the work in progress")
-        self.cancel_button.setVisible(False)
-        self.cancel_button.clicked.connect(self._cancel_work)
-        self.runner.progressChanged.connect(self._progress)
-        bar.addWidget(self.batch_label, 1)
-        bar.addPermanentWidget(self.busy_label)
-        bar.addPermanentWidget(self.busy_bar)
-        bar.addPermanentWidget(self.cancel_button)
-
     def _connect(self) -> None:
         acts = self.actions_
-        acts.open_batch.triggered.connect(self.choose_batch)
-        acts.open_results.triggered.connect(self.choose_results)
-        acts.open_folder.triggered.connect(self.choose_results_folder)
+        acts.open_batch.triggered.connect(lambda: choose.batch(self))
+        acts.open_results.triggered.connect(lambda: choose.results(self))
+        acts.open_folder.triggered.connect(lambda: choose.results_folder(self))
         acts.roster.triggered.connect(self.manage_roster)
         acts.export_decisions.triggered.connect(lambda: exports.export_decisions_chosen(self))
         acts.export_report.triggered.connect(lambda: exports.export_report_chosen(self))
         acts.close.triggered.connect(self.close)
         for role, action in zip(protocols.QA_ROLES, acts.tabs, strict=True):
             action.triggered.connect(lambda _c=False, r=role: self.show_role(r))
-        self.files_panel.openRequested.connect(self.choose_results)
+        self.files_panel.openRequested.connect(lambda: choose.results(self))
         self.files_panel.removeRequested.connect(self.remove_file)
-        self._update_actions()
+        self.update_actions()
 
-    def _busy_changed(self, busy: bool, label: str) -> None:
-        self.busy_bar.setVisible(busy)
-        self.busy_bar.setRange(0, 0)  # indeterminate until the job reports progress
-        self.cancel_button.setVisible(busy)
-        self.cancel_button.setEnabled(True)
-        self.busy_label.setText(label if busy else "")
-        self._update_actions()
-
-    def _progress(self, done: int, total: int) -> None:
-        if total > 0 and self.runner.busy:
-            self.busy_bar.setRange(0, total)
-            self.busy_bar.setValue(done)
-
-    def _cancel_work(self) -> None:
-        """Stop after the file being verified; what was imported stays."""
-        self.runner.cancel()
-        self.cancel_button.setEnabled(False)
-        self.busy_label.setText("Cancelling after the current step\u2026")
-
-    def _update_actions(self) -> None:
+    def update_actions(self) -> None:
         has_session = self.session is not None
         for action in (self.actions_.open_results, self.actions_.open_folder,
                        self.actions_.export_decisions, self.actions_.export_report):
@@ -213,6 +227,17 @@ class QaWindow(QMainWindow):
             for role, action in zip(protocols.QA_ROLES, self.actions_.tabs, strict=True):
                 action.setEnabled(role in roles)
 
+    def _preload(self) -> None:
+        views = [m for view in self.views.values() for m in getattr(view, "modules", ())]
+        preload([*HEAVY_MODULES, *views])
+
+    def _tab_changed(self, index: int) -> None:
+        """A protocol's tab is built the first time it is shown, and brought up to date."""
+        page = build_shown(self.tabs, index)
+        shown = getattr(self.view, "tab_shown", None)
+        if page is not None and shown is not None:
+            shown(page)
+
     def show_role(self, role: str) -> None:
         """The tab of ``role`` (``protocols.QA_ROLES``) of the opened batch's protocol."""
         if role == "files":
@@ -233,14 +258,6 @@ class QaWindow(QMainWindow):
             self.view.save_now()
 
     # -- batch ------------------------------------------------------------------------
-
-    def choose_batch(self) -> None:
-        from PySide6.QtWidgets import QFileDialog
-
-        path, _ = QFileDialog.getOpenFileName(self, "Open batch", "",
-                                              "Batches (*.zip batch.json);;All files (*)")
-        if path:
-            self.open_batch_path(str(Path(path).parent) if path.endswith("batch.json") else path)
 
     def open_batch_path(self, path: str) -> bool:
         """Open the batch (hash and earlier imports are read in the background)."""
@@ -269,6 +286,8 @@ class QaWindow(QMainWindow):
     def _open_failed(self, path: str, exc: BaseException) -> None:
         self.opening_batch = None
         self._pending_imports = []
+        from rater_desktop.gui.session import describe_open_failure
+
         text, details = describe_open_failure(path, exc)
         self.report_error(self, "Cannot open batch", text, details)
 
@@ -293,6 +312,8 @@ class QaWindow(QMainWindow):
         reviewer = exports.reviewer_id(self)
 
         def work() -> tuple[QaSession, ReviewState]:
+            from rater_desktop.qa_review.session import QaSession
+
             session = QaSession(store=store, roster=self.roster, batch=batch,  # type: ignore[arg-type]
                                 reviewer_id=reviewer)
             return session, self.session_work("review", session)()
@@ -305,7 +326,7 @@ class QaWindow(QMainWindow):
         if self.closed or session.batch is not self.batch:
             return  # another batch was opened meanwhile
         self.session = session
-        self._update_actions()
+        self.update_actions()
         self._apply_state(state)
         if self._pending_imports:
             paths, self._pending_imports = self._pending_imports, []
@@ -313,23 +334,10 @@ class QaWindow(QMainWindow):
 
     # -- results ----------------------------------------------------------------------
 
-    def choose_results(self) -> None:
-        from PySide6.QtWidgets import QFileDialog
-
-        paths, _ = QFileDialog.getOpenFileNames(
-            self, "Open results", "", "Signed results (*.results.json);;All files (*)")
-        if paths:
-            self.import_paths([Path(p) for p in paths])
-
-    def choose_results_folder(self) -> None:
-        from PySide6.QtWidgets import QFileDialog
-
-        folder = QFileDialog.getExistingDirectory(self, "Open a folder of results")
-        if folder:
-            self.import_paths([Path(folder)])
-
     def import_paths(self, paths: Sequence[Path]) -> bool:
         """Verify and import files (folders give their *.results.json) in the background."""
+        from rater_desktop.qa_review.review_state import claimed_batches, expand_result_paths
+
         session = None if self.opening_batch else self.session  # the new batch's, once read
         if session is None:
             if self.batch is not None or self.pending_batch or self.opening_batch:  # being read
@@ -354,26 +362,13 @@ class QaWindow(QMainWindow):
         """A job running ``offload.TASKS[task]`` on the session: in the worker process
         when there is one (the store and batch can be opened there), else on the job's
         thread; with the runner's progress and Cancel either way."""
-        found = session or self.session
-        runner = self.runner
-        spec = session_spec(found) if found is not None and self.offload is not None else None
+        from rater_desktop.gui.qa.jobs import session_job
 
-        def work() -> Any:
-            if found is None:
-                return None
-            if spec is None or self.offload is None:
-                return TASKS[task](found, runner.cancelled, runner.report, **kwargs)
-            try:
-                result = self.offload.run(spec, task, cancelled=runner.cancelled,
-                                          progress=runner.report, **kwargs)
-            except NotOpenedThere:
-                return TASKS[task](found, runner.cancelled, runner.report, **kwargs)
-            found.files_changed()  # the worker may have imported or rechecked files
-            return result
-
-        return work
+        return session_job(self.runner, self.offload, session or self.session, task, kwargs)
 
     def _imported(self, result: tuple[list[ImportOutcome], ReviewState]) -> None:
+        from rater_desktop.qa_review.session import ImportStatus
+
         outcomes, state = result
         notes = [f"{o.path.name}: {o.message}" for o in outcomes
                  if o.status not in (ImportStatus.VALID,)]
@@ -387,6 +382,8 @@ class QaWindow(QMainWindow):
         self.tabs.setCurrentIndex(TAB_FILES)
 
     def _import_failed(self, error: BaseException) -> None:
+        from rater_desktop.protocols.mixed import MixedProtocolError
+
         if isinstance(error, MixedProtocolError):  # the message names each file's protocol
             self.report_error(self, "Results of different protocols", str(error), "")
         else:
@@ -457,6 +454,8 @@ class QaWindow(QMainWindow):
 
     def open_dropped(self, paths: Sequence[Path]) -> None:
         """A dropped batch opens first; every other file or folder is imported as results."""
+        from rater_desktop.qa_review.review_state import is_batch_path
+
         batches = [p for p in paths if is_batch_path(p)]
         results = [p for p in paths if p not in batches]
         if batches:
@@ -473,7 +472,8 @@ class QaWindow(QMainWindow):
         self.watcher.stop()
         if not self.store_opening:  # a store still connecting is closed when it arrives
             self.runner.wait()
-        self.loader.shutdown()
+        if self._loader is not None:
+            self._loader.shutdown()
         close_batch(self.batch)
         self.batch = None
         if self.offload is not None:

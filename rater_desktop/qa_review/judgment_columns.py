@@ -12,11 +12,30 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from rater_desktop.qa.inputs import RaterJudgment
-    from rater_desktop.qa_review.judgment_rows import StoredJudgment
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class StoredJudgment:
+    """One judgment as the store holds it: the statistics' input and where it stands (a
+    session keeps them as ``FileJudgments`` columns and builds these only on request)."""
+
+    file_id: int
+    complete: bool
+    display_order: tuple[str, str]
+    disputed_runs: tuple[bool, bool]
+    judgment: RaterJudgment
+    unsure: str = ""  # the rater's reason when marked unsure (rows kept before 2.3: "")
+    text_counts: tuple[int, int, int] | None = None  # typed, pasted, template (2.6)
+
+    @property
+    def item_id(self) -> str:
+        return self.judgment.item_id
+
 
 # One row's column values: (judgment, complete, display order, disputed runs, unsure
 # reason, text counts), what a figure pass zips together.
@@ -94,8 +113,6 @@ class FileJudgments:
 
     def stored(self) -> Iterator[StoredJudgment]:
         """The rows as ``StoredJudgment`` objects, built on the way (not kept)."""
-        from rater_desktop.qa_review.judgment_rows import StoredJudgment
-
         for judgment, complete, order, disputed, unsure, text in self.rows():
             yield StoredJudgment(self.file_id, complete, order, disputed, judgment, unsure,
                                  text)  # fmt: skip

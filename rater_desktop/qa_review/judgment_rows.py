@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from rater_desktop.qa.inputs import Claim, RaterJudgment, SideScores
@@ -88,22 +87,6 @@ def judgment_rows(adapted: AdaptedResults, file_sha256: str = "") -> list[dict[s
     return rows
 
 
-@dataclass(frozen=True, eq=False, slots=True)
-class StoredJudgment:
-    """One judgment as the store holds it: the statistics' input and where it stands (a
-    session keeps them as ``FileJudgments`` columns and builds these only on request)."""
-
-    file_id: int
-    complete: bool
-    display_order: tuple[str, str]
-    disputed_runs: tuple[bool, bool]
-    judgment: RaterJudgment
-    unsure: str = ""  # the rater's reason when marked unsure (rows kept before 2.3: "")
-    text_counts: tuple[int, int, int] | None = None  # typed, pasted, template (2.6)
-
-    @property
-    def item_id(self) -> str:
-        return self.judgment.item_id
 
 
 def _shared(shared: dict[Any, Any], key: Any, make: Callable[[], T]) -> T:

@@ -15,9 +15,8 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from rater_desktop.learning.unsure import UnsureShare
-from rater_desktop.qa_review.judgment_columns import FileJudgments
+from rater_desktop.qa_review.judgment_columns import FileJudgments, StoredJudgment
 from rater_desktop.qa_review.judgment_rows import (
-    StoredJudgment,
     files_to_fill,
     item_html,
     item_rows,

@@ -14,6 +14,9 @@ RATER_DESKTOP_QA_PASSWORD). Rows:
   postgres  the same into a fresh PostgreSQL database
   report    the HTML report built from each store (``--resamples`` bootstrap rounds)
 
+``--memory-only`` imports into SQLite alone (or reuses ``--store``, a SQLite store that
+already holds these exports) and prints the report memory lines, nothing else.
+
 Run: ``python benchmarks/bench_qa_postgres.py [--raters 50] [--items 2000]``.
 """
 
@@ -214,27 +217,44 @@ def report_seconds(
             (", written to a file as made", written, written_cpu)], html
 
 
-def _report_memory(args: tuple[str, Path, Path, int, Path | None]
+def _warm() -> None:
+    """What a process that imported (verified) the files has loaded before any report:
+    the signature check (cryptography) and the protocol registry (every protocol's rules)."""
+    import importlib
+
+    from rater_desktop import protocols
+
+    protocols.get(None)
+    for name in ("rater_desktop.results.verify", "rater_desktop.results.identity",
+                 "rater_desktop.signing.sshsig", "rater_desktop.signing.allowed_signers"):
+        importlib.import_module(name)  # what verify_results_bytes imports when it runs
+
+
+def _report_memory(args: tuple[str, Path, Path, int, Path | None, bool]
                    ) -> tuple[int, int, list[str]]:  # fmt: skip
     """(RSS before the report, peak RSS during it, the modules it imported) in bytes, in a
     fresh process: the report written to ``out`` as it is made, or (``out`` None) rendered
-    as one text."""
+    as one text; ``warm``: the modules an import loads are loaded first (``_warm``)."""
     from rater_desktop.batch.loader import open_batch
     from rater_desktop.qa_review.open_store import open_qa_store
     from rater_desktop.qa_review.report import render_report, write_html_report
     from rater_desktop.qa_review.roster import Roster
     from rater_desktop.qa_review.session import QaSession
 
-    setting, batch_path, roster, resamples, out = args
+    setting, batch_path, roster, resamples, out, warm = args
+    if warm:
+        _warm()
     with open_qa_store(setting, default=Path(setting), environ=os.environ) as store:
         with open_batch(batch_path) as batch:
             session = QaSession(store=store, roster=Roster(roster), batch=batch, clock=lambda: NOW)
             loaded = set(sys.modules)
-            before = _rss()
+            before, cpu = _rss(), time.process_time()
             if out is None:
                 render_report(session, resamples=resamples, now=NOW)
             else:
                 write_html_report(session, out, resamples=resamples, now=NOW)
+            print(f"  (that report took {time.process_time() - cpu:.2f} s CPU, with what "
+                  "it imported)", flush=True)  # fmt: skip
     return before, _peak_rss(), sorted(set(sys.modules) - loaded)
 
 
@@ -281,11 +301,11 @@ def _peak_rss() -> int:
 
 
 def report_memory(setting: str, batch: Path, roster: Path, resamples: int,
-                  out: Path | None) -> tuple[int, int, int]:  # fmt: skip
+                  out: Path | None, warm: bool = False) -> tuple[int, int, int]:  # fmt: skip
     """(RSS before, peak RSS, RSS of the modules the report imported), each fresh."""
     with multiprocessing.get_context("spawn").Pool(1) as pool:
         before, peak, modules = pool.apply(_report_memory,
-                                           ((setting, batch, roster, resamples, out),))
+                                           ((setting, batch, roster, resamples, out, warm),))
     with multiprocessing.get_context("spawn").Pool(1) as pool:
         code = pool.apply(_modules_memory, ((setting, batch, roster, modules),))
     return before, peak, code
@@ -368,6 +388,25 @@ def _measure(args: argparse.Namespace, batch: Path, roster: Path, files: list[Pa
           f"; grouped figures identical: {grouped['sqlite'] == grouped['postgres']}")  # fmt: skip
 
 
+def memory_only(args: argparse.Namespace, batch: Path, roster: Path, files: list[Path]) -> int:
+    """The report memory lines alone, from a SQLite store (``--store`` kept, else fresh)."""
+    store = args.store or ROOT / "out" / f"qa-{args.raters}-{args.items}" / "bench-store.sqlite3"
+    if args.store is None or not store.exists():
+        for leftover in store.parent.glob(f"{store.name}*"):
+            leftover.unlink()
+        import_concurrently(str(store), batch, roster, files, args.importers)
+    largest = max(p.stat().st_size for p in files)
+    out = store.parent / f"{store.stem}-report-memory.html"
+    for warm, label in ((False, ""), (True, ", after what an import loads")):
+        before, peak, code = report_memory(str(store), batch, roster, args.resamples, out, warm)
+        print(_memory_line(f"report memory (sqlite, fresh process, written to a file as made"
+                           f"{label})", before, peak, code, largest))  # fmt: skip
+    import hashlib
+
+    print(f"report SHA-256 {hashlib.sha256(out.read_bytes()).hexdigest()}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--raters", type=int, default=50)
@@ -377,6 +416,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--url", help="an existing PostgreSQL store URL (default: throwaway)")
     parser.add_argument("--import-only", action="store_true",
                         help="the floor and the import rows only (no report: minutes less)")
+    parser.add_argument("--memory-only", action="store_true",
+                        help="the report memory lines only, from SQLite (no floor, no "
+                        "PostgreSQL, no report timing)")
+    parser.add_argument("--store", type=Path,
+                        help="with --memory-only: a SQLite store holding these exports, "
+                        "reused (imported into first when it does not exist)")
     parser.add_argument("--tiny", action="store_true",
                         help="a seconds-long run for CI (make benchmarks-tiny): tiny sizes, "
                         "no budget check")
@@ -384,6 +429,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.tiny:
         args.raters, args.items, args.importers, args.resamples = 3, 20, 2, 5
     batch, roster, files = prepare(args.raters, args.items)
+    if args.memory_only:
+        return memory_only(args, batch, roster, files)
     server = None
     url = args.url
     if url is None:

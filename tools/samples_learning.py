@@ -57,8 +57,8 @@ EXPLANATIONS = {  # never "A" or "B": the rater may see the sides swapped
                    "failure. Equal: choose Tie.",
     "q04-capital": "Only one answer names the right capital.",
 }
-NOTE = ("Training item: after you complete it you see the study team's answer. Your own "
-        "answer is kept as you gave it.")
+# The feedback's headline already says the answer stays as given: the note must not repeat it.
+NOTE = "Training item: after you complete it you see the study team's answer."
 CONVERSATION = [
     {"role": "system", "text": "You are a helpful assistant for software developers."},
     {"role": "user", "text": "I am new to git. What is a commit?"},

@@ -74,6 +74,9 @@ def ask_batch_change(parent: QWidget, registration: Any) -> BatchChangeChoice:
     for button, name in ((keep, "batchChangedKeep"), (restart, "batchChangedStartOver"),
                          (cancel, "batchChangedCancel")):
         button.setObjectName(name)
+    # An arrow key moves the focus along the buttons (Alt+Right out of habit): Enter
+    # must still keep the ratings, so only Space or a click starts over.
+    restart.setAutoDefault(False)
     box.setDefaultButton(keep)
     box.setEscapeButton(cancel)
     box.exec()

@@ -70,6 +70,13 @@ def verify_command(results_path: Path, batch_path: str) -> str:
             f"--batch {shlex.quote(batch_path)}")
 
 
+# Without QA's roster of raters, verify cannot know whose key signed: it says UNKNOWN SIGNER,
+# which read as alarming in a walkthrough. Say what to expect next to the command.
+VERIFY_NOTE = ("Without QA's list of raters it says UNKNOWN SIGNER and shows your key's "
+               "fingerprint: that is expected, the signature itself is fine. Only INVALID "
+               "means a problem.")
+
+
 def export_batch(*, batch: Any, batch_path: str, store: Any, profile: Any, rubric: Any,
                  load_key: Callable[[], Any], include_incomplete: bool, out_path: Path,
                  progress: ProgressReport) -> ExportOutcome:
@@ -374,7 +381,8 @@ class ExportController(QObject):
             lines += [f"{len(outcome.left_out)} item(s) were left out (not complete).", ""]
         lines += ["Send both files to QA. To check them yourself, run:",
                   verify_command(outcome.results_path,
-                                 str(Path(self.window.batch_path or "BATCH").resolve()))]
+                                 str(Path(self.window.batch_path or "BATCH").resolve())),
+                  "", VERIFY_NOTE]
         self._inform(self.window, "Results exported", "\n".join(lines))
         self.window.statusBar().showMessage(f"Results exported to {outcome.results_path}",
                                             15000)

@@ -32,6 +32,7 @@ from rater_desktop.keymap import key_text
 DisplayOrder = tuple[int, int]
 SIDES = ("A", "B")
 NO_BATCH_TITLE = "No batch open"
+NO_ITEM_TEXT = "Open an item to rate it."  # every empty rating panel says this one text
 NO_BATCH_HINT = "Open a batch (.zip file or folder), or drop it onto this window."
 
 
@@ -262,6 +263,12 @@ class ItemView(QStackedWidget):
         hint.setText(NO_BATCH_HINT)
         hint.setVisible(not name)
         button.setVisible(not name)
+
+    def show_no_batch(self) -> None:
+        """The batch was closed: "No batch open", with the keyboard on "Open batch…"."""
+        self.show_opening(None)
+        self.setCurrentWidget(self._empty_page)
+        self._empty_parts[2].setFocus(Qt.FocusReason.OtherFocusReason)
 
     def show_unreadable(self, item_id: str) -> None:
         """The open batch's item ``item_id`` cannot be shown (its message said why): say

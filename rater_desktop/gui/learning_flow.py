@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
+from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QWidget
 
 from rater_desktop import protocols
 from rater_desktop.batch.model import ItemKind
@@ -27,6 +27,7 @@ from rater_desktop.learning.records import TRAINING_KEY
 from rater_desktop.learning.training import TrainingFeedback
 
 UNSURE_ACTION = "actionMarkUnsure"
+UNSURE_LABEL = "unsureMarkLabel"
 ShowFeedback = Callable[[QWidget, TrainingFeedback, str], None]
 AskUnreachable = Callable[[QWidget, qual.Notice], str]
 AskUnsure = Callable[[QWidget, Sequence[str], "unsure.UnsureMark | None"],
@@ -103,6 +104,27 @@ def unsure_action(window: QMainWindow) -> QAction:
     return action
 
 
+def unsure_label(window: QMainWindow) -> QLabel:
+    """The status bar's lasting "Unsure: <reason>" of the open item (one per window): a
+    passing message was missed; Mark unsure again changes or removes the mark."""
+    found = window.findChild(QLabel, UNSURE_LABEL)
+    if isinstance(found, QLabel):
+        return found
+    from rater_desktop.keymap import key_text
+
+    label = QLabel(window)
+    label.setObjectName(UNSURE_LABEL)
+    label.setProperty("role", "muted")
+    label.setToolTip(f"Item \u25b8 Mark unsure ({key_text('mark_unsure')}) changes or "
+                     "removes the mark.")
+    label.hide()
+    window.statusBar().addPermanentWidget(label)
+    closed = getattr(window, "batchClosed", None)
+    if closed is not None:
+        closed.connect(lambda *_: label.hide())
+    return label
+
+
 class LearningFlow(QObject):
     """One binding's training feedback, qualification notices and unsure marks."""
 
@@ -120,6 +142,7 @@ class LearningFlow(QObject):
         self.clock = clock
         self.action = unsure_action(window)
         self.action.triggered.connect(self.mark_unsure)
+        self.label = unsure_label(window)
 
     def _batch(self) -> Any:
         return getattr(self.window, "batch", None)
@@ -181,8 +204,11 @@ class LearningFlow(QObject):
         service = self.service()
         if service is None:
             return  # the other protocol's flow answers
+        mark = self.current_mark()
         self.action.setEnabled(service.current_item_id is not None)
-        self.action.setChecked(self.current_mark() is not None)
+        self.action.setChecked(mark is not None)
+        self.label.setText(unsure.shown_text(mark))
+        self.label.setVisible(mark is not None)
 
     def mark_unsure(self) -> None:
         """Item > Mark unsure: ask for the reason, then save (or remove) the mark."""

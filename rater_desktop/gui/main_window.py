@@ -27,7 +27,7 @@ from rater_desktop.gui.compact_layout import CompactLayout
 from rater_desktop.gui.find_bar import install_find_bar
 from rater_desktop.gui.image_loader import ImageLoader
 from rater_desktop.gui.item_list import ItemListPanel, StatusProvider, no_progress
-from rater_desktop.gui.item_view import DisplayOrder, ItemView
+from rater_desktop.gui.item_view import NO_ITEM_TEXT, DisplayOrder, ItemView
 from rater_desktop.gui.main_actions import build_actions
 from rater_desktop.gui.safe_browser import LinkHandler
 from rater_desktop.gui.session import (
@@ -146,7 +146,7 @@ class MainWindow(QMainWindow):
         # No fixed minimum here: the panel's own (its widest step page) must hold.
         host_layout = QVBoxLayout(self.step_panel_host)
         host_layout.setContentsMargins(0, 0, 0, 0)
-        self._step_placeholder: QLabel | None = QLabel("The rating steps for this item appear here.")
+        self._step_placeholder: QLabel | None = QLabel(NO_ITEM_TEXT)
         self._step_placeholder.setObjectName("stepPanelPlaceholder")
         self._step_placeholder.setProperty("role", "muted")
         self._step_placeholder.setWordWrap(True)
@@ -280,7 +280,7 @@ class MainWindow(QMainWindow):
         if self.viewer is not None:
             self.viewer.close()
         self.show_item(None)
-        self.item_view.show_opening(None)  # "No batch open" again, after an unreadable item
+        self.item_view.show_no_batch()  # "No batch open" again, after an unreadable item
         self.item_list.set_entries([])
         close_batch(self.batch)
         self.batch = None

@@ -37,7 +37,7 @@ from rater_desktop.gui.keys import matches
 from rater_desktop.gui.protocols.guideline_tour import CARDS  # the tour without a batch
 from rater_desktop.gui.steps.visits import mark_aside
 from rater_desktop.gui.theme import current_theme
-from rater_desktop.gui.tour import Card
+from rater_desktop.gui.tour import Card, card_rich_text
 
 __all__ = ["ACTION_NAME", "CARDS", "Card", "PracticeController", "PracticeTour",
            "focus_current_step", "install_practice", "place_card", "tour_cards"]
@@ -139,7 +139,10 @@ class PracticeTour(QFrame):
         last = self.index == len(self._cards) - 1
         self.counter.setText(f"Practice \u00b7 {self.index + 1} of {len(self._cards)}")
         self.title.setText(card.title)
-        self.text.setText(card.text)
+        rich = card_rich_text(card)
+        self.text.setTextFormat(Qt.TextFormat.RichText if rich is not None
+                                else Qt.TextFormat.PlainText)
+        self.text.setText(card.text if rich is None else rich)
         self.back_button.setEnabled(self.index > 0)
         self.next_button.setText("Start rating" if last else "Next \u2192")
         self.next_button.setAccessibleName("Start rating" if last else "Next")

@@ -59,7 +59,8 @@ def describe_open_failure(path: str, exc: BaseException) -> tuple[str, str]:
     problem = getattr(exc, "problem", None)
     problems = getattr(exc, "problems", None) or []
     if problem is not None and hasattr(problem, "render"):
-        text = f"{Path(path).name or path} could not be opened.\n\n{problem.render()}"
+        # The full path: a folder name alone ("broken2") does not say which copy it was.
+        text = f"{path} could not be opened.\n\n{problem.render()}"
         details = "\n".join(p.render() for p in problems[1:] if hasattr(p, "render"))
         return text, details
     if isinstance(exc, OSError):

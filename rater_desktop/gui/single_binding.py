@@ -84,6 +84,7 @@ class SingleJudgmentBinding(QObject):
         window.batchOpened.connect(self._on_batch_opened)
         window.batchClosed.connect(self._end_service)
         window.currentItemChanged.connect(self.open_item)
+        window.itemUnreadable.connect(lambda _id: self.close_item())
 
     # -- what a protocol's binding supplies ----------------------------------------------
 
@@ -167,6 +168,16 @@ class SingleJudgmentBinding(QObject):
         self.before_open(item_id)
         service.open_item(item_id)
         self.opened()
+        self._show()
+        self.learning.sync()
+        self._sync_edit_actions()
+
+    def close_item(self) -> None:
+        """Save and put away the open item (the next could not be read: no key may write in it)."""
+        service = self.service
+        if service is None or service.current_item_id is None:
+            return
+        service.close_item()
         self._show()
         self.learning.sync()
         self._sync_edit_actions()

@@ -4,6 +4,7 @@ words, so the tour over a preference or run audit item explains that protocol.""
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -17,10 +18,25 @@ class Card:
     target: str
     title: str
     text: str
+    rows: tuple[tuple[str, str], ...] = ()  # (key, what it does): shown as two columns
+    closing: str = ""  # said under the rows
 
 
 def keys_card(actions: Sequence[str], closing: str) -> Card:
     """The last card: each key with its label from the key table, then ``closing``."""
-    lines = (f"{key_text(a)} \u2003{binding(a).label.replace('&', '').rstrip('.…')}"
-             for a in actions)
-    return Card("", "Keys worth knowing", "\n".join(lines) + "\n\n" + closing)
+    rows = tuple((key_text(a), binding(a).label.replace("&", "").rstrip(".…"))
+                 for a in actions)
+    lines = (f"{key} \u2003{label}" for key, label in rows)
+    return Card("", "Keys worth knowing", "\n".join(lines) + "\n\n" + closing,
+                rows=rows, closing=closing)
+
+
+def card_rich_text(card: Card) -> str | None:
+    """A card with rows as a table (the keys in a column of their own, aligned); None
+    for a card of plain text."""
+    if not card.rows:
+        return None
+    cells = "".join(f"<tr><td style='padding-right:1em; white-space:nowrap'>"
+                    f"{html.escape(key)}</td><td>{html.escape(label)}</td></tr>"
+                    for key, label in card.rows)
+    return f"<table cellspacing='0'>{cells}</table><p>{html.escape(card.closing)}</p>"

@@ -14,9 +14,10 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, QRect, QSettings, Qt
 from PySide6.QtGui import QGuiApplication, QResizeEvent, QScreen
-from PySide6.QtWidgets import QDockWidget, QMainWindow
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QStyle
 
 Rect = tuple[int, int, int, int]
+Margins = tuple[int, int, int, int]  # the window manager's frame: left, top, right, bottom
 
 LAPTOP_WIDTH = 1600  # below this the window fills the screen
 ROOMY_SIZE = (1680, 1050)  # the most a first start takes on a large monitor
@@ -66,18 +67,36 @@ def first_start_geometry(*, area: Rect) -> tuple[Rect, bool]:
     return (x + (width - w) // 2, y + (height - h) // 2, w, h), False
 
 
-def clamp_geometry(*, saved: Rect, maximized: bool, area: Rect) -> tuple[Rect, bool]:
-    """A saved geometry fitted to ``area``: at least the first-start size, fully on it."""
+def clamp_geometry(*, saved: Rect, maximized: bool, area: Rect,
+                   frame: Margins = (0, 0, 0, 0)) -> tuple[Rect, bool]:
+    """A saved geometry (the client area) fitted to ``area``: at least the first-start
+    size, and fully on it with its ``frame``; a title bar above the screen's top edge
+    could not be grabbed to move the window back (openbox)."""
     first, first_maximized = first_start_geometry(area=area)
     if maximized or first_maximized:
         return area, True
-    ax, ay, aw, ah = area
+    left, top, right, bottom = frame
+    ax, ay = area[0] + left, area[1] + top
+    aw, ah = area[2] - left - right, area[3] - top - bottom
     x, y, width, height = saved
     w = min(max(width, first[2]), aw)
     h = min(max(height, first[3]), ah)
     x = min(max(x, ax), ax + aw - w)
     y = min(max(y, ay), ay + ah - h)
     return (x, y, w, h), False
+
+
+def frame_margins(window: QMainWindow) -> Margins:
+    """The frame around ``window``'s client area: measured once shown, else the style's
+    title bar and frame widths (before the first show the frame is not known yet)."""
+    inner, outer = window.geometry(), window.frameGeometry()
+    if outer != inner:
+        return (inner.left() - outer.left(), inner.top() - outer.top(),
+                outer.right() - inner.right(), outer.bottom() - inner.bottom())
+    style = window.style()
+    edge = style.pixelMetric(QStyle.PixelMetric.PM_MdiSubWindowFrameWidth)
+    title = style.pixelMetric(QStyle.PixelMetric.PM_TitleBarHeight)
+    return (edge, title + edge, edge, edge)
 
 
 def rect_of(r: QRect) -> Rect:
@@ -107,7 +126,8 @@ def restore_window_geometry(window: QMainWindow, settings: QSettings,
         rect, maximized = first_start_geometry(area=area)
     else:
         rect, maximized = clamp_geometry(saved=rect_of(window.normalGeometry()),
-                                         maximized=window.isMaximized(), area=area)
+                                         maximized=window.isMaximized(), area=area,
+                                         frame=frame_margins(window))
     window.setGeometry(*rect)
     if maximized:
         window.setWindowState(Qt.WindowState.WindowMaximized)

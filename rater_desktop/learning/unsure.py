@@ -37,6 +37,11 @@ class UnsureMark:
         return self.note or self.reason
 
 
+def shown_text(mark: UnsureMark | None) -> str:
+    """What the window keeps showing while a marked item is open ("" when unmarked)."""
+    return f"Unsure: {mark.text()}" if mark is not None else ""
+
+
 def make_mark(reasons: Sequence[str], reason: str, note: str) -> UnsureMark:
     """A mark checked against the batch's reasons: a listed reason, or free text (the
     reason is then ``Other``); UnsureError says what is missing."""

@@ -21,7 +21,7 @@ MIN_ITEMS_FOR_INTERVAL = 30  # fewer items with games: no confidence interval (c
 WinTable = dict[Pair, float]  # (winner, loser) -> wins, ties counted as 0.5 each way
 
 
-@dataclass(frozen=True, slots=True)  # one per judgment: no __dict__ each
+@dataclass(frozen=True, slots=True)  # one per item and outcome: no __dict__ each
 class Comparison:
     """One verdict between two models: outcome 1 = first wins, 0.5 = tie, 0 = second wins."""
 
@@ -37,9 +37,11 @@ def comparisons(
     items: Iterable[ItemFacts],
     kinds: Sequence[str] = ("standard",),
 ) -> list[Comparison]:
-    """Turn true-order verdicts into comparisons; same-model items and unknown items skip."""
+    """Turn true-order verdicts into comparisons; same-model items and unknown items skip.
+    Equal comparisons (one item, one outcome: many raters) are one object."""
     facts = {item.item_id: item for item in items}
     result = []
+    shared: dict[tuple[str, float], Comparison] = {}
     for judgment in judgments:
         item = facts.get(judgment.item_id)
         if item is None or judgment.kind not in kinds or judgment.verdict_true is None:
@@ -49,7 +51,11 @@ def comparisons(
             continue  # a model against itself says nothing about ranking
         v = judgment.verdict_true
         outcome = 1.0 if v < 0 else 0.0 if v > 0 else 0.5
-        result.append(Comparison(judgment.item_id, first, second, outcome))
+        found = shared.get((judgment.item_id, outcome))
+        if found is None:
+            found = shared[(judgment.item_id, outcome)] = Comparison(
+                judgment.item_id, first, second, outcome)
+        result.append(found)
     return result
 
 

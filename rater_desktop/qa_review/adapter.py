@@ -10,7 +10,7 @@ disagree with the batch is left out with a problem message.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -325,7 +325,7 @@ class _RunJudged(Protocol):
 
 
 def run_inputs(
-    *, batch_items: Iterable[BatchItemInfo], rated: Sequence[_RunJudged]
+    *, batch_items: Iterable[BatchItemInfo], rated: Iterable[_RunJudged]
 ) -> list[RunInput]:
     """One RunInput per response with a run report, batch order.
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from rater_desktop.qa.inputs import Claim, RaterJudgment, SideScores
+from rater_desktop.qa_review.judgment_columns import FileJudgments
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
@@ -79,27 +79,14 @@ def judgment_rows(adapted: AdaptedResults, file_sha256: str = "") -> list[dict[s
             "html": rater_rows_html(column),
             "export_fields": _PLAIN.encode([rater_fields(column, side, item.identities)
                                             for side in column.sides]),
+            # A filled row keeps the entry's text (as v5 did): this document was parsed
+            # by json.loads, which notes no places in it.
             "entry": json.dumps(adapted.entries.get(item.item_id), ensure_ascii=False,
-                                separators=(",", ":")),
+                                separators=(",", ":")), "entry_start": None, "entry_end": None,
         })  # fmt: skip
     return rows
 
 
-@dataclass(frozen=True, eq=False, slots=True)
-class StoredJudgment:
-    """One judgment as the store holds it: the statistics' input and where it stands."""
-
-    file_id: int
-    complete: bool
-    display_order: tuple[str, str]
-    disputed_runs: tuple[bool, bool]
-    judgment: RaterJudgment
-    unsure: str = ""  # the rater's reason when marked unsure (rows kept before 2.3: "")
-    text_counts: tuple[int, int, int] | None = None  # typed, pasted, template (2.6)
-
-    @property
-    def item_id(self) -> str:
-        return self.judgment.item_id
 
 
 def _shared(shared: dict[Any, Any], key: Any, make: Callable[[], T]) -> T:
@@ -111,7 +98,8 @@ def _shared(shared: dict[Any, Any], key: Any, make: Callable[[], T]) -> T:
     return found  # type: ignore[no-any-return]
 
 
-def _judgment(row: Any, expected: dict[str, int | None], shared: dict[Any, Any]) -> StoredJudgment:
+def _judgment(row: Any, expected: dict[str, int | None], shared: dict[Any, Any],
+              into: FileJudgments) -> None:  # fmt: skip
     facts = json.loads(row.facts)
     scores = _shared(shared, ("scores", *row[5:11]), lambda: {
         side: SideScores(tc=row[3 * side + 5], fa=row[3 * side + 6], aip=row[3 * side + 7])
@@ -123,7 +111,6 @@ def _judgment(row: Any, expected: dict[str, int | None], shared: dict[Any, Any])
     # Typed key: 10 and 10.0 are equal but must stay what the file said.
     steps = _shared(shared, ("steps", *((k, type(v), v) for k, v in steps.items())),
                     lambda: steps)  # fmt: skip
-    order, disputed = facts["o"], facts["d"]
     item_id = sys.intern(str(row.item_id))  # the same item's id in every rater's file
     judgment = RaterJudgment(
         rater_id=sys.intern(str(row.rater_id)), item_id=item_id,
@@ -137,33 +124,32 @@ def _judgment(row: Any, expected: dict[str, int | None], shared: dict[Any, Any])
     text = _shared(shared, ("text", *map(int, counts)), lambda: (
         int(counts[0]), int(counts[1]), int(counts[2]))) if isinstance(counts, list) \
         and len(counts) == 3 else None  # fmt: skip
-    return StoredJudgment(int(row.file_id), bool(row.complete),
-                          _shared(shared, ("order", order), lambda: (order[0], order[1])),
-                          _shared(shared, ("disputed", *disputed),
-                                  lambda: (bool(disputed[0]), bool(disputed[1]))),
-                          judgment, unsure if isinstance(unsure, str) else "", text)  # fmt: skip
+    into.append(judgment, complete=bool(row.complete), order=facts["o"],
+                disputed=facts["d"], unsure=unsure if isinstance(unsure, str) else "",
+                text=text)  # fmt: skip
 
 
 READ = ("SELECT file_id, item_id, rater_id, kind, verdict_true, tc0, fa0, aip0, tc1, fa1, aip1, "
-        "complete, facts, entry IS NULL AS no_entry FROM qa_judgments WHERE file_id = :file "
+        "complete, facts, entry IS NULL AND entry_end IS NULL AS no_entry FROM qa_judgments WHERE file_id = :file "
         "ORDER BY item_order")
 
 
 def read_judgments(
     engine: Engine, *, file_id: int, expected: dict[str, int | None]
-) -> list[StoredJudgment] | None:
-    """A file's judgments as the import stored them; None when they predate ``facts`` (v4)
-    or ``entry`` (v5) and must be filled from the document once."""
+) -> FileJudgments | None:
+    """A file's judgments as the import stored them, as columns; None when they predate
+    ``facts`` (v4) or their entry (v5: its text, v6: its place) and must be filled from the
+    document once."""
     from sqlalchemy import text
 
     shared: dict[Any, Any] = {}
-    found = []
+    found = FileJudgments(file_id)
     with engine.connect() as conn:  # row by row: no list of the file's rows beside them
         for row in conn.execute(text(READ), {"file": file_id}):
             if row.facts is None or row.no_entry:
                 return None
-            found.append(_judgment(row, expected, shared))
-    return found
+            _judgment(row, expected, shared, found)
+    return found.done()
 
 
 def files_to_fill(engine: Engine, *, file_ids: Sequence[int]) -> set[int]:
@@ -177,7 +163,7 @@ def files_to_fill(engine: Engine, *, file_ids: Sequence[int]) -> set[int]:
         f"SELECT f.id FROM qa_result_files f JOIN qa_result_documents d ON d.file_id = f.id "
         f"WHERE f.id IN ({ids}) AND (f.problems IS NULL OR NOT EXISTS (SELECT 1 FROM "
         "qa_judgments j WHERE j.file_id = f.id) OR EXISTS (SELECT 1 FROM qa_judgments j "
-        "WHERE j.file_id = f.id AND (j.facts IS NULL OR j.entry IS NULL)))"
+        "WHERE j.file_id = f.id AND (j.facts IS NULL OR (j.entry IS NULL AND j.entry_end IS NULL))))"
     )
     with engine.connect() as conn:
         return {int(row[0]) for row in conn.execute(text(query))}
@@ -223,11 +209,48 @@ def read_entries(
     engine: Engine, *, item_id: str, file_ids: Sequence[int]
 ) -> list[tuple[int, str, Any]]:
     """One item's (file id, rater id, entry of the signed file) in the given files."""
+    return [(f, r, json.loads(e)) for f, r, e in entry_texts(engine, item_id=item_id,
+                                                              file_ids=file_ids)]  # fmt: skip
+
+
+def entry_texts(
+    engine: Engine, *, item_id: str, file_ids: Sequence[int]
+) -> list[tuple[int, str, str]]:
+    """One item's (file id, rater id, JSON text of its entry): the text the row kept (v5,
+    and PostgreSQL), else (SQLite, v6) the bytes at its UTF-8 offsets in the stored
+    document, read with incremental blob I/O (the store is memory-mapped: see
+    ``migrations.SQLITE_MMAP_BYTES``)."""
     from sqlalchemy import text
 
     ids = ",".join(str(int(i)) for i in file_ids) or "NULL"  # ints only: safe to inline
-    query = (f"SELECT file_id, rater_id, entry FROM qa_judgments WHERE file_id IN ({ids}) "
-             "AND item_id = :item")  # fmt: skip
+    found = []
     with engine.connect() as conn:
-        rows = list(conn.execute(text(query), {"item": item_id}))
-    return [(int(f), str(r), json.loads(e)) for f, r, e in rows if e is not None]
+        rows = list(conn.execute(text(
+            "SELECT file_id, rater_id, entry, entry_start, entry_end FROM qa_judgments "
+            f"WHERE file_id IN ({ids}) AND item_id = :item"), {"item": item_id}))  # fmt: skip
+        places = [(int(f), int(s), int(e)) for f, _, t, s, e in rows
+                  if t is None and s is not None and e is not None]  # fmt: skip
+        cut = _blob_slices(conn.connection.dbapi_connection, places) if places and \
+            conn.dialect.name == "sqlite" else {}  # fmt: skip
+        for file_id, rater_id, entry, *_ in rows:
+            entry = cut.get(int(file_id)) if entry is None else entry
+            if entry is not None:
+                found.append((int(file_id), str(rater_id), str(entry)))
+    return found
+
+
+def _blob_slices(raw: Any, places: list[tuple[int, int, int]]) -> dict[int, str]:
+    """Per file id, bytes ``start:end`` of its stored SQLite document as text (a document
+    gone or changed behind our back is left out: never guessed)."""
+    import sqlite3
+
+    found: dict[int, str] = {}
+    for file_id, start, end in places:
+        try:
+            with raw.blobopen("qa_result_documents", "results_text", file_id,
+                              readonly=True) as blob:  # fmt: skip
+                blob.seek(start)
+                found[file_id] = blob.read(end - start).decode("utf-8")
+        except (sqlite3.Error, ValueError):  # ValueError: UnicodeDecodeError, a bad seek
+            continue
+    return found

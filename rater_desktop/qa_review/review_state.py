@@ -73,10 +73,11 @@ def review_state(session: QaSession) -> ReviewState:
 def judged_items(session: QaSession) -> dict[str, JudgedItem]:
     """Every batch item with a judgment of a used file (complete or not), batch order."""
     verdicts: dict[str, list[int]] = defaultdict(list)
-    for stored in session.stored_judgments():
-        found = verdicts[stored.item_id]
-        if stored.judgment.verdict_true is not None:
-            found.append(stored.judgment.verdict_true)
+    for columns in session.stored_columns():
+        for judgment in columns.judgments:
+            found = verdicts[judgment.item_id]
+            if judgment.verdict_true is not None:
+                found.append(judgment.verdict_true)
     return {item_id: JudgedItem(info.facts.kind, tuple(verdicts[item_id]))
             for item_id, info in session.item_infos().items() if item_id in verdicts}
 

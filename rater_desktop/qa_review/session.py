@@ -149,7 +149,7 @@ class QaSession(StoredJudgmentsMixin, SummaryMixin, DecisionsMixin):
         self._adapted: list[tuple[StoredFile, AdaptedResults]] | None = None
         self._adapted_key: tuple[tuple[int | None, str], ...] = ()
         self._trust_changes: list[TrustChange] = []
-        self._file_rows: dict[tuple[int, str], list[Any]] = {}  # see StoredJudgmentsMixin
+        self._file_rows: dict[tuple[int, str], Any] = {}  # see StoredJudgmentsMixin
         self._built: dict[str, tuple[Any, Any]] = {}
         # The decision version this reviewer last saw per item (absent/None: no decision).
         self._seen: dict[str, int | None] = {}
@@ -287,7 +287,8 @@ class QaSession(StoredJudgmentsMixin, SummaryMixin, DecisionsMixin):
         keep = status != ImportStatus.INVALID.value and signature is not None
         spans = outcome.item_spans
         rows, left_out = import_rows(document, batch_items=self.item_infos(), file_sha256=digest,
-                                     spans=spans) if keep else ([], None)  # fmt: skip
+                                     spans=spans, by_place=not self.store.is_shared,
+                                     ) if keep else ([], None)  # fmt: skip
         record = StoredFile(
             file_sha256=digest,
             path=str(path),
@@ -438,7 +439,7 @@ class QaSession(StoredJudgmentsMixin, SummaryMixin, DecisionsMixin):
     def runs(self) -> list[RunInput]:
         return run_inputs(
             batch_items=self.item_infos().values(),
-            rated=[s for s in self.stored_judgments() if s.complete],
+            rated=(s for s in self.stored_judgments() if s.complete),  # one at a time
         )
 
     # ------------------------------------------------------------------ items

@@ -15,8 +15,8 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from rater_desktop.learning.unsure import UnsureShare
+from rater_desktop.qa_review.judgment_columns import FileJudgments, StoredJudgment
 from rater_desktop.qa_review.judgment_rows import (
-    StoredJudgment,
     files_to_fill,
     item_html,
     item_rows,
@@ -44,7 +44,7 @@ class StoredJudgmentsMixin:
     """Store-based judgments, grouped figures and report parts of QaSession."""
 
     store: QaStore
-    _file_rows: dict[tuple[int, str], list[StoredJudgment]]
+    _file_rows: dict[tuple[int, str], FileJudgments]
     _built: dict[str, tuple[Any, Any]]
 
     if TYPE_CHECKING:
@@ -67,11 +67,11 @@ class StoredJudgmentsMixin:
         self._built[name] = (key, value)
         return value
 
-    def stored_rows(self, stored: StoredFile) -> list[StoredJudgment]:
+    def stored_rows(self, stored: StoredFile) -> FileJudgments:
         """A kept file's judgments as stored (read once per session and file)."""
         return self._rows_of(stored)
 
-    def _rows_of(self, stored: StoredFile) -> list[StoredJudgment]:
+    def _rows_of(self, stored: StoredFile) -> FileJudgments:
         """A used file's judgments as stored (read once per session and file)."""
         assert stored.id is not None
         key = (stored.id, stored.file_sha256)
@@ -81,7 +81,7 @@ class StoredJudgmentsMixin:
             if found is None or not found or stored.problems is None:
                 self._fill_rows(stored)
                 found = read_judgments(self.store.engine, file_id=stored.id, expected=expected)
-            self._file_rows[key] = found or []
+            self._file_rows[key] = found or FileJudgments(stored.id)
         return self._file_rows[key]
 
     def _fill_rows(self, stored: StoredFile) -> None:
@@ -102,33 +102,40 @@ class StoredJudgmentsMixin:
         problems = json.dumps(list(adapted.problems), ensure_ascii=False)
         self.store.replace_judgments(replace(stored, problems=problems), rows)
 
-    def stored_judgments(self) -> list[StoredJudgment]:
-        """Every judgment of the used files (complete or not), files by signer, file order."""
-        chosen, key = self.used_key()
-        return self.built("stored", key,
-                          lambda: [j for s in chosen for j in self._rows_of(s)])  # fmt: skip
+    def stored_columns(self) -> list[FileJudgments]:
+        """Every used file's judgments (complete or not) as columns, files by signer."""
+        chosen, _ = self.used_key()
+        return [self._rows_of(s) for s in chosen]
+
+    def stored_judgments(self) -> Iterator[StoredJudgment]:
+        """Every judgment of the used files (complete or not), files by signer, file order,
+        each built on the way (the figures read ``stored_columns``)."""
+        return (j for f in self.stored_columns() for j in f.stored())
 
     def judgments(self) -> list[RaterJudgment]:
         """The statistics' input: complete items of trusted files, true file order."""
         _, key = self.used_key()
         return self.built("judgments", key, lambda: [
-            s.judgment for s in self.stored_judgments() if s.complete])  # fmt: skip
+            j for f in self.stored_columns() for j in f.complete_judgments()])  # fmt: skip
 
     def unsure_marks(self) -> dict[str, dict[str, str]]:
         """Rater id -> {item id: reason} of the items each trusted rater marked unsure
         (from the rows the import kept: no document is parsed)."""
         marks: dict[str, dict[str, str]] = {}
-        for stored in self.stored_judgments():
-            found = marks.setdefault(stored.judgment.rater_id, {})
-            if stored.unsure:
-                found[stored.item_id] = stored.unsure
+        for columns in self.stored_columns():
+            for judgment in columns.judgments:
+                marks.setdefault(judgment.rater_id, {})
+            for row, reason in columns.unsure.items():
+                judgment = columns.judgments[row]
+                marks[judgment.rater_id][judgment.item_id] = reason
         return marks
 
     def unsure_shares(self) -> list[UnsureShare]:
         """Per rater: unsure items among the items they judged (the per-rater figure)."""
         judged: dict[str, int] = {}
-        for stored in self.stored_judgments():
-            judged[stored.judgment.rater_id] = judged.get(stored.judgment.rater_id, 0) + 1
+        for columns in self.stored_columns():
+            for judgment in columns.judgments:
+                judged[judgment.rater_id] = judged.get(judgment.rater_id, 0) + 1
         marks = self.unsure_marks()
         return [UnsureShare(rater, len(marks.get(rater, {})), count)
                 for rater, count in sorted(judged.items())]

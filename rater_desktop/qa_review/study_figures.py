@@ -6,6 +6,7 @@ fragility and agreement drift over time (docs/qa-statistics.md)."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, Protocol
@@ -35,7 +36,7 @@ class QaSession(Protocol):
     def files(self) -> Any: ...
     def stored_rows(self, stored: Any) -> Any: ...
     def judgments(self) -> Any: ...
-    def stored_judgments(self) -> Any: ...
+    def stored_columns(self) -> Any: ...
     def item_facts(self) -> Any: ...
     def dimension_tables(self) -> Any: ...
 
@@ -111,9 +112,8 @@ def drift(session: QaSession, judgments: list[RaterJudgment]) -> list[DriftWindo
     for group in groups.values():
         first: dict[tuple[str, str], tuple[datetime, int]] = {}
         for stored, moment in group:
-            for row in session.stored_rows(stored):
-                j = row.judgment
-                if not row.complete or j.kind != "standard" or j.verdict_true is None:
+            for j in session.stored_rows(stored).complete_judgments():
+                if j.kind != "standard" or j.verdict_true is None:
                     continue
                 key = (str(stored.signer or j.rater_id), j.item_id)
                 if key not in first or moment < first[key][0]:
@@ -124,18 +124,23 @@ def drift(session: QaSession, judgments: list[RaterJudgment]) -> list[DriftWindo
     return drift_windows(counted, width=DRIFT_WIDTH)
 
 
+def _standard(session: QaSession) -> Iterator[tuple[RaterJudgment, tuple[str, str]]]:
+    """(judgment, display order) of complete standard items with a verdict, file order."""
+    for columns in session.stored_columns():
+        for j, complete, order, *_ in columns.rows():
+            if complete and j.kind == "standard" and j.verdict_true is not None:
+                yield j, order
+
+
 def study_figures(session: QaSession) -> StudyFigures:
     judgments = session.judgments()
-    standard = [s for s in session.stored_judgments() if s.complete
-                and s.judgment.kind == "standard" and s.judgment.verdict_true is not None]
-    model = dawid_skene((s.judgment.rater_id, s.judgment.item_id,
-                         collapse_verdict(s.judgment.verdict_true or 0)) for s in standard)
+    model = dawid_skene((j.rater_id, j.item_id, collapse_verdict(j.verdict_true or 0))
+                        for j, _ in _standard(session))
     games = comparisons(judgments=judgments, items=session.item_facts())
     return StudyFigures(
         chance=tuple(chance_agreement(judgments, session.dimension_tables())),
         tendencies=tuple(rater_tendencies(
-            (s.judgment.rater_id, s.judgment.verdict_true or 0, s.display_order)
-            for s in standard)),
+            (j.rater_id, j.verdict_true or 0, order) for j, order in _standard(session))),
         rater_model=model,
         fragility=ranking_fragility(games),
         drift=tuple(drift(session, judgments)),

@@ -99,4 +99,10 @@ class JudgmentRow(QaTable, table=True):
     facts: str | None = None
     html: str | None = None
     export_fields: str | None = None
-    entry: str | None = None  # v5: the item entry of the signed file, as JSON (Compare)
+    # The item entry of the signed file, for Compare: v5 kept its JSON text (rows imported
+    # or filled that way keep it, and so does PostgreSQL); v6 on SQLite keeps where it lies
+    # in the stored document instead: (start, end) in bytes of its UTF-8, read with blob
+    # I/O (``judgment_rows.entry_texts``).
+    entry: str | None = None
+    entry_start: int | None = None
+    entry_end: int | None = None

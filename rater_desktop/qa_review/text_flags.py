@@ -26,8 +26,9 @@ def minimum_seconds(batch: Any) -> float:
 def stored_texts(session: Any) -> Iterator[JudgmentText]:
     """What the import kept of each used judgment (no document is parsed again), one at
     a time (the figures add them up)."""
-    return (JudgmentText(j.judgment.rater_id, j.complete, j.text_counts, j.judgment.seconds())
-            for j in session.stored_judgments())
+    return (JudgmentText(j.rater_id, complete, text, j.seconds())
+            for columns in session.stored_columns()
+            for j, complete, _order, _disputed, _unsure, text in columns.rows())
 
 
 def session_text_flags(session: Any) -> list[RaterTextFlags]:
@@ -42,13 +43,16 @@ def mark_text_rows(rows: list[dict[str, Any]], session: Any) -> bool:
     False (rows untouched) when no used file has text counts."""
     minimum = minimum_seconds(session.batch)
     values: dict[tuple[str, str], dict[str, Any]] = {}
-    for j in session.stored_judgments():
-        seconds = j.judgment.seconds()
-        typed, pasted, _template = j.text_counts or (None, None, None)
-        values[(j.judgment.rater_id, j.item_id)] = {
-            "justification_typed": typed, "justification_pasted": pasted,
-            "fast_item": j.complete and seconds is not None and seconds < minimum}
-    if not any(j.text_counts is not None for j in session.stored_judgments()):
+    counted = False
+    for columns in session.stored_columns():
+        for j, complete, _order, _disputed, _unsure, text in columns.rows():
+            seconds = j.seconds()
+            typed, pasted, _template = text or (None, None, None)
+            counted = counted or text is not None
+            values[(j.rater_id, j.item_id)] = {
+                "justification_typed": typed, "justification_pasted": pasted,
+                "fast_item": complete and seconds is not None and seconds < minimum}
+    if not counted:
         return False
     for row in rows:
         found = values.get((str(row.get("rater_id")), str(row.get("item_id"))), {})

@@ -43,9 +43,16 @@ class Pace:
 
     def text(self) -> str:
         rate = f"{self.per_hour:.1f} items/h" if self.per_hour is not None else "\u2013 items/h"
-        typical = (f"median {self.median_minutes:.1f} min/item"
+        typical = (f"median {per_item_text(self.median_minutes)}/item"
                    if self.median_minutes is not None else "median \u2013")
         return f"Pace {rate} \u00b7 {typical}"
+
+
+def per_item_text(minutes: float) -> str:
+    """Minutes with one decimal; under a minute in whole seconds ("0.0 min" said nothing)."""
+    if minutes < 1.0:
+        return f"{max(1, round(minutes * 60))} s"
+    return f"{minutes:.1f} min"
 
 
 def session_pace(*, completed: int, started_at: float, now: float,

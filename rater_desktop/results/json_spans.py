@@ -43,6 +43,20 @@ class ItemSpans:
         start, end = self.spans[index]
         return self.text[start:end]
 
+    def utf8_spans(self) -> tuple[tuple[int, int], ...]:
+        """The spans in bytes of the UTF-8 document (the same numbers for ASCII text)."""
+        if self.text.isascii():
+            return self.spans
+        found = []
+        at = size = 0
+        for start, end in self.spans:
+            size += len(self.text[at:start].encode("utf-8"))
+            first = size
+            size += len(self.text[start:end].encode("utf-8"))
+            found.append((first, size))
+            at = end
+        return tuple(found)
+
 
 def _items(text: str, at: int, spans: list[tuple[int, int]]) -> tuple[list[Any], int]:
     """The list starting at ``text[at] == "["``; each element's span added to ``spans``."""

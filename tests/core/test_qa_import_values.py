@@ -1,7 +1,8 @@
 """An import stores what it stored before it was made faster (issue 22): every column of
 every ``qa_judgments`` row, and each file's left-out items, equal what a frozen copy of the
 row builder as it was (main, 493d741, schema v5) makes from the same signed documents, and
-the signed bytes are kept exactly. The documents: the three raters' exports and signed
+the signed bytes are kept exactly. Since v6 a SQLite row keeps where its entry lies in the
+stored document: the text read back from there must be v5's ``entry``. The documents: the three raters' exports and signed
 variants with odd but readable content (unsure marks, text sources, probes, refused and
 repeated items, separators and non-ASCII in the texts, and a document written with spaces,
 escapes and a repeated key). On SQLite and PostgreSQL.
@@ -20,6 +21,7 @@ from test_qa_review_support import RATERS, Setup, build_setup
 
 from rater_desktop.batch.loader import open_batch
 from rater_desktop.qa_review.adapter import AdaptedResults, RatedItem, adapt_results
+from rater_desktop.qa_review.judgment_rows import entry_texts
 from rater_desktop.qa_review.report_items import rater_rows_html
 from rater_desktop.qa_review.roster import Roster
 from rater_desktop.qa_review.rows import rater_fields
@@ -126,8 +128,18 @@ def _stored_rows(store: QaStore, file_id: int) -> list[dict[str, Any]]:
     table = JudgmentRow.__table__  # type: ignore[attr-defined]
     query = select(table).where(table.c.file_id == file_id).order_by(table.c.item_order)
     with store.engine.connect() as conn:
-        return [{k: v for k, v in row._mapping.items() if k != "file_id"}
+        rows = [{k: v for k, v in row._mapping.items() if k != "file_id"}
                 for row in conn.execute(query)]  # fmt: skip
+    # v6 on SQLite keeps where each entry lies in the stored document, not its text
+    # (PostgreSQL keeps the text): what Compare reads back must be what v5 stored.
+    by_place = store.engine.dialect.name == "sqlite"
+    for row in rows:
+        start, end = row.pop("entry_start"), row.pop("entry_end")
+        assert (row["entry"] is None and isinstance(start, int) and isinstance(end, int)
+                if by_place else isinstance(row["entry"], str) and start is end is None)
+        [(_, _, row["entry"])] = entry_texts(store.engine, item_id=row["item_id"],
+                                              file_ids=[file_id])  # fmt: skip
+    return rows
 
 
 def _import_each(setup: Setup, store: QaStore, paths: list[Path]) -> list[tuple[Any, Any]]:
@@ -216,3 +228,43 @@ def test_a_nul_in_a_text_is_stored_on_both_stores_and_shown_as_a_replacement(
     rows = _stored_rows(qa_store, stored.id)
     assert any("nul\ufffd alice tc" in row["html"] for row in rows)
     assert all("\x00" not in row["html"] for row in rows) and rows == reference
+
+
+def test_a_v5_store_keeps_its_entry_texts_and_compare_reads_them(
+    setup: Setup, open_store: Any, tmp_path: Path
+) -> None:
+    from sqlalchemy import text
+
+    alice = json.loads(setup.files["alice"].read_bytes())
+    odd = _signed(tmp_path / "alice-odd.results.json", canonical_json_bytes(_odd_items(alice)),
+                  setup.keys["alice"])  # non-ASCII before the later items  # fmt: skip
+    store = open_store()
+    with open_batch(setup.batch_path) as batch:
+        session = QaSession(store=store, roster=Roster(setup.roster), batch=batch)
+        session.import_results([setup.files["bob"], odd])
+        ids = [f.id for f in store.files()]
+        items = list(session.item_infos())
+        before = {i: entry_texts(store.engine, item_id=i, file_ids=ids) for i in items}
+        compared = {i: [repr(r.judgment) for r, _ in session.stored_rated(i)] for i in items}
+    assert sum(map(len, before.values())) > 10
+    # What v5 held: each entry's text, no places (its store had no such columns).
+    with store.engine.begin() as conn:
+        conn.execute(text("UPDATE qa_judgments SET entry = :entry WHERE file_id = :file AND "
+                          "item_id = :item"), [{"entry": e, "file": f, "item": i}
+                                               for i, found in before.items()
+                                               for f, _, e in found])  # fmt: skip
+        for column in ("entry_start", "entry_end"):
+            conn.execute(text(f"ALTER TABLE qa_judgments DROP COLUMN {column}"))
+        conn.execute(text("UPDATE qa_meta SET value = '5' WHERE key = 'schema_version'"))
+    store.close()
+    migrated = open_store()
+    with open_batch(setup.batch_path) as batch:
+        session = QaSession(store=migrated, roster=Roster(setup.roster), batch=batch)
+        assert {i: entry_texts(migrated.engine, item_id=i, file_ids=ids) for i in items} == before
+        assert {i: [repr(r.judgment) for r, _ in session.stored_rated(i)]
+                for i in items} == compared  # fmt: skip
+        session.stored_judgments()  # a report's read: the v5 rows are complete, none filled
+    with migrated.engine.connect() as conn:
+        assert conn.execute(text("SELECT value FROM qa_meta")).scalar_one() == "6"
+        assert conn.execute(text("SELECT COUNT(*) FROM qa_judgments WHERE entry IS NULL OR "
+                                 "entry_start IS NOT NULL")).scalar_one() == 0  # fmt: skip

@@ -305,3 +305,16 @@ def test_no_interval_is_drawn_below_the_documented_number_of_items() -> None:
     enough = rows_for(MIN_ITEMS_FOR_INTERVAL)
     assert not any(r.ci_withheld for r in enough)
     assert all(r.strength_ci is not None for r in enough)
+
+
+def test_equal_comparisons_are_one_object() -> None:
+    """Report memory (issue 22): many raters' equal verdicts on one item are one
+    ``Comparison``, so what the scoreboard holds grows with items, not judgments."""
+    items = [ItemFacts(item_id=f"i{n}", identities=("m1", "m2")) for n in range(20)]
+    judgments = [RaterJudgment(rater_id=f"r{r}", item_id=f"i{n}", verdict_true=(r + n) % 3 - 1)
+                 for r in range(50) for n in range(20)]  # fmt: skip
+    found = comparisons(judgments=judgments, items=items)
+    assert len(found) == 1000 and len({id(c) for c in found}) <= 3 * 20
+    assert [(c.item_id, c.outcome) for c in found] == [
+        (j.item_id, 1.0 if j.verdict_true == -1 else 0.0 if j.verdict_true == 1 else 0.5)
+        for j in judgments]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from test_rating_support import filled_rating, make_item
 
 from rater_desktop.rating.model import ItemStatus
-from rater_desktop.rating.pace import completed_in_session, next_unfinished, session_pace
+from rater_desktop.rating.pace import Pace, completed_in_session, next_unfinished, session_pace
 from rater_desktop.rating.rubric import Rubric
 from rater_desktop.rating.service import RatingService
 from rater_desktop.rating.store import MemoryRatingStore
@@ -79,3 +79,11 @@ def test_an_item_found_complete_on_open_is_not_done_in_this_session() -> None:
     assert done == {"a"}
     assert completed_in_session(done, item_id="a", kind="open", complete=True) == {"a"}
     assert completed_in_session(done, item_id="a", kind="undo", complete=False) == none
+
+
+def test_a_median_under_a_minute_shows_in_seconds() -> None:
+    # Judgments of a few seconds read "median 0.0 min/item".
+    pace = session_pace(completed=3, started_at=0.0, now=600.0, active_seconds=[4, 7, 12])
+    assert pace.text().endswith("median 7 s/item")
+    assert Pace(None, 0.001).text().endswith("median 1 s/item")
+    assert Pace(None, 1.0).text().endswith("median 1.0 min/item")

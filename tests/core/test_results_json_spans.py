@@ -78,3 +78,19 @@ def test_a_canonical_document_keeps_each_entry_as_json_dumps_writes_it() -> None
     for index, item in enumerate(document["items"]):
         assert spans.entry_text(index) == json.dumps(item, ensure_ascii=False,
                                                      separators=(",", ":"))  # fmt: skip
+
+
+def test_utf8_spans_cut_the_encoded_document_at_the_same_items() -> None:
+    # Raw non-ASCII (two, three and four bytes in UTF-8) before and inside the items.
+    text = '{"n":"café ✓ 😀","items":[{"t":"ü"},"😀😀",{"t":"ascii"},"é"]}'
+    _, spans = loads_with_item_spans(text)
+    assert spans is not None
+    data = text.encode("utf-8")
+    byte_spans = spans.utf8_spans()
+    assert byte_spans != spans.spans
+    assert [data[s:e].decode("utf-8") for s, e in byte_spans] == [
+        spans.entry_text(i) for i in range(len(spans.spans))] == [
+        '{"t":"ü"}', '"😀😀"', '{"t":"ascii"}', '"é"']  # fmt: skip
+    ascii_text = '{"items":[1,{"a":"b"}]}'
+    _, plain = loads_with_item_spans(ascii_text)
+    assert plain is not None and plain.utf8_spans() == plain.spans

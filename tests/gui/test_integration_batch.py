@@ -191,3 +191,54 @@ def test_public_setters_for_display_order_and_status(make_window: Any,
     window.item_list.filter_combo.setCurrentIndex(
         window.item_list.filter_combo.findData("flagged"))
     assert window.item_list.visible_item_ids() == ["item-001"]
+
+
+def test_batch_changed_dialog_an_arrow_key_does_not_make_enter_start_over(
+        qtbot: Any, make_window: Any) -> None:
+    # Alt+Right out of habit moved the focus onto "Start over" and the next Enter
+    # started over: Enter must keep the ratings wherever the arrows put the focus.
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    window = make_window()
+    window.show()
+
+    class Registration:
+        title, sha256, previous_sha256, rated_items = "Kettles", "b" * 64, "a" * 64, 4
+
+    seen: list[Any] = []
+
+    def arrow_then_enter() -> None:
+        box = QApplication.activeModalWidget()
+        assert box is not None
+        keep = box.findChild(QPushButton, "batchChangedKeep")
+        try:
+            box.activateWindow()
+            keep.setFocus()
+            QTest.keyClick(keep, Qt.Key.Key_Right, Qt.KeyboardModifier.AltModifier)
+            seen.append(box.focusWidget().objectName())
+            QTest.keyClick(box.focusWidget(), Qt.Key.Key_Return)
+        finally:
+            if box.isVisible():  # a key went nowhere: never leave the test waiting
+                box.findChild(QPushButton, "batchChangedCancel").click()
+
+    QTimer.singleShot(0, arrow_then_enter)
+    answer = ask_batch_change(window, Registration())
+    assert seen == ["batchChangedStartOver"]
+    assert answer is BatchChangeChoice.KEEP
+
+
+def test_closing_a_changed_batch_puts_the_keyboard_on_open_batch(
+        qtbot: Any, make_window: Any, tmp_path: Path, small_batch: Path,
+        memory_keyring: Any) -> None:
+    # Esc ("Close the batch") left the focus in the item filter, not on "Open batch…".
+    rig = make_rig(make_window, tmp_path, memory_keyring,
+                   guard_ask=lambda _w, _reg: BatchChangeChoice.CANCEL)
+    rig.window.show()
+    _open_and_register(qtbot, rig, small_batch)
+    rig.window.item_list.search.setFocus()
+    _touch_batch(small_batch, "changed")
+    assert rig.window.open_batch_path(str(small_batch))
+    qtbot.waitUntil(lambda: rig.window.batch is None, timeout=5000)
+    button = rig.window.item_view.findChild(QPushButton, "emptyOpenButton")
+    assert button.isVisibleTo(rig.window) and rig.window.focusWidget() is button

@@ -85,6 +85,8 @@ def test_export_writes_signed_results_off_the_ui_thread(
     assert not error and title == "Results exported"
     assert str(outcome.results_path) in text and str(outcome.signature_path) in text
     assert f"rater-desktop verify {outcome.results_path} --batch {small_batch}" in text
+    # Without a roster verify prints UNKNOWN SIGNER: the message says that is expected.
+    assert "UNKNOWN SIGNER" in text and "expected" in text
     assert rig.window.actions_.export.isEnabled()
 
 

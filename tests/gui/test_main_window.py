@@ -109,6 +109,7 @@ def test_bad_batch_shows_a_clear_message_not_a_traceback(
     assert not window.open_batch_path(str(broken))
     assert len(shown) == 1
     assert "could not be opened" in shown[0]
+    assert str(broken) in shown[0]  # the full path, not only the folder's name
     assert "batch.json" in shown[0]
     assert "Traceback" not in shown[0]
     assert window.batch is None

@@ -183,3 +183,34 @@ def test_the_end_of_the_tour_takes_the_focus_straight_to_the_work(
     main_goal = binding.panel.page(Step.CASE_FILE).main_goal
     qtbot.waitUntil(main_goal.hasFocus, timeout=2000)
     assert visited == [main_goal]
+
+
+def test_the_keys_card_lists_its_keys_in_a_column_of_their_own(qtbot: Any, make_window: Any,
+                                                                tmp_path: Path) -> None:
+    # "Ctrl+Enter or Alt+Down  Next step" / "E  Cite ...": the labels started wherever
+    # each key ended. Each key now sits in a table cell, its label in the next.
+    from html.parser import HTMLParser
+
+    window, _binding, _controller = _install(qtbot, make_window, tmp_path)
+    tour = _tour(qtbot, window)
+    for _ in CARDS[:-1]:
+        qtbot.keyClick(tour, Qt.Key.Key_Return)
+    assert tour.title.text() == "Keys worth knowing"
+    rows: list[list[str]] = []
+
+    class Cells(HTMLParser):
+        def handle_starttag(self, tag: str, _attrs: Any) -> None:
+            if tag == "tr":
+                rows.append([])
+            elif tag == "td":
+                rows[-1].append("")
+
+        def handle_data(self, data: str) -> None:
+            if rows and rows[-1]:
+                rows[-1][-1] += data
+
+    assert tour.text.textFormat() == Qt.TextFormat.RichText
+    Cells().feed(tour.text.text())
+    assert len(rows) == len(CARDS[-1].rows) and all(len(r) == 2 for r in rows)
+    assert [r[0] for r in rows] == [key for key, _label in CARDS[-1].rows]
+    assert "Practice tour shows this again" in tour.text.text()

@@ -244,3 +244,17 @@ def test_e_on_a_suggestion_scrolls_the_cited_screenshot_into_view(
         return 0 <= top and top + row.height() <= area.viewport().height()
 
     qtbot.waitUntil(row_in_view, timeout=2000)
+
+
+def test_the_empty_rating_panel_says_one_text(
+        qtbot: Any, make_window: Any, tmp_path: Path) -> None:
+    # Before a binding: "The rating steps for this item appear here."; after closing the
+    # batch: "Open an item to rate it." One empty panel, one text.
+    from rater_desktop.gui.rating_binding import RatingBinding
+    from rater_desktop.rating.store import MemoryRatingStore
+
+    window = make_window()
+    before = window.findChild(QLabel, "stepPanelPlaceholder").text()
+    binding = RatingBinding(window, store=MemoryRatingStore(), rater_id="r1")
+    binding.panel.refresh_all()
+    assert binding.panel.title.text() == before

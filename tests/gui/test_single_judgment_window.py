@@ -154,3 +154,27 @@ def test_run_audit_training_feedback_unsure_and_export(
     assert document["format_version"] >= "2.3" and document["protocol"] == "run-audit"
     schema = Path(__file__).resolve().parents[2] / "rater_desktop" / "results" / "schema"
     jsonschema.validate(document, json.loads((schema / "results.schema.json").read_text()))
+
+
+def test_preference_panel_lets_go_of_the_last_item_when_the_next_cannot_be_shown(
+        qtbot: Any, make_window: Callable[..., Any], tmp_path: Path) -> None:
+    # As in the guideline: the middle said "Item i-2 cannot be shown", but the
+    # preference panel went on showing i-1, open to typing.
+    root = write_folder(tmp_path / "p", batch_files([item("i-1"), item("i-2"), item("i-3")],
+                                                    protocol="preference"))
+    (root / "screens" / "i-2-a.png").unlink()
+    window = make_window()
+    window._report_error = lambda *_args: None
+    store = MemoryRatingStore()
+    RatingBinding(window, store=store, rater_id="r1")
+    preference = PreferenceBinding(window, store=store, rater_id="r1")
+    assert window.open_batch_path(str(root))
+    service = preference.service
+    assert service is not None and service.current_item_id == "i-1"
+    preference.choose("A")
+    window.item_list.select_item("i-2")
+    assert service.current_item_id is None
+    assert not preference.panel.explanation.isEnabled()
+    assert store.load_item(service.batch_key, "i-1") is not None  # saved on the way out
+    window.item_list.select_item("i-3")
+    assert service.current_item_id == "i-3" and preference.panel.explanation.isEnabled()

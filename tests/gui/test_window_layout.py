@@ -53,6 +53,18 @@ def test_a_window_bigger_than_the_screen_is_cut_to_it() -> None:
     assert rect == FULL_HD
 
 
+def test_the_title_bar_stays_on_screen_when_a_laptop_session_reopens_on_a_monitor() -> None:
+    # A 1366x768 session reopened at 1920x1080 under openbox came back ~1680x1000 with its
+    # title bar above the screen's top edge: the frame must fit in the area too.
+    frame = (2, 24, 2, 3)
+    for saved in ((0, 0, 1366, 740), (0, 0, 1700, 1049), (10, -30, 1900, 1080)):
+        (x, y, w, h), maximized = clamp_geometry(saved=saved, maximized=False,
+                                                 area=FULL_HD, frame=frame)
+        assert not maximized
+        assert x - 2 >= 0 and y - 24 >= 0, saved
+        assert x + w + 2 <= 1920 and y + h + 3 <= 1050, saved
+
+
 def test_saved_off_screen_geometry_is_restored_on_the_screen(qtbot: Any,
                                                               tmp_path: Path) -> None:
     settings = QSettings(str(tmp_path / "g.ini"), QSettings.Format.IniFormat)

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from rater_desktop.gui.item_view import NO_ITEM_TEXT
 from rater_desktop.gui.steps.badges import RuleBadges
 from rater_desktop.gui.steps.case_file import CaseFileStep
 from rater_desktop.gui.steps.claims import ClaimsStep
@@ -211,7 +212,7 @@ class StepPanel(QWidget):
         self.setEnabled(has_item)
         self.visits.follow()
         if service is None or not has_item:
-            self.title.setText("Open an item to rate it.")
+            self.title.setText(NO_ITEM_TEXT)
             self.reason.setText("")
             return
         step = service.rating.current_step

@@ -5,7 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtGui import QColor, QFont, QIcon, QPixmap
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QTableWidget,
+    QTableWidgetItem,
+)
 
 from rater_desktop.gui.theme import current_theme
 from rater_desktop.qa.disagreement import ClaimCluster
@@ -50,6 +55,16 @@ def make_table(name: str, accessible: str, headers: Sequence[str]) -> QTableWidg
     return table
 
 
+def _keep_ids_readable(table: QTableWidget, rater_ids: Sequence[str]) -> None:
+    """Columns stretch to fill the pane but never below a rater's id and swatch: 50 raters
+    in a laptop's pane cut every id to a few letters; now the table scrolls sideways."""
+    header = table.horizontalHeader()
+    # The style's own measure of each header (stylesheet padding and bold font included).
+    widest = max((header.sectionSizeFromContents(i).width() for i in range(len(rater_ids))),
+                 default=0)
+    header.setMinimumSectionSize(max(widest, header.defaultSectionSize() // 2))
+
+
 def fill_answers(table: QTableWidget, comparison: ItemComparison | None,
                  raters: Sequence[str], responses: Responses = (None, None)) -> None:
     """Rows = questions, columns = raters (colour swatch = their claim colour)."""
@@ -64,6 +79,7 @@ def fill_answers(table: QTableWidget, comparison: ItemComparison | None,
         position = raters.index(column.rater_id) if column.rater_id in raters else index
         header.setIcon(swatch(rater_color(position)))
         table.setHorizontalHeaderItem(index, header)
+    _keep_ids_readable(table, [c.rater_id for c in columns])
     if comparison is None:
         return
     for row, (label, cell_text) in enumerate(rows):

@@ -75,7 +75,9 @@ class AdjudicationPanel(QFrame):
         self.note.setPlaceholderText("QA note: what is wrong, what the rater should change\u2026 "
                                      "(start with @rater and [field] to address one rater's "
                                      "answer, e.g. @ann [verdict_justification])")
-        self.note.setFixedHeight(64)
+        # Three lines of the note's own font (64 px clipped the placeholder at larger fonts).
+        margins = 2 * (self.note.frameWidth() + int(self.note.document().documentMargin()))
+        self.note.setFixedHeight(3 * self.note.fontMetrics().lineSpacing() + margins)
         self.note.textChanged.connect(self._note_edited)
         layout.addWidget(self.note)
         self.status = QLabel("")

@@ -66,7 +66,8 @@ class SubRequestRow(QWidget):
         self.remove = QPushButton("\u2715")
         name(self.remove, f"subRequestRemove_{sub.id}", f"Remove sub-request {number}")
         self.remove.setToolTip(f"Remove this sub-request ({key_text('undo')} brings it back)")
-        self.remove.setFixedWidth(30)
+        # Square, from the button's own height in the font on screen.
+        self.remove.setFixedWidth(self.remove.sizeHint().height())
         self.remove.clicked.connect(self._remove)
         row.addWidget(self.kind)
         row.addWidget(self.text, 1)

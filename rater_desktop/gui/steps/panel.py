@@ -110,7 +110,9 @@ class StepPanel(QWidget):
             name(button, f"stepCrumb_{step.value}", f"Step {number}: {STEP_TITLES[step]}")
             button.setProperty("role", "stepCrumb")
             button.setToolTip(f"{number}. {STEP_TITLES[step]}")
-            button.setFixedSize(30, 28)
+            # A round badge two text lines across, in the font on screen.
+            side = 2 * button.fontMetrics().height()
+            button.setFixedSize(side, side)
             button.clicked.connect(lambda _c=False, s=step: self.go_to(s))
             self.crumbs[step] = button
             row.addWidget(button)

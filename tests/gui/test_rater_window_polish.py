@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication, QLabel
+from steps_kit import open_rated_window
+
+from rater_desktop import appdirs
+from rater_desktop.gui.practice import PracticeTour, focus_current_step, install_practice
+from rater_desktop.gui.tour import CARD_CHARS, card_width
 
 
 def _placeholder_width(make_window: Callable[..., Any]) -> int:
@@ -28,3 +34,33 @@ def test_the_rating_docks_placeholder_grows_with_the_font(
         assert _placeholder_width(make_window) > 2 * normal
     finally:
         QApplication.setFont(old)
+
+
+def test_the_practice_card_is_as_wide_as_its_font_and_stays_in_the_window(
+        qtbot: Any, make_window: Callable[..., Any], tmp_path: Path) -> None:
+    # It was 380 px at any font: at a large font a few words a line, cut in a small window.
+    window, binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot)
+    install_practice(window, data_dir=appdirs.data_dir(), rater_id="rater-1",
+                     focus_work=lambda: focus_current_step(binding.panel))
+    qtbot.waitUntil(lambda: window.findChild(PracticeTour, "practiceCard") is not None
+                    and window.findChild(PracticeTour, "practiceCard").isVisible(),
+                    timeout=3000)
+    tour = window.findChild(PracticeTour, "practiceCard")
+    normal = tour.width()
+    assert normal >= 40 * tour.fontMetrics().averageCharWidth()
+    points = tour.font().pointSizeF()
+    tour.setStyleSheet(tour.styleSheet() + f"\n* {{ font-size: {2 * points}pt; }}")
+    tour.advance()
+    qtbot.waitUntil(lambda: tour.width() > 1.6 * normal, timeout=2000)
+    buttons = (tour.skip_button, tour.back_button, tour.next_button)
+    assert all(b.width() >= b.sizeHint().width() for b in buttons)  # none cut
+    window.resize(tour.width() // 2 * 3 // 2, window.height())
+    qtbot.waitUntil(lambda: tour.geometry().right() <= window.width(), timeout=2000)
+    assert tour.width() < window.width()
+
+
+def test_card_width_follows_the_font_the_buttons_and_the_window() -> None:
+    assert card_width(char_width=7, least=200, area_width=1366) == CARD_CHARS * 7
+    assert card_width(char_width=21, least=200, area_width=4000) == CARD_CHARS * 21
+    assert card_width(char_width=7, least=500, area_width=1366) == 500  # the buttons
+    assert card_width(char_width=21, least=200, area_width=853) == 853 - 42  # the window

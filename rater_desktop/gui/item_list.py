@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from PySide6.QtCore import (
@@ -21,6 +22,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -53,6 +55,14 @@ KIND_LABELS = {"standard": "", "qualification": "Qual.", "attention": "Check", "
 
 MIN_ID_SHOWN = "item-0000\u2026"  # the least of an id the list leaves room for
 AnyIndex = QModelIndex | QPersistentModelIndex
+
+
+@cache
+def _bold() -> QFont:
+    """Only a weight: resolved against the list's font, its size and family stay."""
+    font = QFont()
+    font.setBold(True)
+    return font
 
 
 @dataclass(frozen=True)
@@ -204,6 +214,8 @@ class ItemListModel(QAbstractTableModel):
             return mark or None
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return Qt.AlignmentFlag.AlignCenter
+        if role == Qt.ItemDataRole.FontRole and mark:
+            return _bold()
         return None
 
 
@@ -267,6 +279,7 @@ class ItemListPanel(QWidget):
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self.proxy.set_search_text)
         self.view = self._build_view()
+        self.view.setColumnHidden(UNSURE_COLUMN, True)  # until an item is marked unsure
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 8, 8, 8)
         layout.setSpacing(6)
@@ -283,10 +296,15 @@ class ItemListPanel(QWidget):
         metrics = view.fontMetrics()
         header.resizeSection(1, metrics.horizontalAdvance("Check") + 20)
         header.resizeSection(2, metrics.horizontalAdvance("00:00:00") + 12)
-        header.resizeSection(UNSURE_COLUMN, header.sectionSizeFromContents(UNSURE_COLUMN).width())
+        # Its "?" whole, without room for a sort arrow (sorted by it, the arrow shows alone).
+        shown = header.isSortIndicatorShown()
+        header.setSortIndicatorShown(False)
+        mark = header.sectionSizeFromContents(UNSURE_COLUMN).width()
+        header.setSortIndicatorShown(shown)
+        header.resizeSection(UNSURE_COLUMN, mark)
         icon = view.style().pixelMetric(QStyle.PixelMetric.PM_SmallIconSize)
         id_width = metrics.horizontalAdvance(MIN_ID_SHOWN) + icon + 24
-        view.setMinimumWidth(id_width + header.sectionSize(2) + header.sectionSize(UNSURE_COLUMN)
+        view.setMinimumWidth(id_width + header.sectionSize(2) + mark  # the mark's, shown or not
                              + 2 * view.frameWidth() + 4)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
@@ -324,6 +342,12 @@ class ItemListPanel(QWidget):
     def set_entries(self, entries: Sequence[IndexEntry]) -> None:
         self.model.set_entries(entries)
         self._update_kind_column()
+        self.view.setColumnHidden(UNSURE_COLUMN, True)
+
+    def set_marks(self, marks: Mapping[str, str]) -> None:
+        """Mark the unsure items (id: "Unsure: why"); their column shows while any is."""
+        self.model.set_marks(marks)
+        self.view.setColumnHidden(UNSURE_COLUMN, not marks)
 
     def set_show_kind(self, show: bool) -> None:
         """Show the kind column (QA mode): raters must not spot attention checks."""

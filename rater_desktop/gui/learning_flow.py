@@ -212,7 +212,7 @@ class LearningFlow(QObject):
         self.label.setVisible(mark is not None)
         item_list = getattr(self.window, "item_list", None)
         if item_list is not None:  # every marked item's row, also after the batch reopens
-            item_list.model.set_marks(unsure.list_marks(service.batch_state()))
+            item_list.set_marks(unsure.list_marks(service.batch_state()))
 
     def mark_unsure(self) -> None:
         """Item > Mark unsure: ask for the reason, then save (or remove) the mark."""

@@ -52,7 +52,10 @@ def _clear(_reasons: Any) -> Any:
 def _check_live(window: Any, flow: Any) -> None:
     window.item_list.select_item("s-1")
     assert _row(window, "s-1")[0] == ""
+    view = window.item_list.view
+    assert view.isColumnHidden(UNSURE_COLUMN)  # no item marked: no room taken from the ids
     _mark(window, flow, _set)
+    assert not view.isColumnHidden(UNSURE_COLUMN)
     mark, tip, id_tip, said = _row(window, "s-1")
     assert mark == LIST_MARK
     assert tip == "Unsure: Both equally wrong: the returns"
@@ -69,6 +72,7 @@ def _check_live(window: Any, flow: Any) -> None:
     window.item_list.select_item("s-1")
     _mark(window, flow, _clear)
     assert _row(window, "s-1")[0] == "" and "unsure" not in _row(window, "s-1")[3]
+    assert view.isColumnHidden(UNSURE_COLUMN)
     _mark(window, flow, _set)
 
 
@@ -87,6 +91,7 @@ def test_the_guideline_window_marks_unsure_rows_live_and_after_reopening(
     assert again.item_list.current_item_id() == "s-1"
     again.item_list.select_item("s-3")
     assert _row(again, "s-1")[0] == LIST_MARK and _row(again, "s-3")[0] == ""
+    assert not again.item_list.view.isColumnHidden(UNSURE_COLUMN)
 
 
 def test_the_preference_window_marks_unsure_rows_too(
@@ -104,6 +109,7 @@ def test_the_preference_window_marks_unsure_rows_too(
 def test_the_unsure_column_holds_its_mark_at_a_large_font(qtbot: Any) -> None:
     panel = ItemListPanel()
     qtbot.addWidget(panel)
+    panel.set_marks({"item-1": "Unsure: Other"})
     header = panel.view.header()
     assert header.visualIndex(UNSURE_COLUMN) == 1  # beside the id
     normal = header.sectionSize(UNSURE_COLUMN)

@@ -19,6 +19,7 @@ from rater_desktop.rating.model import ItemStatus
 from rater_desktop.rating.pace import completed_in_session, next_unfinished, session_pace
 from rater_desktop.rating.rules import unacknowledged_warnings
 from rater_desktop.rating.rules.base import RuleResult
+from rater_desktop.wording import unacknowledged_text
 
 PACE_REFRESH_MS = 60_000
 AskWarnings = Callable[[QWidget, Sequence[RuleResult]], bool]
@@ -28,7 +29,7 @@ def ask_complete_with_warnings(parent: QWidget, warnings: Sequence[RuleResult]) 
     """One question listing every unacknowledged warning; Enter completes, Esc goes back."""
     lines = "\n".join(f"\u2022 {w.rule_id}: {w.message}" for w in warnings)
     box = QMessageBox(QMessageBox.Icon.Warning, "Complete with warnings?",
-                      f"{len(warnings)} warning(s) are not acknowledged:\n\n{lines}\n\n"
+                      f"{unacknowledged_text(len(warnings))}:\n\n{lines}\n\n"
                       "Complete the item anyway?", parent=parent)
     box.setObjectName("completeWarningsQuestion")
     complete = box.addButton("Complete anyway", QMessageBox.ButtonRole.AcceptRole)

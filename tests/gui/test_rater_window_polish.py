@@ -13,6 +13,7 @@ from steps_kit import open_rated_window
 from rater_desktop import appdirs
 from rater_desktop.gui.practice import PracticeTour, focus_current_step, install_practice
 from rater_desktop.gui.tour import CARD_CHARS, card_width
+from rater_desktop.wording import counted, unacknowledged_text
 
 
 def _placeholder_width(make_window: Callable[..., Any]) -> int:
@@ -64,3 +65,38 @@ def test_card_width_follows_the_font_the_buttons_and_the_window() -> None:
     assert card_width(char_width=21, least=200, area_width=4000) == CARD_CHARS * 21
     assert card_width(char_width=7, least=500, area_width=1366) == 500  # the buttons
     assert card_width(char_width=21, least=200, area_width=853) == 853 - 42  # the window
+
+
+def test_counts_agree_with_their_nouns() -> None:
+    assert counted(1, "warning") == "1 warning"
+    assert counted(3, "warning") == "3 warnings"
+    assert counted(2, "reply", "replies") == "2 replies"
+    assert unacknowledged_text(1) == "1 warning is not acknowledged"
+    assert unacknowledged_text(2) == "2 warnings are not acknowledged"
+    assert unacknowledged_text(0) == ""
+
+
+def test_the_complete_question_says_one_warning_not_warning_s(qtbot: Any) -> None:
+    # "1 warning(s) are not acknowledged" read as a form letter after every item.
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QMessageBox, QWidget
+
+    from rater_desktop.gui.complete_flow import ask_complete_with_warnings
+    from rater_desktop.rating.rules.base import RuleResult, Severity
+
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    seen: list[str] = []
+
+    def answer() -> None:
+        box = QApplication.activeModalWidget()
+        if not isinstance(box, QMessageBox):
+            QTimer.singleShot(20, answer)
+            return
+        seen.append(box.text())
+        box.reject()
+
+    QTimer.singleShot(0, answer)
+    warning = RuleResult("FC-4", Severity.WARN, False, "Response B reports an action.", "x")
+    assert not ask_complete_with_warnings(parent, [warning])
+    assert seen and seen[0].startswith("1 warning is not acknowledged:"), seen

@@ -45,6 +45,7 @@ from rater_desktop.rating.steps import (
     previous_step,
     results_for_step,
 )
+from rater_desktop.wording import unacknowledged_text
 
 PAGE_TYPES: tuple[type[StepPage], ...] = (
     CaseFileStep, TaskCompletionStep, ClaimsStep, FactChecksStep, PerformanceStep,
@@ -294,7 +295,7 @@ class StepPanel(QWidget):
             more = f" (+{len(reasons) - 1} more)" if len(reasons) > 1 else ""
             text = f"Cannot complete yet{more}. {reasons[0]}"
         elif warnings:
-            text = (f"Ready to complete. {len(warnings)} warning(s) not acknowledged: "
+            text = (f"Ready to complete. {unacknowledged_text(len(warnings))}: "
                     "check them or keep them with a reason.")
         else:
             text = "Ready to complete."

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from PySide6.QtCore import (
@@ -22,7 +21,6 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -36,7 +34,7 @@ from PySide6.QtWidgets import (
 
 from rater_desktop.batch.model import IndexEntry
 from rater_desktop.gui.icons import status_icon
-from rater_desktop.learning.unsure import LIST_MARK
+from rater_desktop.gui.item_marks import MARK_ROLE, MarkedIdDelegate
 
 STATES = ("not_started", "in_progress", "complete", "flagged")
 STATE_LABELS = {"not_started": "Not started", "in_progress": "In progress",
@@ -46,23 +44,13 @@ FILTERS = (("all", "All items"), ("todo", "To do"), ("in_progress", "In progress
 STATUS_ROLE = Qt.ItemDataRole.UserRole + 1
 ITEM_ID_ROLE = Qt.ItemDataRole.UserRole + 2
 KIND_ROLE = Qt.ItemDataRole.UserRole + 3
-UNSURE_ROLE = Qt.ItemDataRole.UserRole + 4
-COLUMNS = ("Item", "Kind", "Time", LIST_MARK)
-UNSURE_COLUMN = 3  # shown next to the id (moved there in the header)
-UNSURE_HEADER_TIP = "Marked unsure (Item \u25b8 Mark unsure)"
+UNSURE_ROLE = MARK_ROLE  # the item's "Unsure: why" line ("" when it is not marked)
+COLUMNS = ("Item", "Kind", "Time")
 # Short kind labels keep the id column wide; standard items need no label at all.
 KIND_LABELS = {"standard": "", "qualification": "Qual.", "attention": "Check", "retest": "Retest"}
 
 MIN_ID_SHOWN = "item-0000\u2026"  # the least of an id the list leaves room for
 AnyIndex = QModelIndex | QPersistentModelIndex
-
-
-@cache
-def _bold() -> QFont:
-    """Only a weight: resolved against the list's font, its size and family stay."""
-    font = QFont()
-    font.setBold(True)
-    return font
 
 
 @dataclass(frozen=True)
@@ -163,12 +151,8 @@ class ItemListModel(QAbstractTableModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation != Qt.Orientation.Horizontal:
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             return COLUMNS[section]
-        if role == Qt.ItemDataRole.ToolTipRole and section == UNSURE_COLUMN:
-            return UNSURE_HEADER_TIP
         return None
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -182,8 +166,6 @@ class ItemListModel(QAbstractTableModel):
             return self.progress(entry.item_id).state
         if role == UNSURE_ROLE:
             return self.mark(entry.item_id)
-        if column == UNSURE_COLUMN:
-            return self._unsure_data(entry.item_id, role)
         if role == Qt.ItemDataRole.DisplayRole:
             if column == 0:
                 return entry.item_id
@@ -204,18 +186,6 @@ class ItemListModel(QAbstractTableModel):
             state = self.progress(entry.item_id).state
             said = f"Item {entry.item_id}, {STATE_LABELS.get(state, state)}"
             return f"{said}, marked unsure" if self.mark(entry.item_id) else said
-        return None
-
-    def _unsure_data(self, item_id: str, role: int) -> Any:
-        mark = self.mark(item_id)
-        if role == Qt.ItemDataRole.DisplayRole:
-            return LIST_MARK if mark else ""
-        if role in (Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.AccessibleTextRole):
-            return mark or None
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            return Qt.AlignmentFlag.AlignCenter
-        if role == Qt.ItemDataRole.FontRole and mark:
-            return _bold()
         return None
 
 
@@ -279,7 +249,6 @@ class ItemListPanel(QWidget):
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self.proxy.set_search_text)
         self.view = self._build_view()
-        self.view.setColumnHidden(UNSURE_COLUMN, True)  # until an item is marked unsure
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 8, 8, 8)
         layout.setSpacing(6)
@@ -290,22 +259,15 @@ class ItemListPanel(QWidget):
         self.view.installEventFilter(self)
 
     def _fit_columns(self) -> None:
-        """Kind, time and unsure columns as wide as their text in the list's font, and
-        the list never narrower than a short id beside them (again when the font changes)."""
+        """Kind and time columns as wide as their text in the list's font, and the list
+        never narrower than a short id beside them (again when the font changes)."""
         view, header = self.view, self.view.header()
         metrics = view.fontMetrics()
         header.resizeSection(1, metrics.horizontalAdvance("Check") + 20)
         header.resizeSection(2, metrics.horizontalAdvance("00:00:00") + 12)
-        # Its "?" whole, without room for a sort arrow (sorted by it, the arrow shows alone).
-        shown = header.isSortIndicatorShown()
-        header.setSortIndicatorShown(False)
-        mark = header.sectionSizeFromContents(UNSURE_COLUMN).width()
-        header.setSortIndicatorShown(shown)
-        header.resizeSection(UNSURE_COLUMN, mark)
         icon = view.style().pixelMetric(QStyle.PixelMetric.PM_SmallIconSize)
         id_width = metrics.horizontalAdvance(MIN_ID_SHOWN) + icon + 24
-        view.setMinimumWidth(id_width + header.sectionSize(2) + mark  # the mark's, shown or not
-                             + 2 * view.frameWidth() + 4)
+        view.setMinimumWidth(id_width + header.sectionSize(2) + 2 * view.frameWidth() + 4)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
         # The list's own font (a style sheet's, set when it is first polished, or a larger
@@ -332,7 +294,7 @@ class ItemListPanel(QWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for column in range(1, len(COLUMNS)):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
-        header.moveSection(header.visualIndex(UNSURE_COLUMN), 1)  # the mark beside the id
+        view.setItemDelegateForColumn(0, MarkedIdDelegate(view))  # an unsure item's mark
         # Ids share long prefixes ("consumer-0…"); the middle is the part that can go, and
         # the id column never shrinks below a short id (the tooltip has the whole one).
         view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
@@ -342,12 +304,10 @@ class ItemListPanel(QWidget):
     def set_entries(self, entries: Sequence[IndexEntry]) -> None:
         self.model.set_entries(entries)
         self._update_kind_column()
-        self.view.setColumnHidden(UNSURE_COLUMN, True)
 
     def set_marks(self, marks: Mapping[str, str]) -> None:
-        """Mark the unsure items (id: "Unsure: why"); their column shows while any is."""
+        """Mark the unsure items (id: "Unsure: why") at the end of their id."""
         self.model.set_marks(marks)
-        self.view.setColumnHidden(UNSURE_COLUMN, not marks)
 
     def set_show_kind(self, show: bool) -> None:
         """Show the kind column (QA mode): raters must not spot attention checks."""

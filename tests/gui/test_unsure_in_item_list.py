@@ -1,6 +1,6 @@
-"""An item marked unsure shows it in its item list row: a mark beside the id, the reason
-in its tooltip and accessible text, live as the rater marks or unmarks it, and again when
-the batch is reopened; in both protocols' windows, at any font size."""
+"""An item marked unsure shows it in its item list row: a bold "?" at the end of its id,
+the reason in its tooltip and accessible text, live as the rater marks or unmarks it, and
+again when the batch is reopened; in both protocols' windows, at any font size."""
 
 from __future__ import annotations
 
@@ -14,7 +14,9 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication
 from steps_kit import open_rated_window
 
-from rater_desktop.gui.item_list import UNSURE_COLUMN, ItemListPanel
+from rater_desktop.batch.model import IndexEntry
+from rater_desktop.gui.item_list import UNSURE_ROLE, ItemListPanel
+from rater_desktop.gui.item_marks import mark_room
 from rater_desktop.gui.learning_flow import UNSURE_ACTION
 from rater_desktop.gui.preference.binding import PreferenceBinding
 from rater_desktop.gui.rating_binding import RatingBinding
@@ -28,12 +30,11 @@ SAID = Qt.ItemDataRole.AccessibleTextRole
 
 
 def _row(window: Any, item_id: str) -> tuple[str, str, str, str]:
-    """The unsure cell's text and tooltip, the id cell's tooltip and accessible text."""
-    model = window.item_list.model
-    row = model.row_of(item_id)
-    cell, id_cell = model.index(row, UNSURE_COLUMN), model.index(row, 0)
-    return (cell.data() or "", cell.data(TIP) or "", id_cell.data(TIP) or "",
-            id_cell.data(SAID) or "")
+    """The row's mark (as drawn: the glyph or nothing), its unsure line, the id cell's
+    tooltip and accessible text."""
+    cell = window.item_list.model.index(window.item_list.model.row_of(item_id), 0)
+    line = cell.data(UNSURE_ROLE) or ""
+    return (LIST_MARK if line else "", line, cell.data(TIP) or "", cell.data(SAID) or "")
 
 
 def _mark(window: Any, flow: Any, reply: Any) -> None:
@@ -52,10 +53,7 @@ def _clear(_reasons: Any) -> Any:
 def _check_live(window: Any, flow: Any) -> None:
     window.item_list.select_item("s-1")
     assert _row(window, "s-1")[0] == ""
-    view = window.item_list.view
-    assert view.isColumnHidden(UNSURE_COLUMN)  # no item marked: no room taken from the ids
     _mark(window, flow, _set)
-    assert not view.isColumnHidden(UNSURE_COLUMN)
     mark, tip, id_tip, said = _row(window, "s-1")
     assert mark == LIST_MARK
     assert tip == "Unsure: Both equally wrong: the returns"
@@ -72,7 +70,6 @@ def _check_live(window: Any, flow: Any) -> None:
     window.item_list.select_item("s-1")
     _mark(window, flow, _clear)
     assert _row(window, "s-1")[0] == "" and "unsure" not in _row(window, "s-1")[3]
-    assert view.isColumnHidden(UNSURE_COLUMN)
     _mark(window, flow, _set)
 
 
@@ -91,7 +88,6 @@ def test_the_guideline_window_marks_unsure_rows_live_and_after_reopening(
     assert again.item_list.current_item_id() == "s-1"
     again.item_list.select_item("s-3")
     assert _row(again, "s-1")[0] == LIST_MARK and _row(again, "s-3")[0] == ""
-    assert not again.item_list.view.isColumnHidden(UNSURE_COLUMN)
 
 
 def test_the_preference_window_marks_unsure_rows_too(
@@ -106,19 +102,33 @@ def test_the_preference_window_marks_unsure_rows_too(
     _check_live(window, preference.learning)
 
 
-def test_the_unsure_column_holds_its_mark_at_a_large_font(qtbot: Any) -> None:
+def _ink(panel: ItemListPanel, row: int) -> int:
+    """Text-coloured pixels in the id cell's right end (a mark's room) of ``row``."""
+    view = panel.view
+    rect = view.visualRect(panel.proxy.index(row, 0))
+    room = mark_room(view.font())
+    image = view.viewport().grab(rect.adjusted(rect.width() - 2 * room, 0, 0, 0)).toImage()
+    background = image.pixelColor(0, 0)
+    return sum(1 for x in range(image.width()) for y in range(image.height())
+               if abs(image.pixelColor(x, y).lightness() - background.lightness()) > 60)
+
+
+def test_a_marked_row_draws_its_mark_after_the_id_at_any_font(qtbot: Any) -> None:
     panel = ItemListPanel()
     qtbot.addWidget(panel)
+    panel.resize(panel.sizeHint().width() * 2, panel.sizeHint().height())
+    panel.set_entries([IndexEntry(item_id=f"item-{n}", line=n + 1, offset=0, length=1)
+                       for n in range(3)])
+    panel.show()
+    qtbot.waitExposed(panel)
     panel.set_marks({"item-1": "Unsure: Other"})
-    header = panel.view.header()
-    assert header.visualIndex(UNSURE_COLUMN) == 1  # beside the id
-    normal = header.sectionSize(UNSURE_COLUMN)
-    assert normal > panel.view.fontMetrics().horizontalAdvance(LIST_MARK)
+    QApplication.processEvents()
+    assert _ink(panel, 0) == 0 and _ink(panel, 2) == 0  # short ids: the cells' ends empty
+    assert _ink(panel, 1) > 0
     points = panel.view.font().pointSizeF()
     panel.setStyleSheet(f"* {{ font-size: {3 * points}pt; }}")  # as the themes set it
     QApplication.processEvents()
-    assert header.sectionSize(UNSURE_COLUMN) > panel.view.fontMetrics().horizontalAdvance(
-        LIST_MARK)
-    assert header.sectionSize(UNSURE_COLUMN) > 1.5 * normal
-    fits = panel.view.minimumWidth() - header.sectionSize(UNSURE_COLUMN)
-    assert fits > panel.view.fontMetrics().horizontalAdvance("item-0000")
+    assert _ink(panel, 1) > 0 and _ink(panel, 0) == 0
+    panel.set_marks({})
+    QApplication.processEvents()
+    assert _ink(panel, 1) == 0

@@ -15,6 +15,7 @@ from rater_desktop.gui.go_to import show_item
 from rater_desktop.gui.keys import shortcuts
 from rater_desktop.keymap import key_text
 from rater_desktop.rating.change import Change
+from rater_desktop.rating.display_order import in_reading_order
 from rater_desktop.rating.model import ItemStatus
 from rater_desktop.rating.pace import completed_in_session, next_unfinished, session_pace
 from rater_desktop.rating.rules import unacknowledged_warnings
@@ -71,7 +72,8 @@ class CompleteFlow(QObject):
         service = self.binding.service
         if service is None or service.current_item_id is None:
             return False
-        warnings = unacknowledged_warnings(service.results, service.rating.acknowledged)
+        warnings = unacknowledged_warnings(in_reading_order(service.results, service.order),
+                                          service.rating.acknowledged)
         if not warnings:
             return True
         key = (service.current_item_id, frozenset(w.rule_id for w in warnings))

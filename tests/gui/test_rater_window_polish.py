@@ -8,11 +8,12 @@ from typing import Any
 
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication, QLabel
-from steps_kit import open_rated_window
+from steps_kit import fill_case_file, open_rated_window, rating_items
 
 from rater_desktop import appdirs
 from rater_desktop.gui.practice import PracticeTour, focus_current_step, install_practice
 from rater_desktop.gui.tour import CARD_CHARS, card_width
+from rater_desktop.rating.model import Step
 from rater_desktop.wording import counted, unacknowledged_text
 
 
@@ -100,3 +101,35 @@ def test_the_complete_question_says_one_warning_not_warning_s(qtbot: Any) -> Non
     warning = RuleResult("FC-4", Severity.WARN, False, "Response B reports an action.", "x")
     assert not ask_complete_with_warnings(parent, [warning])
     assert seen and seen[0].startswith("1 warning is not acknowledged:"), seen
+
+
+def test_the_first_reason_shown_is_response_as_when_the_file_order_is_swapped(
+        qtbot: Any, make_window: Callable[..., Any], tmp_path: Path) -> None:
+    # A rater shown the file's second response as A read "TC-1: Response B: ..." while
+    # working down Response A's answers.
+    window, binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot,
+                                                items=rating_items(8))
+    service = binding.service
+    assert service is not None
+    swapped = [i for i in window.item_list.model.item_ids() if service.order_for(i).swapped]
+    assert swapped, "a batch of eight items has one shown the other way round"
+    window.item_list.select_item(swapped[0])
+    qtbot.waitUntil(lambda: not binding.second_turn.pending, timeout=2000)
+    fill_case_file(qtbot, binding)
+    assert not service.set_step(Step.TASK_COMPLETION).refused
+    qtbot.waitUntil(lambda: "TC-1" in binding.panel.reason.text(), timeout=2000)
+    text = binding.panel.reason.text()
+    assert "Response A" in text and "Response B" not in text, text
+
+
+def test_reading_order_puts_the_item_then_a_then_b_within_each_rule() -> None:
+    from types import SimpleNamespace
+
+    from rater_desktop.rating.display_order import DisplayOrder, in_reading_order
+
+    results = [SimpleNamespace(rule_id=r, side=s) for r, s in
+               (("TC-1", 0), ("TC-1", 1), ("CF-1", None), ("TC-5", 0), ("TC-1", None))]
+    shown = in_reading_order(results, DisplayOrder(swapped=True))
+    assert [(r.rule_id, r.side) for r in shown] == [
+        ("TC-1", None), ("TC-1", 1), ("TC-1", 0), ("CF-1", None), ("TC-5", 0)]
+    assert in_reading_order(results, DisplayOrder(swapped=False))[1:3] == results[0:2]

@@ -35,8 +35,9 @@ from rater_desktop.gui.steps.visits import VisitTracker
 from rater_desktop.gui.steps.where import TabOrder
 from rater_desktop.keymap import with_key
 from rater_desktop.rating.change import Change
+from rater_desktop.rating.display_order import in_reading_order
 from rater_desktop.rating.model import ItemStatus, Step
-from rater_desktop.rating.rules import unacknowledged_warnings
+from rater_desktop.rating.rules import can_complete, unacknowledged_warnings
 from rater_desktop.rating.service import RatingService
 from rater_desktop.rating.steps import (
     STEP_ORDER,
@@ -284,7 +285,8 @@ class StepPanel(QWidget):
         following = next_step(current)
         self.back_button.setEnabled(previous_step(current) is not None)
         self.next_button.setEnabled(following is not None)
-        ok, reasons = service.completion_check()
+        # The first reason shown is the first thing to do on screen: A's before B's.
+        ok, reasons = can_complete(in_reading_order(service.results, service.order))
         complete = service.rating.status is ItemStatus.COMPLETE
         self.complete_button.setEnabled(ok and not complete)
         self.complete_button.setText("Completed \u2713" if complete else "Complete item")

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
 from rater_desktop.batch.protocol import RUN_AUDIT
 from rater_desktop.protocols import Applier, RatingProtocol, ScriptedLineError, register
+from rater_desktop.protocols.single_report import refused_flags, verified_documents
 from rater_desktop.run_audit import learning
 from rater_desktop.run_audit.collect import collect_protocol_export
 
@@ -40,40 +40,16 @@ def scripted(batch: Any, rater_id: str, complete: bool) -> Applier:
 
 def qa_report(args: argparse.Namespace, batch: Any, roster: Any, report_format: str) -> int:
     """'qa report' of a run audit batch: RA-6 scores and the agreement figures."""
-    unsupported = [flag for flag, value in (("--plan", getattr(args, "plan", None)),
-                                            ("--store", getattr(args, "store", None)),
-                                            ("--by", getattr(args, "by", None))) if value]
-    if unsupported:  # said, not silently ignored
-        verb = "work" if len(unsupported) > 1 else "works"
-        print(f"error: {' and '.join(unsupported)} {verb} on guideline batches only; the "
-              "run audit report reads the given files directly.", file=sys.stderr)
+    if refused_flags(args, ("--plan", "--store", "--by"), report="run audit"):
         return EXIT_MIXED
-    documents = _verified_documents(args, roster)
+    documents = verified_documents(args.results, batch_path=args.batch, roster=roster,
+                                   protocol=RUN_AUDIT, foreign="{path} does not hold run audits.")
     if documents is None:
         return EXIT_MIXED
     if not documents:
         print("No valid results file signed by a rater in the roster: no report written.")
         return EXIT_NO_VALID
     return _write(args, batch, documents, report_format)
-
-
-def _verified_documents(args: argparse.Namespace, roster: Any) -> list[dict[str, Any]] | None:
-    from rater_desktop.batch.hashing import batch_sha256
-    from rater_desktop.results.verify import verify_results_file
-
-    sha = batch_sha256(args.batch)
-    signers = roster.signers()
-    documents = []
-    for path in args.results:
-        outcome = verify_results_file(results_path=Path(path), allowed_signers=signers,
-                                      batch_sha256=sha)
-        print(f"{'OK' if outcome.ok else 'SKIPPED'} {path}: {outcome.message}")
-        if outcome.ok and outcome.document is not None:
-            if outcome.document.get("protocol") != RUN_AUDIT:
-                print(f"error: {path} does not hold run audits.", file=sys.stderr)
-                return None
-            documents.append(outcome.document)
-    return documents
 
 
 def _write(args: argparse.Namespace, batch: Any, documents: list[dict[str, Any]],

@@ -248,3 +248,28 @@ def test_cli_report_refuses_an_sd4_override_that_cannot_score(
     assert code == 2 and not out.exists()
     (line,) = captured.err.strip().splitlines()
     assert "SD-4" in line and "Traceback" not in captured.err
+
+
+def test_the_shared_report_loop_keeps_its_protocols_files_and_names_a_foreign_one(
+        exported: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+
+    from rater_desktop.batch.protocol import RUN_AUDIT
+    from rater_desktop.protocols.single_report import refused_flags, verified_documents
+    from rater_desktop.qa_review.roster import Roster
+
+    roster, files = Roster(exported["roster"]), [exported["files"]["bob"], tmp_path / "no.json"]
+    kept = verified_documents(files, batch_path=exported["batch"], roster=roster,
+                              protocol="preference", foreign="unused {path}")
+    printed = capsys.readouterr().out
+    assert kept is not None and [d["rater"]["rater_id"] for d in kept] == ["bob"]
+    assert f"OK {files[0]}:" in printed and f"SKIPPED {files[1]}:" in printed
+    assert verified_documents(files, batch_path=exported["batch"], roster=roster,
+                              protocol=RUN_AUDIT, foreign="{path} is not ours.") is None
+    assert capsys.readouterr().err == f"error: {files[0]} is not ours.\n"
+    args = argparse.Namespace(plan="p.json", store="qa.sqlite3", by=None)
+    assert refused_flags(args, ("--plan", "--store", "--by"), report="x")
+    assert refused_flags(argparse.Namespace(plan=None, store=None), ("--plan",), report="x") \
+        is False
+    assert capsys.readouterr().err == ("error: --plan and --store work on guideline batches "
+                                       "only; the x report reads the given files directly.\n")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -12,9 +11,13 @@ from rater_desktop.preference import learning
 from rater_desktop.preference.collect import collect_protocol_export
 from rater_desktop.preference.model import PREFERENCE_FAST_ITEM_SECONDS
 from rater_desktop.protocols import Applier, RatingProtocol, ScriptedLineError, register
-from rater_desktop.protocols.single_report import refused_flags, verified_documents
+from rater_desktop.protocols.single_report import (
+    refused_flags,
+    verified_documents,
+    write_protocol_report,
+)
 
-EXIT_OK, EXIT_NO_VALID, EXIT_MIXED = 0, 1, 2
+EXIT_NO_VALID, EXIT_MIXED = 1, 2
 
 
 def collect_export(*, manifest: Any, items: Any, store: Any, rater_id: str, rubric: Any,
@@ -61,10 +64,8 @@ def _preference_report(args: argparse.Namespace, batch: Any, roster: Any,
                        report_format: str) -> int:  # fmt: skip
     from rater_desktop.preference.report import render, unsure_of
     from rater_desktop.preference.review import CostInputs, batch_figures
-    from rater_desktop.qa_review.report import write_report
     from rater_desktop.qa_review.report_unsure import only_unsure_documents
     from rater_desktop.qa_review.retest_inputs import batch_retest
-    from rater_desktop.signing.atomic_files import AtomicWriteError
 
     documents = verified_documents(
         args.results, batch_path=args.batch, roster=roster, protocol=PREFERENCE,
@@ -82,16 +83,10 @@ def _preference_report(args: argparse.Namespace, batch: Any, roster: Any,
     figures = batch_figures(documents, batch=batch, question=getattr(args, "by", None),
                             cost=CostInputs(hourly_wage=args.wage, platform_fee=args.fee,
                                             raters_per_item=args.raters_per_item))
-    try:
-        write_report(args.out, render(figures, title=batch.manifest.title,
-                                      report_format=report_format, unsure=unsure,
-                                      retest=retest))
-    except AtomicWriteError as exc:
-        print(f"error: {exc.strerror or exc}", file=sys.stderr)
-        return EXIT_NO_VALID
-    print(f"Report written to {args.out} ({report_format}; preference protocol; "
-          f"{len(documents)} file(s)).")
-    return EXIT_OK
+    text = render(figures, title=batch.manifest.title, report_format=report_format,
+                  unsure=unsure, retest=retest)
+    return write_protocol_report(args.out, text, report_format=report_format,
+                                 protocol="preference", files=len(documents))
 
 
 PROTOCOL = register(RatingProtocol(

@@ -1,6 +1,7 @@
 """What the ``qa report`` of the one-document protocols (preference, run audit) shares:
-the guideline-only flags refused in one line, and the loop that verifies each results file
-against the roster and the batch, says OK or SKIPPED per file and keeps the documents.
+the guideline-only flags refused in one line, the loop that verifies each results file
+against the roster and the batch, says OK or SKIPPED per file and keeps the documents,
+and the report written atomically with its one closing line.
 
 Each protocol keeps what is its own: its name, the words of its messages, its figures.
 """
@@ -12,6 +13,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+
+EXIT_OK, EXIT_NO_VALID = 0, 1
 
 
 def refused_flags(args: argparse.Namespace, flags: Sequence[str], *, report: str) -> bool:
@@ -48,3 +51,18 @@ def verified_documents(results: Sequence[str | Path], *, batch_path: Path, roste
                 return None
             documents.append(outcome.document)
     return documents
+
+
+def write_protocol_report(out: Path, text: str, *, report_format: str, protocol: str,
+                          files: int) -> int:
+    """Write the report ``text`` to ``out`` atomically and say so (EXIT_OK), or say in
+    one line why it could not be written (EXIT_NO_VALID)."""
+    from rater_desktop.signing.atomic_files import AtomicWriteError, write_files_atomically
+
+    try:
+        write_files_atomically([(Path(out), text.encode("utf-8"))])
+    except AtomicWriteError as exc:
+        print(f"error: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_NO_VALID
+    print(f"Report written to {out} ({report_format}; {protocol} protocol; {files} file(s)).")
+    return EXIT_OK

@@ -8,11 +8,15 @@ from typing import Any
 
 from rater_desktop.batch.protocol import RUN_AUDIT
 from rater_desktop.protocols import Applier, RatingProtocol, ScriptedLineError, register
-from rater_desktop.protocols.single_report import refused_flags, verified_documents
+from rater_desktop.protocols.single_report import (
+    refused_flags,
+    verified_documents,
+    write_protocol_report,
+)
 from rater_desktop.run_audit import learning
 from rater_desktop.run_audit.collect import collect_protocol_export
 
-EXIT_OK, EXIT_NO_VALID, EXIT_MIXED = 0, 1, 2
+EXIT_NO_VALID, EXIT_MIXED = 1, 2
 
 
 def collect_export(*, manifest: Any, items: Any, store: Any, rater_id: str, rubric: Any,
@@ -55,10 +59,8 @@ def qa_report(args: argparse.Namespace, batch: Any, roster: Any, report_format: 
 def _write(args: argparse.Namespace, batch: Any, documents: list[dict[str, Any]],
            report_format: str) -> int:  # fmt: skip
     from rater_desktop.batch.errors import BatchError
-    from rater_desktop.qa_review.report import write_report
     from rater_desktop.run_audit.report import render
     from rater_desktop.run_audit.review import batch_figures
-    from rater_desktop.signing.atomic_files import AtomicWriteError
 
     try:
         # The same function the QA window uses, so both show the same figures.
@@ -66,15 +68,9 @@ def _write(args: argparse.Namespace, batch: Any, documents: list[dict[str, Any]]
     except BatchError as exc:
         print(f"error: the batch has an item that cannot be read: {exc}", file=sys.stderr)
         return EXIT_NO_VALID
-    try:
-        write_report(args.out, render(found, title=batch.manifest.title,
-                                      report_format=report_format))
-    except AtomicWriteError as exc:
-        print(f"error: {exc.strerror or exc}", file=sys.stderr)
-        return EXIT_NO_VALID
-    print(f"Report written to {args.out} ({report_format}; run audit protocol; "
-          f"{len(documents)} file(s)).")
-    return EXIT_OK
+    return write_protocol_report(
+        args.out, render(found, title=batch.manifest.title, report_format=report_format),
+        report_format=report_format, protocol="run audit", files=len(documents))
 
 
 PROTOCOL = register(RatingProtocol(

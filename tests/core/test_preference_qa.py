@@ -273,3 +273,19 @@ def test_the_shared_report_loop_keeps_its_protocols_files_and_names_a_foreign_on
         is False
     assert capsys.readouterr().err == ("error: --plan and --store work on guideline batches "
                                        "only; the x report reads the given files directly.\n")
+
+
+def test_the_shared_report_writer_says_where_it_wrote_or_why_not(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from rater_desktop.protocols.single_report import write_protocol_report
+
+    out = tmp_path / "r.csv"
+    assert write_protocol_report(out, "a,b\n", report_format="csv", protocol="x", files=2) == 0
+    assert out.read_text() == "a,b\n"
+    assert capsys.readouterr().out == f"Report written to {out} (csv; x protocol; 2 file(s)).\n"
+    blocked = tmp_path / "a-file"
+    blocked.write_text("")
+    assert write_protocol_report(blocked / "r.csv", "", report_format="csv", protocol="x",
+                                 files=1) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and len(err.splitlines()) == 1

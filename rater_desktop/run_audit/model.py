@@ -171,7 +171,7 @@ class RunAuditRating:
             judge_shown=_flag(data, "judge_shown"),
             status=status,
             current_step=step if step in STEPS else STEP_TRAJECTORY,
-            timing=_timing(data.get("timing")),
+            timing=TimeSpent.from_document(data.get("timing")),
             text_sources=sources_from_dict(data.get("text_sources")),
         )
 
@@ -278,18 +278,3 @@ def _breaches(raw: object) -> dict[str, BreachMark]:
     return _marks(raw, "breaches", BREACH_KINDS, lambda entry, key: BreachMark(
         seen=_yes_no(entry.get("seen"), f"breaches.{key}.seen"),
         step=_optional_step(entry.get("step"), f"breaches.{key}.step")), BreachMark)
-
-
-def _timing(raw: object) -> TimeSpent:
-    if not isinstance(raw, dict):
-        return TimeSpent()
-    seconds = raw.get("active_seconds", 0.0)
-    steps = raw.get("step_seconds", {})
-    sessions = raw.get("sessions", 0)
-    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not 0 <= seconds < 1e9:
-        raise ValueError("timing.active_seconds must be a non-negative number")
-    clean = {str(k)[:40]: float(v) for k, v in steps.items()
-             if isinstance(v, int | float) and not isinstance(v, bool) and 0 <= v < 1e9
-             } if isinstance(steps, dict) else {}
-    return TimeSpent(active_seconds=float(seconds), step_seconds=clean,
-                     sessions=sessions if isinstance(sessions, int) and sessions >= 0 else 0)

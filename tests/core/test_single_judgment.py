@@ -242,3 +242,20 @@ def test_the_shared_record_carries_a_warnings_reason_only_when_one_is_given() ->
     assert (given.rule_results[0]["acknowledged"], given.rule_results[0]["reason"]) == (True, "seen")
     assert "text_sources" not in given.rating and given.incomplete and given.retest_of == "r-0"
     assert given.display_order == ("A", "B") and given.kind == _run("r-1").kind.value
+
+
+@pytest.mark.parametrize("protocol", ["preference", "run-audit"])
+def test_both_one_document_protocols_read_timing_alike(protocol: str) -> None:
+    from rater_desktop.preference.model import PreferenceRating
+    from rater_desktop.run_audit.model import RunAuditRating
+
+    read = {"preference": PreferenceRating.from_dict, "run-audit": RunAuditRating.from_dict}[protocol]
+    document = {"protocol": protocol, "item_id": "x"}
+    timing = {"active_seconds": 12, "step_seconds": {"choice": 3, "odd": "x", "neg": -1},
+              "sessions": -2}
+    spent = read({**document, "timing": timing}).timing
+    assert (spent.active_seconds, spent.step_seconds, spent.sessions) == (12.0, {"choice": 3.0}, 0)
+    assert read(document).timing.active_seconds == 0.0
+    for bad in (True, -1, 1e12, "5"):  # hostile seconds: one message, the same in both
+        with pytest.raises(ValueError, match="^timing.active_seconds must be a non-negative"):
+            read({**document, "timing": {"active_seconds": bad}})

@@ -107,13 +107,19 @@ def claim_field(side: int, claim: Claim, name: str = "") -> str:
     return f"{base}.{name}" if name else base
 
 
+def per_side(ctx: RuleContext, rule_id: str, field: str,
+             check: Callable[[int], list[RuleResult]]) -> list[RuleResult]:
+    """``check(side)``'s failures for each response; a response without any passes once,
+    on its ``field``."""
+    results: list[RuleResult] = []
+    for side in SIDES:
+        results += ctx.outcome(rule_id, check(side), side_field(side, field), side)
+    return results
+
+
 def per_claim(ctx: RuleContext, rule_id: str,
               check: Callable[[int, Claim], list[RuleResult]]) -> list[RuleResult]:
     """``check(side, claim)``'s failures for every claim of each response, in order; a
     response without any passes once, on its claims."""
-    results: list[RuleResult] = []
-    for side in SIDES:
-        failures = [failure for claim in ctx.rating.responses[side].claims
-                    for failure in check(side, claim)]
-        results += ctx.outcome(rule_id, failures, side_field(side, "claims"), side)
-    return results
+    return per_side(ctx, rule_id, "claims", lambda side: [
+        failure for claim in ctx.rating.responses[side].claims for failure in check(side, claim)])

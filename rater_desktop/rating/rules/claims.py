@@ -12,12 +12,13 @@ from rater_desktop.rating.helpers import (
     candidate_claims,
     sentence_spans,
 )
-from rater_desktop.rating.model import SIDES, Claim
+from rater_desktop.rating.model import Claim
 from rater_desktop.rating.rules.base import (
     RuleContext,
     RuleResult,
     claim_field,
     per_claim,
+    per_side,
     side_field,
 )
 
@@ -188,12 +189,11 @@ def _uncovered_actions(
 def fc4_actions_listed(ctx: RuleContext) -> list[RuleResult]:
     """FC-4: every sentence reporting an agent action is covered by a claim."""
     verbs = ctx.param("FC-4", "action_verbs")
-    results: list[RuleResult] = []
-    for side in SIDES:
-        claims = ctx.rating.responses[side].claims
-        failures = []
+
+    def check(side: int) -> list[RuleResult]:
         sentences = candidate_claims(ctx.plain_texts[side], verbs)
-        uncovered = _uncovered_actions(sentences, claims, verbs)
+        uncovered = _uncovered_actions(sentences, ctx.rating.responses[side].claims, verbs)
+        failures = []
         for sentence in uncovered[:FC4_LISTED]:
             excerpt = sentence.text if len(sentence.text) <= 60 else sentence.text[:57] + "..."
             message = (
@@ -206,5 +206,6 @@ def fc4_actions_listed(ctx: RuleContext) -> list[RuleResult]:
             message = (f"{ctx.response_label(side)} reports {len(uncovered) - FC4_LISTED} more "
                        "actions that are not listed as claims.")
             failures.append(ctx.fail("FC-4", message, side_field(side, "claims"), side))
-        results += ctx.outcome("FC-4", failures, side_field(side, "claims"), side)
-    return results
+        return failures
+
+    return per_side(ctx, "FC-4", "claims", check)

@@ -17,6 +17,7 @@ from rater_desktop.rating.rules.base import (
     RuleResult,
     claim_field,
     per_claim,
+    per_side,
     side_field,
 )
 from rater_desktop.rating.rules.evidence import cited_evidence, describe
@@ -24,8 +25,7 @@ from rater_desktop.rating.rules.evidence import cited_evidence, describe
 
 def fc5_objective_claims_rated(ctx: RuleContext) -> list[RuleResult]:
     """FC-5: objective claims have a rating and a justification; each response has an FA."""
-    results: list[RuleResult] = []
-    for side in SIDES:
+    def check(side: int) -> list[RuleResult]:
         rating = ctx.rating.responses[side]
         failures = []
         for claim in rating.claims:
@@ -38,13 +38,13 @@ def fc5_objective_claims_rated(ctx: RuleContext) -> list[RuleResult]:
             if written_word_count(claim.justification) == 0:
                 message = f"Explain the fact check of {label}."
                 failures.append(
-                    ctx.fail("FC-5", message, claim_field(side, claim, "justification"), side)
-                )
+                    ctx.fail("FC-5", message, claim_field(side, claim, "justification"), side))
         if rating.fa is None:
             message = f"{ctx.response_label(side)}: choose a Factual Accuracy score (1-5)."
             failures.append(ctx.fail("FC-5", message, side_field(side, "fa"), side))
-        results += ctx.outcome("FC-5", failures, side_field(side, "claims"), side)
-    return results
+        return failures
+
+    return per_side(ctx, "FC-5", "claims", check)
 
 
 def _response(ctx: RuleContext, side: int) -> Response | None:

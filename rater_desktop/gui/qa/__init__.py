@@ -46,7 +46,6 @@ def open_qa_window(*, parent: QWidget | None, settings: QSettings,
     on a thread)."""
     from PySide6.QtWidgets import QApplication
 
-    from rater_desktop.appdirs import data_dir as default_data_dir
     from rater_desktop.gui.qa.team_store import open_store_in_background, store_setting
     from rater_desktop.gui.qa.window import QaWindow
     from rater_desktop.gui.theme import apply_theme
@@ -56,15 +55,17 @@ def open_qa_window(*, parent: QWidget | None, settings: QSettings,
     app = QApplication.instance()
     if isinstance(app, QApplication) and app.property("raterTheme") is None:
         apply_theme(app, str(settings.value("view/theme", "system")))
-    folder = data_dir or default_data_dir()
+    if data_dir is None:
+        from rater_desktop.appdirs import data_dir as default_data_dir
+
+        data_dir = default_data_dir()
+    folder = data_dir
     local = store_path or folder / STORE_FOLDER / STORE_FILE
     setting = "" if store_path is not None else store_setting(settings)
     named = bool(setting) or store_opener is not None  # else this computer's own store
     roster = Roster(roster_path or folder / ROSTER_FOLDER / ROSTER_FILE)
-    if "offload" not in dependencies:  # imports and figures in a worker process
-        from rater_desktop.qa_review.offload import Offload
-
-        dependencies["offload"] = Offload()
+    if "offload" not in dependencies:  # imports and figures in a worker process, made
+        dependencies["make_offload"] = _make_offload  # when first used: not at start
     window = QaWindow(settings=settings, data_dir=folder, store=None, roster=roster,
                       keyring=keyring, profile=profile, parent=parent, **dependencies)
     window.owns_store = True
@@ -79,6 +80,12 @@ def open_qa_window(*, parent: QWidget | None, settings: QSettings,
     if show:
         window.show()
     return window
+
+
+def _make_offload() -> Any:
+    from rater_desktop.qa_review.offload import Offload
+
+    return Offload()
 
 
 def _open_local(path: Path) -> Callable[[], Any]:

@@ -29,6 +29,9 @@ from rater_desktop.gui.qa.lazy_tabs import Preloading, preload
 POLL_MS = 10
 # Past this the UI thread imports a part's modules itself (a stalled or failed preload).
 WAIT_LIMIT_S = 5.0
+MODIFIER_KEYS = frozenset(int(k.value) for k in (Qt.Key.Key_Control, Qt.Key.Key_Shift,
+                                                 Qt.Key.Key_Alt, Qt.Key.Key_Meta,
+                                                 Qt.Key.Key_AltGr))
 COMMAND_MODIFIERS = (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
                      | Qt.KeyboardModifier.MetaModifier)
 
@@ -167,7 +170,7 @@ class HeldShortcuts(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if (not self.holding or event.type() != QEvent.Type.KeyPress
-                or not isinstance(event, QKeyEvent)
+                or not isinstance(event, QKeyEvent) or event.key() in MODIFIER_KEYS
                 or not event.modifiers() & COMMAND_MODIFIERS):
             return False
         self.held.append((event.key(), event.modifiers(), event.text()))

@@ -27,8 +27,8 @@ MENUS = tuple((name, MENU_TITLES[key][0]) for name, key in (("qaMenuFile", "qa_f
 def parts(window: Any) -> list[Part]:
     """The window's parts in the order of their turns."""
     return [Part("files", window._files_page.content, FILES_MODULES),
+            Part("views", lambda: build_views(window), PROTOCOL_MODULES),
             Part("menus", lambda: build_menus(window), MENU_MODULES),
-            Part("views", lambda: show_view(window), PROTOCOL_MODULES),
             Part("toolbar", lambda: build_toolbar(window))]
 
 
@@ -45,10 +45,12 @@ def make_files_panel(window: Any) -> QWidget:
 
 def build_menus(window: Any) -> None:
     """The actions in the File and View menus and their handlers; then the keys held
-    meanwhile run (``shell.HeldShortcuts``)."""
+    meanwhile run (``shell.HeldShortcuts``). The protocol's tabs come first (a menu opened
+    before their turn): View's entries for them are enabled, never shown dead."""
     from rater_desktop.gui.qa import choose, exports
     from rater_desktop.gui.qa.actions import build_qa_actions
 
+    window.shell.ensure("views")
     acts = window._actions = build_qa_actions(window, *window.menus)
     store_action = window.findChild(QAction, "actionQaStore")  # team_store.attach's
     if store_action is not None:  # above Close, as when attach found the menu
@@ -75,6 +77,15 @@ def build_toolbar(window: Any) -> None:
     add_qa_toolbar(window, window.actions_)
 
 
+def build_views(window: Any) -> None:
+    """The views' part: the guideline's tabs (the protocol of no batch), made at start as
+    they always were whatever batch opens first, then the opened batch's shown."""
+    from rater_desktop.gui import protocols
+
+    _view_of(window, protocols.of_batch(None))
+    show_view(window)
+
+
 def show_view(window: Any) -> None:
     """Show the opened batch's protocol's tabs (made on first use), hide the others."""
     from rater_desktop.gui import protocols
@@ -83,17 +94,23 @@ def show_view(window: Any) -> None:
         found = protocols.of_batch(window.batch)
     except protocols.ProtocolError:
         found = None  # opening the batch said the protocol is unknown
-    views, tabs = window._views, window.tabs
-    if found is not None and found.qa_view is not None and found.name not in views:
-        view = found.qa_view(window)
-        for tab in view.tabs:
-            tabs.addTab(tab.widget, tab.title)
-        views[found.name] = view
-    window._view = views.get(found.name) if found is not None else None
-    for view in views.values():
+    window._view = _view_of(window, found) if found is not None else None
+    tabs = window.tabs
+    for view in window._views.values():
         for tab in view.tabs:
             tabs.setTabVisible(tabs.indexOf(tab.widget), view is window._view)
     enable_roles(window)
+
+
+def _view_of(window: Any, found: Any) -> Any:
+    """The QA view of the protocol ``found`` (made and its tabs added on first use)."""
+    views = window._views
+    if found.qa_view is not None and found.name not in views:
+        view = found.qa_view(window)
+        for tab in view.tabs:
+            window.tabs.addTab(tab.widget, tab.title)
+        views[found.name] = view
+    return views.get(found.name)
 
 
 def enable_roles(window: Any) -> None:

@@ -10,10 +10,10 @@ from types import SimpleNamespace
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QSettings, Qt, QTimer
-from PySide6.QtWidgets import QToolBar
+from PySide6.QtWidgets import QTabWidget, QToolBar
 
 from rater_desktop.batch.protocol import RUN_AUDIT
-from rater_desktop.gui.qa.lazy_tabs import LazyPage
+from rater_desktop.gui.qa.files_panel import ResultsPanel
 from rater_desktop.gui.qa.window import QaWindow
 from rater_desktop.qa_review.roster import Roster
 
@@ -63,8 +63,8 @@ def test_the_window_paints_before_its_parts_which_come_one_per_later_turn(
         qtbot: Any, temp_settings: QSettings, tmp_path: Path) -> None:
     window = _window(qtbot, temp_settings, tmp_path)
     turns = Turns(window)
-    # What the constructor made: an empty Results files page, the menus' titles, no more.
-    assert isinstance(window.tabs.widget(0), LazyPage) and window.tabs.count() == 1
+    # What the constructor made: an empty page, the menus' titles, the status bar, no more.
+    assert window.findChild(QTabWidget) is None and window.findChild(ResultsPanel) is None
     assert [m.title() for m in window.menus] == ["&File", "&View"]
     assert [a.objectName() for a in window.menus[0].actions()] == ["actionQaStore"]
     assert not window.menus[1].actions()
@@ -92,7 +92,7 @@ def test_a_part_asked_for_before_its_turn_is_built_at_once_and_only_once(
     window.menus[1].popup(QPoint(0, 0))  # View opened before the menus' turn: filled now
     assert [a.text() for a in window.menus[1].actions()][:1] == ["Results files"]
     window.menus[1].hide()
-    assert window.shell.on_demand == ["menus", "views"]  # its tab entries are not dead
+    assert window.shell.on_demand == ["menus", "views", "files"]  # its tab entries: not dead
     assert all(action.isEnabled() for action in window.actions_.tabs)
     window.actions_.tabs[1].trigger()  # View > Disagreements
     assert window.tabs.tabText(window.tabs.currentIndex()) == "Disagreements"

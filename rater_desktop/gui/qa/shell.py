@@ -17,13 +17,16 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from PySide6.QtCore import QEvent, QKeyCombination, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
-from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QWidget
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
 
 from rater_desktop.gui.qa.lazy_tabs import Preloading, preload
+
+if TYPE_CHECKING:  # the key classes are imported when a key comes (not in the first turn)
+    from PySide6.QtGui import QAction
+    from PySide6.QtWidgets import QMenu
 
 # While a part's modules are still being imported on the worker, look again this often.
 POLL_MS = 10
@@ -169,8 +172,11 @@ class HeldShortcuts(QObject):
             self.watched = new
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if (not self.holding or event.type() != QEvent.Type.KeyPress
-                or not isinstance(event, QKeyEvent) or event.key() in MODIFIER_KEYS
+        if not self.holding or event.type() != QEvent.Type.KeyPress:
+            return False
+        from PySide6.QtGui import QKeyEvent
+
+        if (not isinstance(event, QKeyEvent) or event.key() in MODIFIER_KEYS
                 or not event.modifiers() & COMMAND_MODIFIERS):
             return False
         self.held.append((event.key(), event.modifiers(), event.text()))
@@ -186,6 +192,8 @@ class HeldShortcuts(QObject):
             self._follow(None, None)
             self.window_.removeEventFilter(self)
         held, self.held = self.held, []
+        from PySide6.QtGui import QKeyEvent
+
         for key, modifiers, text in held:
             action = action_for(self.window_, key, modifiers)
             if action is not None:
@@ -198,6 +206,9 @@ class HeldShortcuts(QObject):
 
 def action_for(window: QWidget, key: int, modifiers: Qt.KeyboardModifier) -> QAction | None:
     """The enabled action of ``window`` whose shortcut is ``key`` with ``modifiers``."""
+    from PySide6.QtCore import QKeyCombination
+    from PySide6.QtGui import QAction, QKeySequence
+
     pressed = QKeySequence(QKeyCombination(modifiers, Qt.Key(key)))
     for action in window.findChildren(QAction):
         if action.isEnabled() and any(s == pressed for s in action.shortcuts()):

@@ -1,14 +1,11 @@
 """The QA window's shell parts, each built on a turn of its own after the first paint
-(``shell.ShellTurns``): the Results files tab, the actions in the menus, the protocol's
+(``shell.ShellTurns``): the tabs with Results files, the actions in the menus, the protocol's
 tabs, the toolbar. Each names the modules it imports, loaded on a worker before its turn.
 """
 
 from __future__ import annotations
 
 from typing import Any
-
-from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QWidget
 
 from rater_desktop.gui.qa.shell import Part
 from rater_desktop.keymap import MENUS as MENU_TITLES
@@ -26,27 +23,41 @@ MENUS = tuple((name, MENU_TITLES[key][0]) for name, key in (("qaMenuFile", "qa_f
 
 def parts(window: Any) -> list[Part]:
     """The window's parts in the order of their turns."""
-    return [Part("files", window._files_page.content, FILES_MODULES),
+    return [Part("files", lambda: build_tabs(window), FILES_MODULES),
             Part("views", lambda: build_views(window), PROTOCOL_MODULES),
             Part("menus", lambda: build_menus(window), MENU_MODULES),
             Part("toolbar", lambda: build_toolbar(window))]
 
 
-def make_files_panel(window: Any) -> QWidget:
-    """The Results files tab's page."""
+def build_tabs(window: Any) -> None:
+    """The tabs with Results files in place of the first paint's empty page (the
+    protocol's tabs are added by their part)."""
+    from PySide6.QtWidgets import QTabWidget
+
     from rater_desktop.gui.qa import choose
     from rater_desktop.gui.qa.files_panel import ResultsPanel
 
-    panel = ResultsPanel()
+    tabs = QTabWidget()
+    tabs.setObjectName("qaTabs")
+    tabs.setAccessibleName("QA review views")
+    panel = window._files_panel = ResultsPanel()
     panel.openRequested.connect(lambda: choose.results(window))
     panel.removeRequested.connect(window.remove_file)
-    return panel
+    tabs.addTab(panel, "Results files")
+    blank = window.takeCentralWidget()
+    window._tabs = tabs
+    window.setCentralWidget(tabs)
+    if blank is not None:
+        blank.deleteLater()
+    tabs.currentChanged.connect(window._tab_changed)
 
 
 def build_menus(window: Any) -> None:
     """The actions in the File and View menus and their handlers; then the keys held
     meanwhile run (``shell.HeldShortcuts``). The protocol's tabs come first (a menu opened
     before their turn): View's entries for them are enabled, never shown dead."""
+    from PySide6.QtGui import QAction
+
     from rater_desktop.gui.qa import choose, exports
     from rater_desktop.gui.qa.actions import build_qa_actions
 

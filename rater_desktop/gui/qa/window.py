@@ -8,21 +8,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
-from PySide6.QtWidgets import (
-    QLabel,
-    QMainWindow,
-    QProgressBar,
-    QPushButton,
-    QTabWidget,
-    QWidget,
-)
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMainWindow, QWidget
 
 from rater_desktop.gui.first_paint import after_first_paint
 from rater_desktop.gui.qa import shell_parts
 from rater_desktop.gui.qa.jobs import JobRunner
-from rater_desktop.gui.qa.lazy_tabs import LazyPage, build_shown, preload
+from rater_desktop.gui.qa.lazy_tabs import build_shown, preload
 from rater_desktop.gui.qa.shell import HeldShortcuts, ShellTurns, menu_titles
 from rater_desktop.gui.qa.status import build_status_bar, busy_changed
 from rater_desktop.gui.qa.team_store import attach as attach_team_store
@@ -30,6 +22,12 @@ from rater_desktop.gui.qa.team_store import show_store
 from rater_desktop.gui.window_layout import restore_window_geometry
 
 if TYPE_CHECKING:
+    # Names only in annotations: importing a PySide class makes its type (and its enums),
+    # which the window's first turn does not need.
+    from PySide6.QtCore import QSettings
+    from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
+    from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton, QTabWidget
+
     from rater_desktop.gui import protocols
     from rater_desktop.gui.batch_source import BatchLike
     from rater_desktop.gui.image_loader import ImageLoader
@@ -135,7 +133,9 @@ class QaWindow(QMainWindow):
         self._views: dict[str, protocols.QaView] = {}
         self._view: protocols.QaView | None = None
         self.menus = menu_titles(self, shell_parts.MENUS, lambda: self.shell.ensure("menus"))
-        self._build_tabs()
+        self._tabs: QTabWidget | None = None  # with the Results files tab: its part
+        self._files_panel: ResultsPanel | None = None
+        self.setCentralWidget(QWidget())  # the first paint's page, empty
         build_status_bar(self)
         self.watcher = attach_team_store(self)  # other reviewers' decisions, store setting
         self.setWindowTitle(TITLE)
@@ -158,7 +158,16 @@ class QaWindow(QMainWindow):
     @property
     def files_panel(self) -> ResultsPanel:
         """The Results files tab (built now if its turn has not come)."""
-        return cast("ResultsPanel", self._files_page.content())
+        if self._files_panel is None:
+            self.shell.ensure("files")
+        return cast("ResultsPanel", self._files_panel)
+
+    @property
+    def tabs(self) -> QTabWidget:
+        """Results files and the protocol's tabs (built now if their turn has not come)."""
+        if self._tabs is None:
+            self.shell.ensure("files")
+        return cast("QTabWidget", self._tabs)
 
     @property
     def views(self) -> dict[str, protocols.QaView]:
@@ -209,15 +218,6 @@ class QaWindow(QMainWindow):
         self._state = state
 
     # -- building ---------------------------------------------------------------------
-
-    def _build_tabs(self) -> None:
-        self.tabs = QTabWidget()
-        self.tabs.setObjectName("qaTabs")
-        self.tabs.setAccessibleName("QA review views")
-        self._files_page = LazyPage(lambda: shell_parts.make_files_panel(self))  # its turn
-        self.tabs.addTab(self._files_page, "Results files")
-        self.setCentralWidget(self.tabs)
-        self.tabs.currentChanged.connect(self._tab_changed)
 
     def update_actions(self) -> None:
         if self._actions is None:

@@ -125,3 +125,14 @@ def test_a_batch_opened_before_the_tabs_turn_still_has_the_guidelines_tabs(
     assert window.view is window.views[RUN_AUDIT]
     guideline = [window.tabs.indexOf(t.widget) for t in window.views["guideline"].tabs]
     assert guideline and not any(window.tabs.isTabVisible(i) for i in guideline)
+
+
+def test_a_window_closed_before_its_parts_builds_none_later_and_runs_no_held_key(
+        qtbot: Any, temp_settings: QSettings, tmp_path: Path) -> None:
+    window = _window(qtbot, temp_settings, tmp_path)
+    window.show()
+    qtbot.keyClick(window, Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)
+    window.close()
+    qtbot.wait(300)  # the turns the parts would have had
+    assert window.shell.order == [] and not window.shell.done
+    assert window.held_keys.held == [] and not window.held_keys.holding

@@ -182,6 +182,12 @@ class HeldShortcuts(QObject):
         self.held.append((event.key(), event.modifiers(), event.text()))
         return True
 
+    def drop(self) -> None:
+        """Stop holding and forget what was held (the window closes: not the time to open
+        a dialog for a key pressed while it was building)."""
+        self.held = []
+        self.release()
+
     def release(self) -> None:
         """Stop holding; run what was held."""
         if self.holding:

@@ -479,7 +479,7 @@ class QaWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_pending()
         self.shell.cancel()
-        self.held_keys.release()
+        self.held_keys.drop()
         self.settings.setValue(GEOMETRY_KEY, self.saveGeometry())
         self.settings.sync()
         self.closed = True

@@ -65,7 +65,8 @@ def worker(raters: int, items: int, switches: int) -> dict[str, Any]:
     # of the UI thread's first use of PySide) belongs to the app's start, not the window.
     from rater_desktop.gui.theme import apply_theme
 
-    apply_theme(app, "system")
+    if isinstance(app, QApplication):
+        apply_theme(app, "system")
     meter = CpuStallMeter()
     meter.start()
     phases: dict[str, dict[str, float]] = {}

@@ -241,7 +241,18 @@ def entry_texts(
 
 def _blob_slices(raw: Any, places: list[tuple[int, int, int]]) -> dict[int, str]:
     """Per file id, bytes ``start:end`` of its stored SQLite document as text (a document
-    gone or changed behind our back is left out: never guessed)."""
+    gone or changed behind our back is left out: never guessed). The file is memory-mapped
+    for these reads only (``migrations.SQLITE_MMAP_BYTES``)."""
+    from rater_desktop.qa_review.migrations import SQLITE_MMAP_BYTES
+
+    raw.execute(f"PRAGMA mmap_size={SQLITE_MMAP_BYTES}")
+    try:
+        return _mapped_slices(raw, places)
+    finally:
+        raw.execute("PRAGMA mmap_size=0")  # unmapped: a later read is not counted in RSS
+
+
+def _mapped_slices(raw: Any, places: list[tuple[int, int, int]]) -> dict[int, str]:
     import sqlite3
 
     found: dict[int, str] = {}

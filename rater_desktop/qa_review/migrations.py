@@ -26,9 +26,9 @@ SQLITE_PAGE_SIZE = 65536
 # the document's chain of overflow pages up to it, copying each page with plain reads (one
 # item of 50 documents of 20 MB: 9-120 ms by its place), not with the file memory-mapped
 # (0.5-2 ms; v5's copy of the text: ~1 ms). Reads only; SQLite caps the size it maps.
-# Mapped only around those reads (``judgment_rows.entry_texts``): a connection that keeps
-# the map counts every page a report reads in its RSS (the whole rows table: 100,000
-# judgments peaked at +255 MiB mapped against +43 MiB read through the page cache).
+# Only a connection Compare reads entries through is mapped (``judgment_rows.entry_texts``):
+# a mapped connection counts every page a report reads in its RSS (the whole rows table:
+# 100,000 judgments peaked at +255 MiB mapped against +43 MiB read through the page cache).
 SQLITE_MMAP_BYTES = 1 << 40
 
 

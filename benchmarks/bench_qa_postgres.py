@@ -227,7 +227,7 @@ def report_seconds(
 
 def _warm() -> None:
     """What a process that imported (verified) the files has loaded before any report:
-    the signature check (cryptography) and the protocol registry (every protocol's rules)."""
+    the signature check (cryptography) and the batch's protocol's parts (its rules)."""
     import importlib
 
     from rater_desktop import protocols

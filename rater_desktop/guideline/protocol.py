@@ -65,14 +65,7 @@ def verdicts(items: list[Any]) -> Callable[[dict[str, Any]], list[tuple[str, int
     return lambda document: guideline_verdicts(document, infos)
 
 
-# Seed 001 estimates 1 minute for a judgment that only reads and chooses (15 s the
-# prompt, 30 s both responses, 15 s the decision); a guideline item does that and writes
-# a case file before the responses and a justification for each of TC, FA and AIP per
-# response and for the verdict. Completed in under twice that, it is worth a look.
-GUIDELINE_FAST_ITEM_SECONDS = 120.0
-
 PROTOCOL = register(RatingProtocol(
     name=GUIDELINE, collect_export=collect_export, scripted=scripted, verdicts=verdicts,
     qa_report=None, guideline_results=True, metadata_fields=True,
-    answers=learning.answers, describe=learning.describe, gold_passed=learning.gold_passed,
-    fast_item_seconds=GUIDELINE_FAST_ITEM_SECONDS))
+    answers=learning.answers, describe=learning.describe, gold_passed=learning.gold_passed))

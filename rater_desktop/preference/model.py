@@ -14,10 +14,6 @@ from rater_desktop.rating.model import ItemStatus, TimeSpent
 from rater_desktop.text_sources import FieldSources, sources_from_dict, sources_to_dict
 
 CHOICE_STEP = "choice"
-# QA flags a judgment completed faster than this (issue 24): seed 001 estimates 1 minute
-# a judgment, 30 s of it reading both responses; a third of the estimate leaves less
-# than that reading time. A flag for review, not a verdict.
-PREFERENCE_FAST_ITEM_SECONDS = 20.0
 
 
 @dataclass

@@ -9,7 +9,6 @@ from typing import Any
 from rater_desktop.batch.protocol import PREFERENCE
 from rater_desktop.preference import learning
 from rater_desktop.preference.collect import collect_protocol_export
-from rater_desktop.preference.model import PREFERENCE_FAST_ITEM_SECONDS
 from rater_desktop.protocols import Applier, RatingProtocol, ScriptedLineError, register
 from rater_desktop.protocols.single_report import (
     refused_flags,
@@ -92,5 +91,4 @@ def _preference_report(args: argparse.Namespace, batch: Any, roster: Any,
 PROTOCOL = register(RatingProtocol(
     name=PREFERENCE, collect_export=collect_export, scripted=scripted, verdicts=verdicts,
     qa_report=qa_report, guideline_results=False, metadata_fields=False,
-    answers=learning.answers, describe=learning.describe, gold_passed=learning.gold_passed,
-    fast_item_seconds=PREFERENCE_FAST_ITEM_SECONDS))
+    answers=learning.answers, describe=learning.describe, gold_passed=learning.gold_passed))

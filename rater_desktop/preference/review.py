@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rater_desktop.learning.unsure import UnsureShare, unsure_item_ids, unsure_shares
-from rater_desktop.preference.model import PREFERENCE_FAST_ITEM_SECONDS
+from rater_desktop.preference.protocol_info import PREFERENCE_FAST_ITEM_SECONDS
 from rater_desktop.preference.stats import (
     PreferenceFigures,
     gold_choices,

@@ -1,9 +1,13 @@
 """The protocol registry: every rating protocol's core parts, found by the name a batch
 declares (``batch.json`` ``protocol``). Callers ask here instead of branching on a name.
 
-Each protocol package registers itself (``rater_desktop.guideline.protocol``,
-``rater_desktop.preference.protocol``); ``BUILT_IN`` lists those modules. A test or a
-plug-in adds one with ``register``. The window's parts live in ``rater_desktop.gui.protocols``.
+Each protocol package describes itself in a small module (``rater_desktop.guideline.
+protocol_info``: a ``ProtocolInfo`` with its name, the module of its parts and QA's minimum
+seconds per item) and registers its parts in that module (``rater_desktop.guideline.
+protocol``); ``BUILT_IN`` lists the small modules. ``info`` reads only those (a QA report
+asks the minimum without loading any protocol's rules, renderer or signing); ``get``
+loads the one protocol asked for. A test or a plug-in adds one with ``register``. The
+window's parts live in ``rater_desktop.gui.protocols``.
 """
 
 from __future__ import annotations
@@ -13,9 +17,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-# The modules that define the built-in protocols (each calls ``register`` on import).
-BUILT_IN = ("rater_desktop.guideline.protocol", "rater_desktop.preference.protocol",
-            "rater_desktop.run_audit.protocol")
+# The modules that describe the built-in protocols (each calls ``register_info`` on import);
+# each names the module that registers its parts.
+BUILT_IN = ("rater_desktop.guideline.protocol_info", "rater_desktop.preference.protocol_info",
+            "rater_desktop.run_audit.protocol_info")
+# QA flags a complete item with less active time than this when a protocol names no
+# minimum (issue 24; a flag for review, not a verdict): seed 001's estimate for a judgment.
+DEFAULT_FAST_ITEM_SECONDS = 60.0
 
 # (manifest, items, store, rater_id, rubric, include_incomplete) -> (records, left out, extra)
 Collect = Callable[..., tuple[list[Any], list[str], dict[str, Any]]]
@@ -58,17 +66,55 @@ class RatingProtocol:
     answers: Answers | None = None  # training feedback: the answers a key can expect
     describe: Describe | None = None  # training feedback: as the rater saw them
     gold_passed: GoldCheck | None = None  # qualification scored on the rater's laptop
-    # QA flags a complete item with less active time than this (issue 24; a flag for
-    # review, not a verdict). The default is seed 001's estimate for one judgment.
-    fast_item_seconds: float = 60.0
+
+
+@dataclass(frozen=True)
+class ProtocolInfo:
+    """What is known of a protocol before its parts load: its name, the module that
+    registers its ``RatingProtocol`` and QA's minimum active seconds per item."""
+
+    name: str
+    module: str = ""  # imported by ``get``: it calls ``register`` ("": registered already)
+    fast_item_seconds: float = DEFAULT_FAST_ITEM_SECONDS
 
 
 _registered: dict[str, RatingProtocol] = {}
+_described: dict[str, ProtocolInfo] = {}
+
+
+def _load_built_in_info() -> None:
+    for module in BUILT_IN:
+        importlib.import_module(module)  # describes itself: a few constants
 
 
 def _load_built_in() -> None:
-    for module in BUILT_IN:
-        importlib.import_module(module)  # registers itself
+    _load_built_in_info()
+    for found in list(_described.values()):
+        if found.module:
+            importlib.import_module(found.module)  # registers itself
+
+
+def register_info(found: ProtocolInfo) -> ProtocolInfo:
+    """Add (or replace) what is known of a protocol before its parts load; returns it."""
+    _described[found.name] = found
+    return found
+
+
+def info(name: str | None) -> ProtocolInfo:
+    """What is known of the protocol called ``name`` (None: the guideline) without loading
+    its parts (a protocol registered without a description: its defaults)."""
+    _load_built_in_info()
+    key = name or "guideline"
+    if key in _described:
+        return _described[key]
+    if key in _registered:
+        return ProtocolInfo(name=key)
+    raise _unknown(key)
+
+
+def info_of_batch(batch: Any) -> ProtocolInfo:
+    """``info`` of the protocol an open batch declares (none: the guideline)."""
+    return info(_declared(batch))
 
 
 def register(protocol: RatingProtocol) -> RatingProtocol:
@@ -80,6 +126,7 @@ def register(protocol: RatingProtocol) -> RatingProtocol:
 def unregister(name: str) -> None:
     """Remove a protocol (tests that add a throwaway one)."""
     _registered.pop(name, None)
+    _described.pop(name, None)
 
 
 def names() -> list[str]:
@@ -88,17 +135,28 @@ def names() -> list[str]:
     return sorted(_registered)
 
 
+def _unknown(key: str) -> ProtocolError:
+    _load_built_in_info()
+    return ProtocolError(f"unknown rating protocol {key!r}: this app knows "
+                         f"{', '.join(sorted({*_described, *_registered}))}")
+
+
 def get(name: str | None) -> RatingProtocol:
-    """The protocol called ``name`` (None: the guideline, as a 1.0 batch); a clear
-    ProtocolError for a name this app does not know."""
-    _load_built_in()
+    """The protocol called ``name`` (None: the guideline, as a 1.0 batch), its parts loaded
+    (only this protocol's); a clear ProtocolError for a name this app does not know."""
+    _load_built_in_info()
     key = name or "guideline"
+    if key in _described and _described[key].module:
+        importlib.import_module(_described[key].module)  # registers itself (once)
     if key not in _registered:
-        raise ProtocolError(f"unknown rating protocol {key!r}: this app knows "
-                            f"{', '.join(sorted(_registered))}")
+        raise _unknown(key)
     return _registered[key]
+
+
+def _declared(batch: Any) -> str | None:
+    return getattr(getattr(batch, "manifest", None), "protocol", None)  # type: ignore[no-any-return]
 
 
 def of_batch(batch: Any) -> RatingProtocol:
     """The protocol an open batch declares (a manifest without one is a guideline batch)."""
-    return get(getattr(getattr(batch, "manifest", None), "protocol", None))
+    return get(_declared(batch))

@@ -241,9 +241,15 @@ def entry_texts(
 
 def _blob_slices(raw: Any, places: list[tuple[int, int, int]]) -> dict[int, str]:
     """Per file id, bytes ``start:end`` of its stored SQLite document as text (a document
-    gone or changed behind our back is left out: never guessed)."""
+    gone or changed behind our back is left out: never guessed). The connection maps the
+    file from here on (``migrations.SQLITE_MMAP_BYTES``): only the connections Compare
+    reads through are mapped, and the next item's walk finds its pages mapped already
+    (unmapping after each read made it 4 -> 57 ms for the last item of 50 files)."""
     import sqlite3
 
+    from rater_desktop.qa_review.migrations import SQLITE_MMAP_BYTES
+
+    raw.execute(f"PRAGMA mmap_size={SQLITE_MMAP_BYTES}")  # a no-op once mapped
     found: dict[int, str] = {}
     for file_id, start, end in places:
         try:

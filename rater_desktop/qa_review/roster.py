@@ -51,7 +51,7 @@ def default_roster_path() -> Path:
 
 
 def _fingerprint(signer: AllowedSigner) -> str:
-    from rater_desktop.signing.keys import fingerprint_of_blob
+    from rater_desktop.signing.fingerprints import fingerprint_of_blob
 
     return fingerprint_of_blob(signer.key_blob)
 

@@ -1,6 +1,6 @@
 """Where raters' text came from, in the QA report and window (issue 24, results 2.6):
 per rater the pasted share of their justifications and the items completed faster than
-the protocol's minimum (``RatingProtocol.fast_item_seconds``), as flags for review; per
+the protocol's minimum (``ProtocolInfo.fast_item_seconds``), as flags for review; per
 judgment row (CSV/JSONL) the item's typed and pasted justification characters and
 whether it was fast. Read from what the import kept of each judgment (``facts``), so a
 report parses no document."""
@@ -17,10 +17,11 @@ TEXT_COLUMNS = ("justification_typed", "justification_pasted", "fast_item")
 
 
 def minimum_seconds(batch: Any) -> float:
-    """The batch's protocol's minimum active time per item."""
+    """The batch's protocol's minimum active time per item (its description only: no
+    protocol's rules, renderer or signing are loaded for it)."""
     from rater_desktop import protocols
 
-    return protocols.of_batch(batch).fast_item_seconds
+    return protocols.info_of_batch(batch).fast_item_seconds
 
 
 def stored_texts(session: Any) -> Iterator[JudgmentText]:

@@ -68,7 +68,7 @@ def current_trust(
     files: Sequence[StoredFile], signers: Sequence[AllowedSigner], moment: datetime
 ) -> tuple[list[StoredFile], list[TrustChange]]:
     """``files`` with the status the roster gives them at ``moment``, and what changed."""
-    from rater_desktop.signing.keys import fingerprint_of_blob
+    from rater_desktop.signing.fingerprints import fingerprint_of_blob
 
     by_fingerprint: dict[str, list[AllowedSigner]] = {}
     for signer in signers:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import hashlib
 
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import (
@@ -12,6 +11,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import (
     Ed25519PublicKey,
 )
 
+from rater_desktop.signing.fingerprints import fingerprint_of_blob
 from rater_desktop.signing.sshwire import WireFormatError, WireReader, ssh_string
 
 ED25519_KEY_TYPE = "ssh-ed25519"
@@ -70,12 +70,6 @@ def parse_openssh_public_key(text: str) -> Ed25519PublicKey:
     except binascii.Error as exc:
         raise KeyFormatError("the key's base64 text is damaged") from exc
     return public_key_from_blob(blob)
-
-
-def fingerprint_of_blob(blob: bytes) -> str:
-    """``SHA256:...`` exactly as ``ssh-keygen -l`` prints it (base64, no padding)."""
-    digest = hashlib.sha256(blob).digest()
-    return "SHA256:" + base64.b64encode(digest).decode("ascii").rstrip("=")
 
 
 def fingerprint(public_key: Ed25519PublicKey) -> str:

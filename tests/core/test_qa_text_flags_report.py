@@ -27,7 +27,7 @@ from rater_desktop.results.export import export_results
 from rater_desktop.signing import keys
 from rater_desktop.text_sources import FieldSources
 
-MINIMUM = protocols.get("guideline").fast_item_seconds
+MINIMUM = protocols.info("guideline").fast_item_seconds
 
 
 def _guideline_export(rater: str, key: Any, batch_path: Path, out: Path) -> Path:
@@ -123,7 +123,7 @@ def test_preference_report_flags_pasted_explanations_and_fast_judgments(
     report = json.loads(_report(setup, tmp_path / "r.jsonl", "--format", "jsonl"))
     flags = {f["rater_id"]: f for f in report["text_sources"]}
     assert flags["bob"]["pasted_share"] == 0.75 and flags["alice"]["pasted_share"] is None
-    minimum = protocols.get("preference").fast_item_seconds
+    minimum = protocols.info("preference").fast_item_seconds
     assert minimum == 20.0 and flags["bob"]["minimum_seconds"] == minimum
     assert flags["bob"]["fast_items"] == 1  # the first judgment took 10 s, the rest 20 s+
     page = _report(setup, tmp_path / "r.html")

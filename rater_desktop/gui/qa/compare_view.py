@@ -34,8 +34,9 @@ from rater_desktop.gui.qa.adjudication_panel import (
 )
 from rater_desktop.gui.qa.compare_items import CompareItems
 from rater_desktop.gui.qa.compare_markdown import ResponseMarkdown
+from rater_desktop.gui.qa.in_parts import InParts
 from rater_desktop.gui.qa.rater_answers import (
-    fill_answers,
+    answer_parts,
     fill_clusters,
     fit_columns,
     make_table,
@@ -79,6 +80,9 @@ class CompareView(QWidget):
         self.markdown = ResponseMarkdown(self)
         self.responses_pending = False  # the shown item's texts are being rendered
         self.segments: dict[int, list[Segment]] = {}
+        # The build's later parts (Response A and B, then the first state), one per turn.
+        self.later = InParts(self)
+        self.answers_fill = InParts(self)  # the raters' answers table, a part per turn
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 8, 8, 8)
         layout.addLayout(self._selector())
@@ -107,6 +111,11 @@ class CompareView(QWidget):
         self.splitter.setStretchFactor(1, 9)
         self.splitter.setSizes([550, 450])
         layout.addWidget(self.splitter, 1)
+        # Response A and B (most of the build) on a turn of their own, after the first paint.
+        self.later.add(self._build_responses)
+
+    def _build_responses(self) -> None:
+        self.item_view.prompt_header  # noqa: B018 - made on first use
 
     def _selector(self) -> QHBoxLayout:
         row = QHBoxLayout()
@@ -296,11 +305,19 @@ class CompareView(QWidget):
             self._comparison = comparison
             self._draw_answers()
 
+    @property
+    def answers_pending(self) -> bool:
+        """Parts of the raters' answers table still wait for their turn."""
+        return self.answers_fill.pending
+
     def _draw_answers(self) -> None:
-        """The raters' answers, claims and summary of the shown item (empty until read)."""
+        """The raters' answers (a part per turn), claims and summary of the shown item
+        (empty until read)."""
         comparison = self.comparison()
         responses = (self.item.responses[0], self.item.responses[1]) if self.item else (None, None)
-        fill_answers(self.answers, comparison, self.state.raters, responses)
+        parts = answer_parts(self.answers, comparison, self.state.raters, responses)
+        parts[0]()  # the headers at once: no earlier item's answers under this one's title
+        self.answers_fill.start(parts[1:])
         names = [c.rater_id for c in comparison.raters] if comparison else []
         _set_note(self.answers_note, answers_note(raters=names, has_batch=self.batch is not None))
         self._fill_claims()

@@ -26,8 +26,12 @@ if TYPE_CHECKING:
     from rater_desktop.qa_review.views import ItemComparison
 
 # The modules of these tabs: imported on a worker after the window's first paint.
+# Compare's first item also needs Markdown (its responses' plain text, the prompt) and
+# the signing code (reading a rater's answers): imported on the UI thread at its first
+# show, they took tens of ms of that turn at 50 raters.
 MODULES = ("rater_desktop.gui.qa.disagreement_panel", "rater_desktop.gui.qa.compare_view",
-           "rater_desktop.gui.qa.dashboard")
+           "rater_desktop.gui.qa.dashboard", "rater_desktop.rating.text",
+           "rater_desktop.gui.markdown_worker", "rater_desktop.results.identity")
 PAGES = ("disagreements", "compare", "dashboard")
 
 

@@ -18,7 +18,7 @@ from functools import cached_property
 from pathlib import Path, PurePath
 from typing import Any
 
-from rater_desktop.batch_import.generic import clean_id, iter_jsonl
+from rater_desktop.batch_import.generic import clean_id, map_jsonl
 from rater_desktop.batch_import.writer import ImportInputError, decode_base64_image
 
 MAX_HISTORY_BYTES = 512 * 1024 * 1024
@@ -380,16 +380,8 @@ def read_history_pairs(pairs: Path, *, store: StoreImage, root: Path | None = No
                        ) -> Iterator[dict[str, Any] | ImportInputError]:  # fmt: skip
     """Items from a JSONL file of ``{"task", "a", "b"}`` lines naming two history files."""
     files = InputRoot(root or pairs.parent)
-    for count, row in enumerate(iter_jsonl(pairs), start=1):
-        if isinstance(row, ImportInputError):
-            yield row
-            continue
-        number, record = row
-        try:
-            yield _pair_item(record, number=count, where=f"{pairs} line {number}", store=store,
-                             files=files, base=pairs.parent)  # fmt: skip
-        except ImportInputError as exc:
-            yield exc
+    yield from map_jsonl(pairs, lambda record, where, number: _pair_item(
+        record, number=number, where=where, store=store, files=files, base=pairs.parent))
 
 
 def task_folders(folder: Path, files: InputRoot) -> Iterator[tuple[int, Path, str, ImportInputError | None]]:

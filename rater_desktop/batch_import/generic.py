@@ -261,6 +261,16 @@ def map_jsonl(path: Path, build: Callable[..., dict[str, Any]]
             yield exc
 
 
+def unique_id(seen: set[str], given: Any, fallback: str, where: str) -> str:
+    """The line's item id (``given`` cleaned, else ``fallback``), added to ``seen``; a
+    second use is refused here, before its screenshots are written, not by the writer."""
+    item_id = clean_id(str(given or ""), fallback)
+    if item_id in seen:
+        raise ImportInputError(f"{where}: the id {item_id!r} was already used; ids must be unique")
+    seen.add(item_id)
+    return item_id
+
+
 def iter_csv(path: Path) -> Iterator[tuple[int, Any] | ImportInputError]:
     """(row number, row as a dict) per CSV row after the header, streaming."""
     csv.field_size_limit(MAX_LINE_BYTES)

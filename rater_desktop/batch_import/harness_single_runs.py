@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from rater_desktop.batch.protocol import RUN
-from rater_desktop.batch_import.generic import clean_id, iter_jsonl
+from rater_desktop.batch_import.generic import clean_id, map_jsonl, unique_id
 from rater_desktop.batch_import.harnesses import HARNESSES, HarnessKind
 from rater_desktop.batch_import.runs import (
     MAX_TEXT,
@@ -96,29 +96,21 @@ def _task_folder_item(task_dir: Path, harness: HarnessKind, *, number: int, file
 def _line_runs(pairs: Path, load: LoadRun, *, store: StoreImage, files: InputRoot, folders: bool
                ) -> Iterator[dict[str, Any] | ImportInputError]:  # fmt: skip
     seen: set[str] = set()
-    for count, row in enumerate(iter_jsonl(pairs), start=1):
-        if isinstance(row, ImportInputError):
-            yield row
-            continue
-        number, record = row
-        where = f"{pairs} line {number}"
-        try:
-            if not isinstance(record, dict):
-                raise ImportInputError(f"{where}: expected an object with run (and task)")
-            name = record.get("run")
-            if not isinstance(name, str) or not name:
-                raise ImportInputError(f"{where}: 'run' must name a saved run")
-            path = files.resolve(name, base=pairs.parent, where=where, folder=folders)
-            item_id = clean_id(str(record.get("id") or ""), f"run-{count:06d}")
-            if item_id in seen:
-                raise ImportInputError(f"{where}: the id {item_id!r} was already used; ids must be unique")
-            seen.add(item_id)
-            task = record.get("task") if isinstance(record.get("task"), str) else None
-            yield run_item(path, identity=str(record.get("identity") or Path(name).stem), task=task,
-                           report=record.get("report"), judge=record.get("judge"), item_id=item_id,
-                           load=load, store=store, where=where)  # fmt: skip
-        except ImportInputError as exc:
-            yield exc
+
+    def build(record: Any, *, where: str, number: int) -> dict[str, Any]:
+        if not isinstance(record, dict):
+            raise ImportInputError(f"{where}: expected an object with run (and task)")
+        name = record.get("run")
+        if not isinstance(name, str) or not name:
+            raise ImportInputError(f"{where}: 'run' must name a saved run")
+        path = files.resolve(name, base=pairs.parent, where=where, folder=folders)
+        item_id = unique_id(seen, record.get("id"), f"run-{number:06d}", where)
+        task = record.get("task") if isinstance(record.get("task"), str) else None
+        return run_item(path, identity=str(record.get("identity") or Path(name).stem), task=task,
+                        report=record.get("report"), judge=record.get("judge"), item_id=item_id,
+                        load=load, store=store, where=where)  # fmt: skip
+
+    yield from map_jsonl(pairs, build)
 
 
 def run_item(path: Path, *, identity: str, task: str | None, report: Any, judge: Any, item_id: str,

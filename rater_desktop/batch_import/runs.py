@@ -22,7 +22,7 @@ from rater_desktop.batch.images import ImageProblem, decode_image, sniff_format
 from rater_desktop.batch.limits import DEFAULT_LIMITS
 from rater_desktop.batch.parse import parse_item
 from rater_desktop.batch.protocol import PAIR
-from rater_desktop.batch_import.generic import clean_id, iter_jsonl
+from rater_desktop.batch_import.generic import clean_id, map_jsonl, unique_id
 from rater_desktop.batch_import.writer import ImportInputError, decode_base64_image
 
 StoreImage = Callable[[bytes, str], str]
@@ -148,31 +148,23 @@ def read_run_pairs(pairs: Path, *, load: LoadRun, store: StoreImage, root: Path 
                    folders: bool = False) -> Iterator[dict[str, Any] | ImportInputError]:  # fmt: skip
     """Items from a JSONL of ``{"task"?, "a", "b", "id"?, "identity_a"?, "identity_b"?}``."""
     files = InputRoot(root or pairs.parent)
-    seen: set[str] = set()  # refused here, before its screenshots are written, not by the writer
-    for count, row in enumerate(iter_jsonl(pairs), start=1):
-        if isinstance(row, ImportInputError):
-            yield row
-            continue
-        number, record = row
-        where = f"{pairs} line {number}"
-        try:
-            if not isinstance(record, dict):
-                raise ImportInputError(f"{where}: expected an object with task, a and b")
-            runs = []
-            for side in ("a", "b"):
-                name = record.get(side)
-                if not isinstance(name, str) or not name:
-                    raise ImportInputError(f"{where}: '{side}' must name a saved run")
-                path = files.resolve(name, base=pairs.parent, where=where, folder=folders)
-                runs.append((path, str(record.get(f"identity_{side}") or Path(name).stem)))
-            item_id = clean_id(str(record.get("id") or ""), f"run-{count:06d}")
-            if item_id in seen:
-                raise ImportInputError(f"{where}: the id {item_id!r} was already used; ids must be unique")
-            seen.add(item_id)
-            yield pair_item(runs, task=clip(record.get("task")), load=load, store=store, where=where,
-                            item_id=item_id)  # fmt: skip
-        except ImportInputError as exc:
-            yield exc
+    seen: set[str] = set()
+
+    def build(record: Any, *, where: str, number: int) -> dict[str, Any]:
+        if not isinstance(record, dict):
+            raise ImportInputError(f"{where}: expected an object with task, a and b")
+        runs = []
+        for side in ("a", "b"):
+            name = record.get(side)
+            if not isinstance(name, str) or not name:
+                raise ImportInputError(f"{where}: '{side}' must name a saved run")
+            path = files.resolve(name, base=pairs.parent, where=where, folder=folders)
+            runs.append((path, str(record.get(f"identity_{side}") or Path(name).stem)))
+        item_id = unique_id(seen, record.get("id"), f"run-{number:06d}", where)
+        return pair_item(runs, task=clip(record.get("task")), load=load, store=store, where=where,
+                         item_id=item_id)  # fmt: skip
+
+    yield from map_jsonl(pairs, build)
 
 
 def read_run_folders(folder: Path, *, load: LoadRun, store: StoreImage,

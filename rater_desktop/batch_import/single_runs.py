@@ -35,7 +35,7 @@ from rater_desktop.batch_import.browser_use import (
     read_small_text,
     task_folders,
 )
-from rater_desktop.batch_import.generic import clean_id, iter_jsonl
+from rater_desktop.batch_import.generic import clean_id, map_jsonl
 from rater_desktop.batch_import.standardweb import (
     _present,
     _report_from_history,
@@ -146,16 +146,8 @@ def read_browser_use_single_runs(source: Path, *, store: StoreImage, root: Path 
         yield from _task_folder_runs(source, store=store, root=root)
         return
     files = InputRoot(root or source.parent)
-    for count, row in enumerate(iter_jsonl(source), start=1):
-        if isinstance(row, ImportInputError):
-            yield row
-            continue
-        number, record = row
-        try:
-            yield _line_run(record, number=count, where=f"{source} line {number}", store=store,
-                            files=files, base=source.parent)  # fmt: skip
-        except ImportInputError as exc:
-            yield exc
+    yield from map_jsonl(source, lambda record, where, number: _line_run(
+        record, number=number, where=where, store=store, files=files, base=source.parent))
 
 
 def _task_folder_runs(folder: Path, *, store: StoreImage, root: Path | None

@@ -8,11 +8,12 @@ is refused with one line (FeedbackError), never a traceback.
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from rater_desktop.signing.signed_json import SignedJsonWords, load_roster, read_signed_json
 
 if TYPE_CHECKING:
     from rater_desktop.signing.allowed_signers import AllowedSigner
@@ -23,6 +24,15 @@ MAX_DECISIONS_BYTES = 64 * 1024 * 1024
 DECISION_VALUES = ("accept", "needs_fix", "reject")
 QA_LEADS_FOLDER = "feedback"
 QA_LEADS_FILE = "qa_leads"
+_WORDS = SignedJsonWords(
+    too_large="{name} is larger than a decisions file can be",
+    unreadable="cannot read {name} and its .sig ({problem})",
+    not_signed="{name} is not validly signed QA feedback: {problem}",
+    not_json="{name} is signed but is not JSON",
+    not_in_roster="{name} is signed by key {fingerprint}, which is not a QA lead in the roster "
+                  "(or its entry has expired); refused",
+    someone_else="{name} claims reviewer {claimed!r}, but the roster gives key {fingerprint} "
+                 "to someone else; refused")
 
 
 class FeedbackError(ValueError):
@@ -47,16 +57,9 @@ def default_qa_leads_path() -> Path:
 
 def load_qa_leads(path: Path | None) -> list[AllowedSigner]:
     """The QA-lead roster (``path`` or the default); FeedbackError when there is none."""
-    from rater_desktop.signing.allowed_signers import AllowedSignersError, load_allowed_signers
-
-    where = path if path is not None else default_qa_leads_path()
-    if not where.is_file():
-        hint = "" if path is not None else " (give --qa-leads FILE, an allowed_signers file of QA leads)"
-        raise FeedbackError(f"no QA-lead roster at {where}{hint}")
-    try:
-        return load_allowed_signers(where)
-    except AllowedSignersError as exc:
-        raise FeedbackError(str(exc)) from exc
+    return load_roster(path, default=default_qa_leads_path, missing="no QA-lead roster at {where}",
+                       hint=" (give --qa-leads FILE, an allowed_signers file of QA leads)",
+                       error=FeedbackError)
 
 
 def _check_shape(document: Any) -> None:
@@ -79,36 +82,17 @@ def _check_shape(document: Any) -> None:
         raise FeedbackError("the decisions' sources are not a list")
 
 
+def _reviewer(document: Any, fingerprint: str) -> str:
+    del fingerprint  # the roster alone says whose key it is
+    _check_shape(document)
+    reviewer = document.get("reviewer")
+    return str(reviewer.get("rater_id", "")) if isinstance(reviewer, dict) else ""
+
+
 def read_decisions(path: Path, *, qa_leads: Sequence[AllowedSigner]) -> VerifiedDecisions:
     """Verify ``path`` (+ ``.sig``) against the QA-lead roster; FeedbackError if not."""
-    from rater_desktop.signing import sshsig
-    from rater_desktop.signing.allowed_signers import find_signers
-
-    try:
-        if path.stat().st_size > MAX_DECISIONS_BYTES:
-            raise FeedbackError(f"{path.name} is larger than a decisions file can be")
-        data = path.read_bytes()
-        signature = path.with_name(path.name + ".sig").read_bytes()
-    except OSError as exc:
-        raise FeedbackError(f"cannot read {path.name} and its .sig ({exc.strerror or exc})") from exc
-    try:
-        signed = sshsig.verify(data, signature, namespace=DECISIONS_NAMESPACE)
-    except (sshsig.SignatureFormatError, sshsig.SignatureMismatchError,
-            sshsig.NamespaceMismatchError) as exc:  # fmt: skip
-        raise FeedbackError(f"{path.name} is not validly signed QA feedback: {exc}") from exc
-    try:
-        document = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as exc:
-        raise FeedbackError(f"{path.name} is signed but is not JSON") from exc
-    _check_shape(document)
-    entries = find_signers(list(qa_leads), key_blob=signed.public_key_blob, namespace=DECISIONS_NAMESPACE)
-    if not entries:
-        raise FeedbackError(f"{path.name} is signed by key {signed.fingerprint}, which is not a QA "
-                            "lead in the roster (or its entry has expired); refused")  # fmt: skip
-    reviewer = document.get("reviewer")
-    claimed = str(reviewer.get("rater_id", "")) if isinstance(reviewer, dict) else ""
-    if not any(entry.matches_principal(claimed) for entry in entries):
-        raise FeedbackError(f"{path.name} claims reviewer {claimed!r}, but the roster gives key "
-                            f"{signed.fingerprint} to someone else; refused")  # fmt: skip
-    return VerifiedDecisions(document=document, sha256=hashlib.sha256(data).hexdigest(),
-                             reviewer_id=claimed, fingerprint=signed.fingerprint)  # fmt: skip
+    signed = read_signed_json(path, namespace=DECISIONS_NAMESPACE, max_bytes=MAX_DECISIONS_BYTES,
+                              signers=qa_leads, words=_WORDS, error=FeedbackError,
+                              claimed=_reviewer)
+    return VerifiedDecisions(document=signed.document, sha256=hashlib.sha256(signed.data).hexdigest(),
+                             reviewer_id=signed.principal, fingerprint=signed.fingerprint)  # fmt: skip

@@ -11,10 +11,10 @@ from rater_desktop.batch.model import Item
 from rater_desktop.batch.protocol import PreferenceSettings
 from rater_desktop.preference.model import PreferenceRating, is_justification
 from rater_desktop.preference.rules import check_preference
-from rater_desktop.protocols.single_export import collect_saved, judgment_record
 from rater_desktop.rating.display_order import display_order
 from rater_desktop.rating.store import RatingStore
 from rater_desktop.rating.survey import survey_for_export
+from rater_desktop.results.collect import collect_saved, judgment_record
 from rater_desktop.results.document import ItemRecord
 
 

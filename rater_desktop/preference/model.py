@@ -66,24 +66,10 @@ class PreferenceRating:
         except ValueError as exc:
             raise ValueError(f"status {data.get('status')!r} is unknown") from exc
         return cls(item_id=str(data.get("item_id", "")), choice=choice, explanation=explanation,
-                   status=status, timing=_timing(data.get("timing")),
+                   status=status, timing=TimeSpent.from_document(data.get("timing")),
                    text_sources=sources_from_dict(data.get("text_sources")))
 
 
 def is_justification(path: str) -> bool:
     """The explanation is the preference protocol's one justification (PR-2)."""
     return path == "explanation"
-
-
-def _timing(raw: object) -> TimeSpent:
-    if not isinstance(raw, dict):
-        return TimeSpent()
-    seconds = raw.get("active_seconds", 0.0)
-    steps = raw.get("step_seconds", {})
-    sessions = raw.get("sessions", 0)
-    if not isinstance(seconds, int | float) or seconds < 0:
-        raise ValueError("timing.active_seconds must be a non-negative number")
-    clean_steps = {str(k): float(v) for k, v in steps.items()
-                   if isinstance(v, int | float)} if isinstance(steps, dict) else {}
-    return TimeSpent(active_seconds=float(seconds), step_seconds=clean_steps,
-                     sessions=int(sessions) if isinstance(sessions, int) else 0)

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from rater_desktop.batch.protocol import PREFERENCE
@@ -13,8 +11,13 @@ from rater_desktop.preference import learning
 from rater_desktop.preference.collect import collect_protocol_export
 from rater_desktop.preference.model import PREFERENCE_FAST_ITEM_SECONDS
 from rater_desktop.protocols import Applier, RatingProtocol, ScriptedLineError, register
+from rater_desktop.protocols.single_report import (
+    refused_flags,
+    verified_documents,
+    write_protocol_report,
+)
 
-EXIT_OK, EXIT_NO_VALID, EXIT_MIXED = 0, 1, 2
+EXIT_NO_VALID, EXIT_MIXED = 1, 2
 
 
 def collect_export(*, manifest: Any, items: Any, store: Any, rater_id: str, rubric: Any,
@@ -52,40 +55,23 @@ def verdicts(items: list[Any]) -> Callable[[dict[str, Any]], list[tuple[str, int
 
 def qa_report(args: argparse.Namespace, batch: Any, roster: Any, report_format: str) -> int:
     """'qa report' of a preference batch: the preference figures of the verified files."""
-    unsupported = [flag for flag, value in (("--plan", getattr(args, "plan", None)),
-                                            ("--store", getattr(args, "store", None))) if value]
-    if unsupported:  # said, not silently ignored
-        verb = "work" if len(unsupported) > 1 else "works"
-        print(f"error: {' and '.join(unsupported)} {verb} on guideline batches only; the "
-              "preference report reads the given files directly.", file=sys.stderr)
+    if refused_flags(args, ("--plan", "--store"), report="preference"):
         return EXIT_MIXED
     return _preference_report(args, batch, roster, report_format)
 
 
 def _preference_report(args: argparse.Namespace, batch: Any, roster: Any,
                        report_format: str) -> int:  # fmt: skip
-    from rater_desktop.batch.hashing import batch_sha256
     from rater_desktop.preference.report import render, unsure_of
     from rater_desktop.preference.review import CostInputs, batch_figures
-    from rater_desktop.qa_review.report import write_report
     from rater_desktop.qa_review.report_unsure import only_unsure_documents
     from rater_desktop.qa_review.retest_inputs import batch_retest
-    from rater_desktop.results.verify import verify_results_file
-    from rater_desktop.signing.atomic_files import AtomicWriteError
 
-    sha = batch_sha256(args.batch)
-    documents = []
-    signers = roster.signers()
-    for path in args.results:
-        outcome = verify_results_file(results_path=Path(path), allowed_signers=signers,
-                                      batch_sha256=sha)
-        print(f"{'OK' if outcome.ok else 'SKIPPED'} {path}: {outcome.message}")
-        if outcome.ok and outcome.document is not None:
-            if outcome.document.get("protocol") != PREFERENCE:
-                print(f"error: {path} holds guideline ratings, not preference judgments.",
-                      file=sys.stderr)
-                return EXIT_MIXED
-            documents.append(outcome.document)
+    documents = verified_documents(
+        args.results, batch_path=args.batch, roster=roster, protocol=PREFERENCE,
+        foreign="{path} holds guideline ratings, not preference judgments.")
+    if documents is None:
+        return EXIT_MIXED
     if not documents:
         print("No valid results file signed by a rater in the roster: no report written.")
         return EXIT_NO_VALID
@@ -97,16 +83,10 @@ def _preference_report(args: argparse.Namespace, batch: Any, roster: Any,
     figures = batch_figures(documents, batch=batch, question=getattr(args, "by", None),
                             cost=CostInputs(hourly_wage=args.wage, platform_fee=args.fee,
                                             raters_per_item=args.raters_per_item))
-    try:
-        write_report(args.out, render(figures, title=batch.manifest.title,
-                                      report_format=report_format, unsure=unsure,
-                                      retest=retest))
-    except AtomicWriteError as exc:
-        print(f"error: {exc.strerror or exc}", file=sys.stderr)
-        return EXIT_NO_VALID
-    print(f"Report written to {args.out} ({report_format}; preference protocol; "
-          f"{len(documents)} file(s)).")
-    return EXIT_OK
+    text = render(figures, title=batch.manifest.title, report_format=report_format,
+                  unsure=unsure, retest=retest)
+    return write_protocol_report(args.out, text, report_format=report_format,
+                                 protocol="preference", files=len(documents))
 
 
 PROTOCOL = register(RatingProtocol(

@@ -10,7 +10,6 @@ stored signed documents, with the same functions as the command line report.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -25,7 +24,7 @@ from rater_desktop.preference.stats import (
 from rater_desktop.qa.retest import RetestFigure
 from rater_desktop.qa.text_sources import rater_text_flags
 from rater_desktop.qa_review.figures import sd4_threshold
-from rater_desktop.qa_review.retest_inputs import batch_retest
+from rater_desktop.qa_review.retest_inputs import batch_retest, session_documents
 
 if TYPE_CHECKING:
     from rater_desktop.qa_review.session import QaSession
@@ -180,19 +179,9 @@ def choice_disagreements(documents: Sequence[Mapping[str, Any]], *, gold: Mappin
 
 
 def used_documents(session: QaSession) -> list[dict[str, Any]]:
-    """The signed documents of the session's trusted files (latest export per rater)."""
-    documents = []
-    for stored in session.used_files():
-        signed = session.store.signed_bytes(stored.id) if stored.id is not None else None
-        if signed is None:
-            continue
-        try:
-            document = json.loads(signed[0].decode("utf-8"))
-        except ValueError:  # changed behind our back: skipped, never guessed
-            continue
-        if isinstance(document, dict) and document.get("protocol") == PREFERENCE:
-            documents.append(document)
-    return documents
+    """The signed preference documents of the session's trusted files (latest export per
+    rater)."""
+    return [d for d in session_documents(session) if d.get("protocol") == PREFERENCE]
 
 
 def preference_review(session: QaSession, *, question: str | None,

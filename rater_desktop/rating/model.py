@@ -201,6 +201,23 @@ class TimeSpent:
     step_seconds: dict[str, float] = field(default_factory=dict)
     sessions: int = 0
 
+    @classmethod
+    def from_document(cls, raw: object) -> TimeSpent:
+        """The ``timing`` of a one-document rating (preference, run audit): none is no
+        time; seconds not a number below 1e9 are a ValueError, odd steps are dropped."""
+        if not isinstance(raw, dict):
+            return cls()
+        seconds = raw.get("active_seconds", 0.0)
+        steps = raw.get("step_seconds", {})
+        sessions = raw.get("sessions", 0)
+        if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not 0 <= seconds < 1e9:
+            raise ValueError("timing.active_seconds must be a non-negative number")
+        clean = {str(k)[:40]: float(v) for k, v in steps.items()
+                 if isinstance(v, int | float) and not isinstance(v, bool) and 0 <= v < 1e9
+                 } if isinstance(steps, dict) else {}
+        return cls(active_seconds=float(seconds), step_seconds=clean,
+                   sessions=sessions if isinstance(sessions, int) and sessions >= 0 else 0)
+
 
 @dataclass
 class ItemRating:

@@ -1,6 +1,8 @@
 """Glue: gather export inputs from an opened batch and the rater's rating store.
 
-``collect_item_records`` works on any RatingStore (plain functions, store passed in);
+``collect_saved`` (any protocol's saved documents, read and recorded by functions passed
+in) and ``judgment_record`` (a record's common fields) work on any RatingStore;
+``collect_item_records`` is the guideline's use of them;
 ``collect_records`` is the one collection both exports run (the window's export flow and
 ``rater-desktop export``), with the batch's protocol's ``collect_export`` passed in (from
 ``rater_desktop.protocols``, a higher layer); ``collect_export_inputs`` opens the batch
@@ -9,10 +11,10 @@ and the profile's store for the CLI.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from rater_desktop.batch.model import Item
 from rater_desktop.rating.display_order import display_order
@@ -26,10 +28,12 @@ from rater_desktop.rating.text import plain_text
 from rater_desktop.results.binding import RatedBatchChangedError, bound_batch_sha256
 from rater_desktop.results.document import BatchMeta, ItemRecord
 from rater_desktop.results.errors import CollectError
-from rater_desktop.text_sources import export_fields
+from rater_desktop.text_sources import FieldSources, export_fields
 
 __all__ = ["CollectError", "ExportInputs", "collect_export_inputs", "collect_item_records",
-           "collect_records", "item_record"]
+           "collect_records", "collect_saved", "item_record", "judgment_record"]
+
+R = TypeVar("R")
 
 # A protocol's export part: (manifest=, items=, store=, rater_id=, rubric=,
 # include_incomplete=) -> (records, ids left out, the document's extra fields).
@@ -47,9 +51,32 @@ class ExportInputs:
     document_extra: dict[str, Any] = field(default_factory=dict)  # protocol, survey
 
 
-def _rule_entry(result: RuleResult, acknowledged: dict[str, str]) -> dict[str, Any]:
+def _rule_entry(result: RuleResult, acknowledged: Mapping[str, str]) -> dict[str, Any]:
     reason = acknowledged.get(result.rule_id, "").strip() if result.warning else ""
     return {**result.to_dict(), "acknowledged": bool(reason), "reason": reason}
+
+
+def judgment_record(item: Item, document: dict[str, Any], *, status: ItemStatus,
+                    results: Sequence[RuleResult], identities: Mapping[str, str],
+                    display_order: Sequence[str], sources: Mapping[str, FieldSources],
+                    is_justification: Callable[[str], bool], retest_of: str | None = None,
+                    acknowledged: Mapping[str, str] | None = None) -> ItemRecord:
+    """One item's record from its rating ``document`` (its text sources go beside it);
+    a warning is acknowledged when ``acknowledged`` gives it a reason (the guideline's)."""
+    document.pop("text_sources", None)  # exported per field beside the rating (2.4)
+    return ItemRecord(
+        item_id=item.id,
+        identities=dict(identities),
+        display_order=tuple(display_order),
+        rating=document,
+        rule_results=[_rule_entry(r, acknowledged or {}) for r in results],
+        status=status.value,
+        timing=document["timing"],
+        incomplete=status is not ItemStatus.COMPLETE,
+        kind=item.kind.value,
+        retest_of=retest_of,
+        text_sources=export_fields(dict(sources), is_justification=is_justification),
+    )
 
 
 def item_record(
@@ -64,22 +91,41 @@ def item_record(
     order = display_order(batch_seed=display_seed, rater_id=rater_id, item_id=item.id)
     plain = [plain_text(response.text) for response in item.responses]
     results = check_item(rating, item=item, plain_texts=plain, rubric=rubric, order=order)
-    document = rating.to_dict()
-    document.pop("text_sources", None)  # exported per field beside the rating (2.6)
-    complete = rating.status is ItemStatus.COMPLETE
-    return ItemRecord(
-        item_id=item.id,
+    return judgment_record(
+        item, rating.to_dict(), status=rating.status, results=results,
         identities={"A": item.responses[0].identity, "B": item.responses[1].identity},
         display_order=("B", "A") if order.swapped else ("A", "B"),
-        rating=document,
-        rule_results=[_rule_entry(r, rating.acknowledged) for r in results],
-        status=rating.status.value,
-        timing=document["timing"],
-        incomplete=not complete,
-        kind=item.kind.value,
-        retest_of=item.retest_of,
-        text_sources=export_fields(rating.text_sources, is_justification=is_justification),
-    )
+        sources=rating.text_sources, is_justification=is_justification,
+        retest_of=item.retest_of, acknowledged=rating.acknowledged)
+
+
+def collect_saved(*, items: Iterable[Item], store: RatingStore, batch_key: str,
+                  read: Callable[[Any], R], status_of: Callable[[R], ItemStatus],
+                  record: Callable[[Item, R], ItemRecord], include_incomplete: bool,
+                  unreadable: str) -> tuple[list[ItemRecord], list[str]]:
+    """Records in batch order and the ids left out, for any protocol's documents.
+
+    Complete items are always exported. Items with a saved rating that is not complete
+    are exported (marked ``incomplete``) only with ``include_incomplete``; items never
+    opened have no rating and are always left out. A saved document ``read`` refuses is
+    a CollectError: ``unreadable`` with ``{item}`` and ``{problem}`` filled in.
+    """
+    records: list[ItemRecord] = []
+    left_out: list[str] = []
+    for item in items:
+        saved = store.load_item(batch_key, item.id)
+        if saved is None:
+            left_out.append(item.id)
+            continue
+        try:
+            rating = read(saved)
+        except ValueError as exc:
+            raise CollectError(unreadable.format(item=item.id, problem=exc)) from exc
+        if status_of(rating) is not ItemStatus.COMPLETE and not include_incomplete:
+            left_out.append(item.id)
+            continue
+        records.append(record(item, rating))
+    return records, left_out
 
 
 def collect_item_records(
@@ -92,30 +138,14 @@ def collect_item_records(
     rubric: Rubric,
     include_incomplete: bool,
 ) -> tuple[list[ItemRecord], list[str]]:
-    """Records in batch order, and the ids left out.
-
-    Complete items are always exported. Items with a saved rating that is not complete
-    are exported (marked ``incomplete``) only with ``include_incomplete``; items never
-    opened have no rating and are always left out.
-    """
-    records: list[ItemRecord] = []
-    left_out: list[str] = []
-    for item in items:
-        saved = store.load_item(batch_key, item.id)
-        if saved is None:
-            left_out.append(item.id)
-            continue
-        try:
-            rating = ItemRating.from_dict(saved)
-        except ValueError as exc:
-            raise CollectError(f"The saved rating of item {item.id} cannot be read: {exc}") from exc
-        if rating.status is not ItemStatus.COMPLETE and not include_incomplete:
-            left_out.append(item.id)
-            continue
-        records.append(
-            item_record(item, rating, rater_id=rater_id, display_seed=display_seed, rubric=rubric)
-        )
-    return records, left_out
+    """Records in batch order, and the ids left out (the rules of ``collect_saved``)."""
+    return collect_saved(
+        items=items, store=store, batch_key=batch_key, read=ItemRating.from_dict,
+        status_of=lambda rating: rating.status,
+        record=lambda item, rating: item_record(
+            item, rating, rater_id=rater_id, display_seed=display_seed, rubric=rubric),
+        include_incomplete=include_incomplete,
+        unreadable="The saved rating of item {item} cannot be read: {problem}")
 
 
 def feedback_extra(store: RatingStore, batch_key: str) -> dict[str, Any]:

@@ -8,9 +8,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from rater_desktop.batch.model import Item
-from rater_desktop.protocols.single_export import collect_saved, judgment_record
 from rater_desktop.rating.store import RatingStore
 from rater_desktop.rating.survey import survey_for_export
+from rater_desktop.results.collect import collect_saved, judgment_record
 from rater_desktop.results.document import ItemRecord
 from rater_desktop.run_audit.model import RunAuditRating, is_justification
 from rater_desktop.run_audit.rules import check_run_audit

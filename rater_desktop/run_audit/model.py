@@ -10,13 +10,15 @@ until ``judge_shown`` (once RA-5 passes).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from rater_desktop.batch.protocol import RUN_AUDIT
 from rater_desktop.rating.model import ItemStatus, TimeSpent
 from rater_desktop.text_sources import FieldSources, sources_from_dict, sources_to_dict
 
+M = TypeVar("M")
 CHECKPOINTS = ("C1", "C2", "C3", "C4")
 CHECKPOINT_LABELS = {"C1": "landed", "C2": "found", "C3": "detail", "C4": "acted"}
 OUTCOMES = ("completed", "login_wall", "blocked", "unreachable", "incomplete")
@@ -169,7 +171,7 @@ class RunAuditRating:
             judge_shown=_flag(data, "judge_shown"),
             status=status,
             current_step=step if step in STEPS else STEP_TRAJECTORY,
-            timing=_timing(data.get("timing")),
+            timing=TimeSpent.from_document(data.get("timing")),
             text_sources=sources_from_dict(data.get("text_sources")),
         )
 
@@ -230,17 +232,24 @@ def _yes_no(value: object, where: str) -> bool | None:
     return value
 
 
-def _checkpoints(raw: object) -> dict[str, CheckpointMark]:
-    found = _mapping(raw, "checkpoints")
-    unknown = sorted(set(found) - set(CHECKPOINTS))
+def _marks(raw: object, name: str, keys: tuple[str, ...],
+           mark: Callable[[dict[str, Any], str], M], empty: Callable[[], M]) -> dict[str, M]:
+    """One mark per key of ``keys`` (``empty()`` where the document has none); a key
+    outside them is refused."""
+    found = _mapping(raw, name)
+    unknown = sorted(set(found) - set(keys))
     if unknown:
-        raise ValueError(f"checkpoints: {unknown[0][:40]!r} is not one of C1, C2, C3, C4")
-    marks = {c: CheckpointMark() for c in CHECKPOINTS}
+        raise ValueError(f"{name}: {unknown[0][:40]!r} is not one of {', '.join(keys)}")
+    marks = {k: empty() for k in keys}
     for key in found:
-        entry = _entry(found, key, "checkpoints")
-        marks[key] = CheckpointMark(reached=_yes_no(entry.get("reached"), f"checkpoints.{key}"),
-                                    evidence=Evidence.from_dict(entry.get("evidence")))
+        marks[key] = mark(_entry(found, key, name), key)
     return marks
+
+
+def _checkpoints(raw: object) -> dict[str, CheckpointMark]:
+    return _marks(raw, "checkpoints", CHECKPOINTS, lambda entry, key: CheckpointMark(
+        reached=_yes_no(entry.get("reached"), f"checkpoints.{key}"),
+        evidence=Evidence.from_dict(entry.get("evidence"))), CheckpointMark)
 
 
 def _observed(raw: object) -> ObservedOutcome:
@@ -266,28 +275,6 @@ def _statements(raw: object) -> dict[str, StatementMark]:
 
 
 def _breaches(raw: object) -> dict[str, BreachMark]:
-    found = _mapping(raw, "breaches")
-    unknown = sorted(set(found) - set(BREACH_KINDS))
-    if unknown:
-        raise ValueError(f"breaches: {unknown[0][:40]!r} is not one of {', '.join(BREACH_KINDS)}")
-    marks = {k: BreachMark() for k in BREACH_KINDS}
-    for key in found:
-        entry = _entry(found, key, "breaches")
-        marks[key] = BreachMark(seen=_yes_no(entry.get("seen"), f"breaches.{key}.seen"),
-                                step=_optional_step(entry.get("step"), f"breaches.{key}.step"))
-    return marks
-
-
-def _timing(raw: object) -> TimeSpent:
-    if not isinstance(raw, dict):
-        return TimeSpent()
-    seconds = raw.get("active_seconds", 0.0)
-    steps = raw.get("step_seconds", {})
-    sessions = raw.get("sessions", 0)
-    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not 0 <= seconds < 1e9:
-        raise ValueError("timing.active_seconds must be a non-negative number")
-    clean = {str(k)[:40]: float(v) for k, v in steps.items()
-             if isinstance(v, int | float) and not isinstance(v, bool) and 0 <= v < 1e9
-             } if isinstance(steps, dict) else {}
-    return TimeSpent(active_seconds=float(seconds), step_seconds=clean,
-                     sessions=sessions if isinstance(sessions, int) and sessions >= 0 else 0)
+    return _marks(raw, "breaches", BREACH_KINDS, lambda entry, key: BreachMark(
+        seen=_yes_no(entry.get("seen"), f"breaches.{key}.seen"),
+        step=_optional_step(entry.get("step"), f"breaches.{key}.step")), BreachMark)

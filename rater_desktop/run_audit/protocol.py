@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
 from rater_desktop.batch.protocol import RUN_AUDIT
 from rater_desktop.protocols import Applier, RatingProtocol, ScriptedLineError, register
+from rater_desktop.protocols.single_report import (
+    refused_flags,
+    verified_documents,
+    write_protocol_report,
+)
 from rater_desktop.run_audit import learning
 from rater_desktop.run_audit.collect import collect_protocol_export
 
-EXIT_OK, EXIT_NO_VALID, EXIT_MIXED = 0, 1, 2
+EXIT_NO_VALID, EXIT_MIXED = 1, 2
 
 
 def collect_export(*, manifest: Any, items: Any, store: Any, rater_id: str, rubric: Any,
@@ -40,15 +44,10 @@ def scripted(batch: Any, rater_id: str, complete: bool) -> Applier:
 
 def qa_report(args: argparse.Namespace, batch: Any, roster: Any, report_format: str) -> int:
     """'qa report' of a run audit batch: RA-6 scores and the agreement figures."""
-    unsupported = [flag for flag, value in (("--plan", getattr(args, "plan", None)),
-                                            ("--store", getattr(args, "store", None)),
-                                            ("--by", getattr(args, "by", None))) if value]
-    if unsupported:  # said, not silently ignored
-        verb = "work" if len(unsupported) > 1 else "works"
-        print(f"error: {' and '.join(unsupported)} {verb} on guideline batches only; the "
-              "run audit report reads the given files directly.", file=sys.stderr)
+    if refused_flags(args, ("--plan", "--store", "--by"), report="run audit"):
         return EXIT_MIXED
-    documents = _verified_documents(args, roster)
+    documents = verified_documents(args.results, batch_path=args.batch, roster=roster,
+                                   protocol=RUN_AUDIT, foreign="{path} does not hold run audits.")
     if documents is None:
         return EXIT_MIXED
     if not documents:
@@ -57,32 +56,11 @@ def qa_report(args: argparse.Namespace, batch: Any, roster: Any, report_format: 
     return _write(args, batch, documents, report_format)
 
 
-def _verified_documents(args: argparse.Namespace, roster: Any) -> list[dict[str, Any]] | None:
-    from rater_desktop.batch.hashing import batch_sha256
-    from rater_desktop.results.verify import verify_results_file
-
-    sha = batch_sha256(args.batch)
-    signers = roster.signers()
-    documents = []
-    for path in args.results:
-        outcome = verify_results_file(results_path=Path(path), allowed_signers=signers,
-                                      batch_sha256=sha)
-        print(f"{'OK' if outcome.ok else 'SKIPPED'} {path}: {outcome.message}")
-        if outcome.ok and outcome.document is not None:
-            if outcome.document.get("protocol") != RUN_AUDIT:
-                print(f"error: {path} does not hold run audits.", file=sys.stderr)
-                return None
-            documents.append(outcome.document)
-    return documents
-
-
 def _write(args: argparse.Namespace, batch: Any, documents: list[dict[str, Any]],
            report_format: str) -> int:  # fmt: skip
     from rater_desktop.batch.errors import BatchError
-    from rater_desktop.qa_review.report import write_report
     from rater_desktop.run_audit.report import render
     from rater_desktop.run_audit.review import batch_figures
-    from rater_desktop.signing.atomic_files import AtomicWriteError
 
     try:
         # The same function the QA window uses, so both show the same figures.
@@ -90,15 +68,9 @@ def _write(args: argparse.Namespace, batch: Any, documents: list[dict[str, Any]]
     except BatchError as exc:
         print(f"error: the batch has an item that cannot be read: {exc}", file=sys.stderr)
         return EXIT_NO_VALID
-    try:
-        write_report(args.out, render(found, title=batch.manifest.title,
-                                      report_format=report_format))
-    except AtomicWriteError as exc:
-        print(f"error: {exc.strerror or exc}", file=sys.stderr)
-        return EXIT_NO_VALID
-    print(f"Report written to {args.out} ({report_format}; run audit protocol; "
-          f"{len(documents)} file(s)).")
-    return EXIT_OK
+    return write_protocol_report(
+        args.out, render(found, title=batch.manifest.title, report_format=report_format),
+        report_format=report_format, protocol="run audit", files=len(documents))
 
 
 PROTOCOL = register(RatingProtocol(

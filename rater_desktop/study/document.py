@@ -7,20 +7,29 @@ line that says why, never a KeyError deep inside a report.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from rater_desktop.signing.allowed_signers import AllowedSigner
 
+from rater_desktop.signing.signed_json import SignedJsonWords, load_roster, read_signed_json
 from rater_desktop.study.files import PLAN_FORMAT, PLAN_NAMESPACE
 from rater_desktop.study.plan import PlanError
 
 MAX_PLAN_BYTES = 256 * 1024 * 1024
 OWNERS_FOLDER = "study"
 OWNERS_FILE = "owners"
+_WORDS = SignedJsonWords(
+    too_large="{path} is larger than a plan can be.",
+    unreadable="Cannot read the plan {path} and its signature ({problem}).",
+    not_signed="{path} is not a valid signed study plan: {problem}",
+    not_json="{path} is signed but is not a study plan.",
+    not_in_roster="{path} is signed by key {fingerprint}, which is not a study owner's key in "
+                  "the owners roster (or its entry has expired); refused.",
+    someone_else="{path} claims owner {claimed!r}, but the roster gives key {fingerprint} to "
+                 "someone else; refused.")
 
 
 def default_owners_path() -> Path:
@@ -36,31 +45,10 @@ def load_owners(path: Path | None) -> list[AllowedSigner]:
     Without a roster any fresh key could sign a plan that makes anyone look done, so a
     plan is never read without one.
     """
-    from rater_desktop.signing.allowed_signers import AllowedSignersError, load_allowed_signers
-
-    where = path if path is not None else default_owners_path()
-    if not where.is_file():
-        hint = "" if path is not None else (" (give --owners FILE, an allowed_signers file of "
-                                            "the study owners' keys)")  # fmt: skip
-        raise PlanError(f"no study owners roster at {where}{hint}")
-    try:
-        return load_allowed_signers(where)
-    except AllowedSignersError as exc:
-        raise PlanError(str(exc)) from exc
-
-
-def _check_owner(plan_path: Path, document: dict[str, Any], signed: Any,
-                 owners: Sequence[AllowedSigner]) -> None:  # fmt: skip
-    from rater_desktop.signing.allowed_signers import find_signers
-
-    entries = find_signers(list(owners), key_blob=signed.public_key_blob, namespace=PLAN_NAMESPACE)
-    if not entries:
-        raise PlanError(f"{plan_path} is signed by key {signed.fingerprint}, which is not a study "
-                        "owner's key in the owners roster (or its entry has expired); refused.")  # fmt: skip
-    claimed = str((document.get("owner") or {}).get("rater_id", ""))
-    if not any(entry.matches_principal(claimed) for entry in entries):
-        raise PlanError(f"{plan_path} claims owner {claimed!r}, but the roster gives key "
-                        f"{signed.fingerprint} to someone else; refused.")  # fmt: skip
+    return load_roster(path, default=default_owners_path,
+                       missing="no study owners roster at {where}",
+                       hint=" (give --owners FILE, an allowed_signers file of the study "
+                            "owners' keys)", error=PlanError)
 
 
 def _strings(value: Any, what: str) -> list[str]:
@@ -108,33 +96,28 @@ def check_plan_document(document: Any) -> dict[str, Any]:
     return document
 
 
+def _claimed_owner(plan_path: Path) -> Callable[[Any, str], str]:
+    def claimed(document: Any, fingerprint: str) -> str:
+        try:
+            owner = document["owner"]["fingerprint"]
+        except (KeyError, TypeError) as exc:
+            raise PlanError(f"{plan_path} is signed but is not a study plan.") from exc
+        try:
+            check_plan_document(document)
+        except PlanError as exc:
+            raise PlanError(f"{plan_path} is signed but cannot be used: {exc}.") from exc
+        if owner != fingerprint:
+            raise PlanError(f"{plan_path} names owner key {owner} but was signed by {fingerprint}.")
+        return str((document.get("owner") or {}).get("rater_id", ""))
+
+    return claimed
+
+
 def read_signed_plan(plan_path: Path, *, owners: Sequence[AllowedSigner]) -> dict[str, Any]:
     """The plan document, after its signature, its signer (one of ``owners``, the study
     owners roster) and its shape were checked (PlanError if not)."""
-    from rater_desktop.signing import sshsig
-
-    try:
-        if plan_path.stat().st_size > MAX_PLAN_BYTES:  # before reading: a hostile file may be huge
-            raise PlanError(f"{plan_path} is larger than a plan can be.")
-        data = plan_path.read_bytes()
-        signature = plan_path.with_name(plan_path.name + ".sig").read_bytes()
-    except OSError as exc:
-        raise PlanError(f"Cannot read the plan and its signature ({exc.strerror or exc}).") from exc
-    try:
-        signed = sshsig.verify(data, signature, namespace=PLAN_NAMESPACE)
-    except (sshsig.SignatureFormatError, sshsig.SignatureMismatchError,
-            sshsig.NamespaceMismatchError) as exc:  # fmt: skip
-        raise PlanError(f"{plan_path} is not a valid signed study plan: {exc}") from exc
-    try:
-        document = json.loads(data.decode("utf-8"))
-        owner = document["owner"]["fingerprint"]
-    except (UnicodeDecodeError, ValueError, KeyError, TypeError) as exc:
-        raise PlanError(f"{plan_path} is signed but is not a study plan.") from exc
-    try:
-        check_plan_document(document)
-    except PlanError as exc:
-        raise PlanError(f"{plan_path} is signed but cannot be used: {exc}.") from exc
-    if owner != signed.fingerprint:
-        raise PlanError(f"{plan_path} names owner key {owner} but was signed by {signed.fingerprint}.")
-    _check_owner(plan_path, document, signed, owners)
+    signed = read_signed_json(plan_path, namespace=PLAN_NAMESPACE, max_bytes=MAX_PLAN_BYTES,
+                              signers=owners, words=_WORDS, error=PlanError,
+                              claimed=_claimed_owner(plan_path))
+    document: dict[str, Any] = signed.document
     return document

@@ -248,3 +248,44 @@ def test_cli_report_refuses_an_sd4_override_that_cannot_score(
     assert code == 2 and not out.exists()
     (line,) = captured.err.strip().splitlines()
     assert "SD-4" in line and "Traceback" not in captured.err
+
+
+def test_the_shared_report_loop_keeps_its_protocols_files_and_names_a_foreign_one(
+        exported: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+
+    from rater_desktop.batch.protocol import RUN_AUDIT
+    from rater_desktop.protocols.single_report import refused_flags, verified_documents
+    from rater_desktop.qa_review.roster import Roster
+
+    roster, files = Roster(exported["roster"]), [exported["files"]["bob"], tmp_path / "no.json"]
+    kept = verified_documents(files, batch_path=exported["batch"], roster=roster,
+                              protocol="preference", foreign="unused {path}")
+    printed = capsys.readouterr().out
+    assert kept is not None and [d["rater"]["rater_id"] for d in kept] == ["bob"]
+    assert f"OK {files[0]}:" in printed and f"SKIPPED {files[1]}:" in printed
+    assert verified_documents(files, batch_path=exported["batch"], roster=roster,
+                              protocol=RUN_AUDIT, foreign="{path} is not ours.") is None
+    assert capsys.readouterr().err == f"error: {files[0]} is not ours.\n"
+    args = argparse.Namespace(plan="p.json", store="qa.sqlite3", by=None)
+    assert refused_flags(args, ("--plan", "--store", "--by"), report="x")
+    assert refused_flags(argparse.Namespace(plan=None, store=None), ("--plan",), report="x") \
+        is False
+    assert capsys.readouterr().err == ("error: --plan and --store work on guideline batches "
+                                       "only; the x report reads the given files directly.\n")
+
+
+def test_the_shared_report_writer_says_where_it_wrote_or_why_not(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from rater_desktop.protocols.single_report import write_protocol_report
+
+    out = tmp_path / "r.csv"
+    assert write_protocol_report(out, "a,b\n", report_format="csv", protocol="x", files=2) == 0
+    assert out.read_text() == "a,b\n"
+    assert capsys.readouterr().out == f"Report written to {out} (csv; x protocol; 2 file(s)).\n"
+    blocked = tmp_path / "a-file"
+    blocked.write_text("")
+    assert write_protocol_report(blocked / "r.csv", "", report_format="csv", protocol="x",
+                                 files=1) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and len(err.splitlines()) == 1

@@ -109,8 +109,10 @@ def test_a_jsonl_names_single_runs_with_their_reports(tmp_path: Path) -> None:
     _copy(RUNS["computer-use"][0], tmp_path / "runs" / "claude.json")
     line = {"run": "runs/claude.json", "id": "lamp", "task": "Find the lamp.",
             "report": standardweb_report("login_wall"), "judge": {"verdict": "overstated"}}
-    runs = write_inside(tmp_path, "runs.jsonl", json.dumps(line) + "\n" + json.dumps({**line, "run": "../x"}) + "\n")
+    runs = write_inside(tmp_path, "runs.jsonl", json.dumps(line) + "\n" + json.dumps({**line, "run": "../x"})
+                        + "\n" + json.dumps(line) + "\n")
     report = _import("computer-use", runs, tmp_path / "out")
-    assert report.items == 1 and len(report.skipped) == 1 and "outside the input folder" in report.skipped[0]
+    assert report.items == 1 and len(report.skipped) == 2 and "outside the input folder" in report.skipped[0]
+    assert "line 3: the id 'lamp' was already used; ids must be unique" in report.skipped[1]
     item = _items(tmp_path / "out")[0]
     assert (item.id, item.prompt, item.run.run_report.outcome) == ("lamp", "Find the lamp.", "login_wall")

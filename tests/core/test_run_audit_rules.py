@@ -147,7 +147,10 @@ def test_the_document_round_trips_and_bad_documents_name_the_field() -> None:
     document = rating.to_dict()
     assert RunAuditRating.from_dict(document).to_dict() == document
     cases: list[tuple[dict[str, Any], str]] = [({"verdict": "fine"}, "verdict 'fine' is not one of"),
-                         ({"checkpoints": {"C9": {}}}, "'C9' is not one of"),
+                         ({"checkpoints": {"C9": {}}}, "^checkpoints: 'C9' is not one of C1, C2, C3, C4$"),
+                         ({"breaches": {"x": {}}}, "^breaches: 'x' is not one of other_site, sign_in,"),
+                         ({"breaches": {"sign_in": []}}, "^breaches.sign_in must be an object$"),
+                         ({"checkpoints": {"C2": {"reached": 1}}}, "^checkpoints.C2 must be true, false"),
                          ({"checkpoints": {"C1": {"evidence": {"step": -1}}}}, "step number"),
                          ({"breaches": {"sign_in": {"seen": "yes"}}}, "breaches.sign_in.seen"),
                          ({"observed": []}, "observed must be an object"),

@@ -15,12 +15,13 @@ from rater_desktop.batch.parse import parse_item
 from rater_desktop.batch.protocol import RUN, PreferenceSettings
 from rater_desktop.preference.service import PreferenceService
 from rater_desktop.protocols.single import SingleJudgmentService, blocking_reasons
-from rater_desktop.protocols.single_export import collect_saved, nominal_agreement
+from rater_desktop.protocols.single_export import nominal_agreement
 from rater_desktop.protocols.single_history import answers_of, status_after_undo
 from rater_desktop.rating.change import Change
 from rater_desktop.rating.history import COALESCE_SECONDS
 from rater_desktop.rating.model import ItemStatus
 from rater_desktop.rating.store import MemoryRatingStore
+from rater_desktop.results.collect import collect_saved, judgment_record
 from rater_desktop.results.errors import CollectError
 from rater_desktop.run_audit.model import BREACH_KINDS
 from rater_desktop.run_audit.service import RunAuditService
@@ -223,3 +224,38 @@ def test_shared_export_and_agreement_helpers() -> None:
 
     assert blocking_reasons([RuleResult("PR-1", Severity.BLOCK, False, "Choose.", "choice")]) \
         == ["PR-1: Choose."]
+
+
+def test_the_shared_record_carries_a_warnings_reason_only_when_one_is_given() -> None:
+    from rater_desktop.rating.rubric import Severity
+    from rater_desktop.rating.rules.base import RuleResult
+
+    warning = RuleResult("W-1", Severity.WARN, False, "Look again.", "choice")
+    common: dict[str, Any] = dict(
+        status=ItemStatus.IN_PROGRESS, results=[warning], identities={"A": "x", "B": ""},
+        display_order=["A", "B"], sources={}, is_justification=lambda name: False)
+    document = {"timing": {"active_seconds": 1}, "text_sources": {"why": []}}
+    plain = judgment_record(_run("r-1"), dict(document), **common)
+    given = judgment_record(_run("r-1"), dict(document), acknowledged={"W-1": " seen "},
+                            retest_of="r-0", **common)
+    assert (plain.rule_results[0]["acknowledged"], plain.rule_results[0]["reason"]) == (False, "")
+    assert (given.rule_results[0]["acknowledged"], given.rule_results[0]["reason"]) == (True, "seen")
+    assert "text_sources" not in given.rating and given.incomplete and given.retest_of == "r-0"
+    assert given.display_order == ("A", "B") and given.kind == _run("r-1").kind.value
+
+
+@pytest.mark.parametrize("protocol", ["preference", "run-audit"])
+def test_both_one_document_protocols_read_timing_alike(protocol: str) -> None:
+    from rater_desktop.preference.model import PreferenceRating
+    from rater_desktop.run_audit.model import RunAuditRating
+
+    read = {"preference": PreferenceRating.from_dict, "run-audit": RunAuditRating.from_dict}[protocol]
+    document = {"protocol": protocol, "item_id": "x"}
+    timing = {"active_seconds": 12, "step_seconds": {"choice": 3, "odd": "x", "neg": -1},
+              "sessions": -2}
+    spent = read({**document, "timing": timing}).timing
+    assert (spent.active_seconds, spent.step_seconds, spent.sessions) == (12.0, {"choice": 3.0}, 0)
+    assert read(document).timing.active_seconds == 0.0
+    for bad in (True, -1, 1e12, "5"):  # hostile seconds: one message, the same in both
+        with pytest.raises(ValueError, match="^timing.active_seconds must be a non-negative"):
+            read({**document, "timing": {"active_seconds": bad}})

@@ -9,17 +9,11 @@ import json
 from pathlib import Path
 from typing import Any
 
-import pytest
-from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QCheckBox, QDialog, QLineEdit, QPushButton
+from PySide6.QtWidgets import QApplication, QDialog
+from window_kit import StartWindow, export_verified
 
-from rater_desktop import appdirs, profiles
-from rater_desktop.gui import startup
-from rater_desktop.gui.app import create_main_window
-from rater_desktop.results.verify import VerifyStatus, verify_results_file
-
-PASSPHRASE = "correct horse battery staple"
 KEYS = {"A": Qt.Key.Key_1, "B": Qt.Key.Key_2, "tie": Qt.Key.Key_3}
 
 
@@ -54,34 +48,11 @@ def _answer_survey_with_keys(qtbot: Any) -> None:
     QTest.keyClick(dialog.focusWidget() or dialog, Qt.Key.Key_Return)
 
 
-def _fill_export_dialog(out: Path) -> None:
-    dialog = QApplication.activeModalWidget()
-    if not isinstance(dialog, QDialog) or dialog.objectName() != "exportDialog":
-        QTimer.singleShot(20, lambda: _fill_export_dialog(out))
-        return
-    dialog.findChild(QLineEdit, "exportPathField").setText(str(out))
-    dialog.findChild(QCheckBox, "exportIncludeIncomplete").setChecked(False)
-    dialog.findChild(QPushButton, "exportStart").click()
-
-
 def test_twenty_items_by_keyboard_then_export(qtbot: Any, tmp_path: Path,
-                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    class NoKeyring:  # the key lives in the encrypted file
-        def get_password(self, *_: str) -> None:
-            raise AssertionError("keyring used")
-
-    profile = profiles.create_profile(rater_id="kb-rater", display_name="Keys",
-                                      keyring=NoKeyring(), data_dir=appdirs.data_dir(),
-                                      passphrase=PASSPHRASE)
-    monkeypatch.setenv("RATER_DESKTOP_PASSPHRASE", PASSPHRASE)
+                                              rater_window: StartWindow) -> None:
     batch = write_preference_batch(tmp_path / "batch", 20)
-    window = create_main_window(settings=QSettings(str(tmp_path / "s.ini"),
-                                                   QSettings.Format.IniFormat))
-    qtbot.addWidget(window)
-    window.show()
-    window.activateWindow()
-    startup.attach_rating(window)
-    qtbot.waitUntil(lambda: window.property("ratingBinding") is not None, timeout=5000)
+    started = rater_window(rater_id="kb-rater")
+    window = started.window
     assert window.property("preferenceBinding") is None  # made when a preference batch opens
     assert window.open_batch_path(str(batch))
     binding = window.property("preferenceBinding")
@@ -101,17 +72,8 @@ def test_twenty_items_by_keyboard_then_export(qtbot: Any, tmp_path: Path,
     assert window.progress_label.text() == "20 of 20 complete"
     assert binding.service.survey_state() == {"answers": {"background": "technical"},
                                               "skipped": False}
-    out = tmp_path / "out" / "kb.results.json"
-    out.parent.mkdir()
-    QTimer.singleShot(0, lambda: _fill_export_dialog(out))
-    window.actions_.export.trigger()
-    qtbot.waitUntil(lambda: window.findChild(QDialog, "exportDoneMessage") is not None,
-                    timeout=15000)
-    roster = tmp_path / "allowed_signers"
-    roster.write_text(profile.allowed_signers_line + "\n")
-    outcome = verify_results_file(results_path=out, allowed_signers=roster)
-    assert outcome.status is VerifyStatus.VALID, outcome.message
-    document = json.loads(out.read_bytes())
+    document = export_verified(qtbot, started, tmp_path / "out" / "kb.results.json",
+                               include_incomplete=False)
     assert document["protocol"] == "preference" and len(document["items"]) == 20
     assert document["survey"]["answers"] == {"background": "technical"}
     for entry, shown in zip(document["items"], plan, strict=True):

@@ -7,45 +7,20 @@ to the next open row with Ctrl+Shift+R. The export verifies and carries the audi
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-import pytest
-from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QCheckBox, QDialog, QLineEdit, QPushButton
+from PySide6.QtWidgets import QApplication
+from window_kit import ALT, CTRL, SAMPLES, SHIFT, StartWindow, export_verified
+from window_kit import press as _press
 
-from rater_desktop import appdirs, profiles
-from rater_desktop.gui import startup
-from rater_desktop.gui.app import create_main_window
-from rater_desktop.results.verify import VerifyStatus, verify_results_file
-
-PASSPHRASE = "correct horse battery staple"
-SAMPLE = Path(__file__).resolve().parents[2] / "sample_batches" / "run-audit-sample"
-CTRL = Qt.KeyboardModifier.ControlModifier
-SHIFT = Qt.KeyboardModifier.ShiftModifier
-ALT = Qt.KeyboardModifier.AltModifier
-NONE = Qt.KeyboardModifier.NoModifier
 K = Qt.Key
-
-
-def _press(key: Qt.Key, modifier: Qt.KeyboardModifier = NONE) -> None:
-    QTest.keyClick(QApplication.focusWidget() or QApplication.activeWindow(), key, modifier)
 
 
 def _focused_row() -> str:
     return QApplication.focusWidget().objectName()
-
-
-def _fill_export_dialog(out: Path) -> None:
-    dialog = QApplication.activeModalWidget()
-    if not isinstance(dialog, QDialog) or dialog.objectName() != "exportDialog":
-        QTimer.singleShot(20, lambda: _fill_export_dialog(out))
-        return
-    dialog.findChild(QLineEdit, "exportPathField").setText(str(out))
-    dialog.findChild(QCheckBox, "exportIncludeIncomplete").setChecked(False)
-    dialog.findChild(QPushButton, "exportStart").click()
 
 
 def _pick(binding: Any, step: int) -> None:
@@ -135,25 +110,11 @@ def _audit_login_wall(binding: Any) -> None:
 
 
 def test_two_sample_runs_audited_by_keyboard_then_export(qtbot: Any, tmp_path: Path,
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    class NoKeyring:  # the key lives in the encrypted file
-        def get_password(self, *_: str) -> None:
-            raise AssertionError("keyring used")
-
-    profile = profiles.create_profile(rater_id="kb-auditor", display_name="Keys",
-                                      keyring=NoKeyring(), data_dir=appdirs.data_dir(),
-                                      passphrase=PASSPHRASE)
-    monkeypatch.setenv("RATER_DESKTOP_PASSPHRASE", PASSPHRASE)
-    batch = SAMPLE
-    window = create_main_window(settings=QSettings(str(tmp_path / "s.ini"),
-                                                   QSettings.Format.IniFormat))
-    qtbot.addWidget(window)
-    window.show()
-    window.activateWindow()
-    startup.attach_rating(window)
-    qtbot.waitUntil(lambda: window.property("ratingBinding") is not None, timeout=5000)
+                                                         rater_window: StartWindow) -> None:
+    started = rater_window(rater_id="kb-auditor")
+    window = started.window
     assert window.property("runAuditBinding") is None  # made when such a batch opens
-    assert window.open_batch_path(str(batch))
+    assert window.open_batch_path(str(SAMPLES / "run-audit-sample"))
     binding = window.property("runAuditBinding")
     assert binding.panel.isVisible()
     qtbot.waitUntil(window.isActiveWindow, timeout=3000)
@@ -162,17 +123,8 @@ def test_two_sample_runs_audited_by_keyboard_then_export(qtbot: Any, tmp_path: P
     assert window.item.id == "ra-freshcart-wall"
     _audit_login_wall(binding)
     assert window.progress_label.text() == "2 of 6 complete"
-    out = tmp_path / "out" / "kb.results.json"
-    out.parent.mkdir()
-    QTimer.singleShot(0, lambda: _fill_export_dialog(out))
-    window.actions_.export.trigger()
-    qtbot.waitUntil(lambda: window.findChild(QDialog, "exportDoneMessage") is not None,
-                    timeout=15000)
-    roster = tmp_path / "allowed_signers"
-    roster.write_text(profile.allowed_signers_line + "\n")
-    outcome = verify_results_file(results_path=out, allowed_signers=roster)
-    assert outcome.status is VerifyStatus.VALID, outcome.message
-    document = json.loads(out.read_bytes())
+    document = export_verified(qtbot, started, tmp_path / "out" / "kb.results.json",
+                               include_incomplete=False)
     assert document["protocol"] == "run-audit" and len(document["items"]) == 2
     first, second = (entry["rating"] for entry in document["items"])
     assert first["checkpoints"]["C4"] == {"reached": True, "evidence": {"step": 7}}

@@ -5,29 +5,15 @@ every undo is saved at once, and an item keeps its history across an item switch
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
+from window_kit import ALT, CTRL, SAMPLES, SHIFT, StartWindow
+from window_kit import press as _press
 
-from rater_desktop import appdirs, profiles
-from rater_desktop.gui import startup
-from rater_desktop.gui.app import create_main_window
-
-PASSPHRASE = "correct horse battery staple"
-SAMPLE = Path(__file__).resolve().parents[2] / "sample_batches" / "run-audit-sample"
-CTRL = Qt.KeyboardModifier.ControlModifier
-SHIFT = Qt.KeyboardModifier.ShiftModifier
-ALT = Qt.KeyboardModifier.AltModifier
-NONE = Qt.KeyboardModifier.NoModifier
 K = Qt.Key
-
-
-def _press(key: Qt.Key, modifier: Qt.KeyboardModifier = NONE) -> None:
-    QTest.keyClick(QApplication.focusWidget() or QApplication.activeWindow(), key, modifier)
 
 
 def _saved(binding: Any) -> dict[str, Any]:
@@ -36,23 +22,9 @@ def _saved(binding: Any) -> dict[str, Any]:
     return service.store.load_item(service.batch_key, service.current_item_id)
 
 
-def test_undo_and_redo_by_keyboard_in_a_run_audit(qtbot: Any, tmp_path: Path,
-                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    class NoKeyring:
-        def get_password(self, *_: str) -> None:
-            raise AssertionError("keyring used")
-
-    profiles.create_profile(rater_id="kb-undo", display_name="Keys", keyring=NoKeyring(),
-                            data_dir=appdirs.data_dir(), passphrase=PASSPHRASE)
-    monkeypatch.setenv("RATER_DESKTOP_PASSPHRASE", PASSPHRASE)
-    window = create_main_window(settings=QSettings(str(tmp_path / "s.ini"),
-                                                   QSettings.Format.IniFormat))
-    qtbot.addWidget(window)
-    window.show()
-    window.activateWindow()
-    startup.attach_rating(window)
-    qtbot.waitUntil(lambda: window.property("ratingBinding") is not None, timeout=5000)
-    assert window.open_batch_path(str(SAMPLE))
+def test_undo_and_redo_by_keyboard_in_a_run_audit(qtbot: Any, rater_window: StartWindow) -> None:
+    window = rater_window(rater_id="kb-undo").window
+    assert window.open_batch_path(str(SAMPLES / "run-audit-sample"))
     binding = window.property("runAuditBinding")
     qtbot.waitUntil(window.isActiveWindow, timeout=3000)
     first = window.item.id

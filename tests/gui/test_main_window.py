@@ -180,7 +180,7 @@ def test_step_panel_host_takes_a_widget(make_window: Callable[..., Any]) -> None
 
 
 def test_sync_scroll_moves_the_other_pane_proportionally(
-        make_window: Callable[..., Any], batch_factory: Callable[..., Path]) -> None:
+        qtbot: Any, make_window: Callable[..., Any], batch_factory: Callable[..., Path]) -> None:
     from tests.gui.conftest import response
 
     long_text = "\n\n".join(f"Paragraph {i} " + "word " * 40 for i in range(80))
@@ -189,7 +189,19 @@ def test_sync_scroll_moves_the_other_pane_proportionally(
                                                              shots=0, steps=0)]}]
     window = make_window()
     _open(window, batch_factory("long", items))
-    QApplication.processEvents()
+    view = window.item_view
+
+    def laid_out(pane: Any) -> bool:
+        """The whole text is in (a long one is formatted on a worker, then shown in parts)
+        and the pane's scroll range holds it (a pane lays out only while shown)."""
+        browser, bar = pane.text_browser, pane.scroll_area.verticalScrollBar()
+        return (not pane._fill.busy and browser.toPlainText().startswith("Paragraph 0")
+                and browser.height() >= browser.document().size().height()
+                and bar.maximum() >= browser.height() - pane.scroll_area.viewport().height() > 0)
+
+    for side in ("B", "A"):  # a narrow window (offscreen's) shows one at a time
+        view.show_side(side)
+        qtbot.waitUntil(lambda side=side: laid_out(view.panes[side]), timeout=20_000)
     bar_a = window.item_view.panes["A"].scroll_area.verticalScrollBar()
     bar_b = window.item_view.panes["B"].scroll_area.verticalScrollBar()
     assert bar_a.maximum() > 0 and bar_b.maximum() > 0

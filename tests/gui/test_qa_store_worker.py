@@ -4,7 +4,8 @@ cannot, and polls other reviewers' decisions only on a shared store."""
 
 from __future__ import annotations
 
-import time
+import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,7 @@ from rater_desktop.gui.qa import open_qa_window, team_store
 from rater_desktop.gui.qa.window import QaWindow
 from rater_desktop.qa_review.store import QaStore, QaStoreError
 
-SLOW_SECONDS = 1.0
+WAIT_SECONDS = 10.0  # only a bound for a broken build: the tests wait on events, not time
 
 
 class _SharedLike(QaStore):
@@ -32,6 +33,45 @@ def setup(tmp_path: Path, memory_keyring: Any) -> Setup:
     return build_setup(tmp_path, memory_keyring)
 
 
+class _Gate:
+    """A store opener that holds until released and says where and when it ran: a slow
+    server or another reviewer's migration lock, without a clock."""
+
+    def __init__(self, make: Callable[[], QaStore]) -> None:
+        self.make = make
+        self.entered = threading.Event()
+        self.release = threading.Event()
+        self.returned = threading.Event()
+        self.thread: int | None = None
+
+    def __call__(self) -> QaStore:
+        self.thread = threading.get_ident()
+        self.entered.set()
+        self.release.wait(WAIT_SECONDS)  # on the UI thread (a bug) this holds the window
+        try:
+            return self.make()
+        finally:
+            self.returned.set()
+
+
+@pytest.fixture
+def gate(tmp_path: Path) -> Iterator[Callable[[type[QaStore]], _Gate]]:
+    made: list[_Gate] = []
+
+    def make(kind: type[QaStore]) -> _Gate:
+        def opened() -> QaStore:
+            store = QaStore.open(tmp_path / "team.sqlite3")
+            store.__class__ = kind
+            return store
+
+        made.append(_Gate(opened))
+        return made[-1]
+
+    yield make
+    for each in made:  # a failed test leaves no worker waiting
+        each.release.set()
+
+
 def _open(qtbot: Any, setup: Setup, settings: QSettings, errors: Errors,
           opener: Any) -> QaWindow:
     window = open_qa_window(
@@ -44,32 +84,29 @@ def _open(qtbot: Any, setup: Setup, settings: QSettings, errors: Errors,
 
 
 def test_a_slow_shared_store_opens_on_a_worker_and_the_window_stays_responsive(
-        qtbot: Any, setup: Setup, temp_settings: QSettings, tmp_path: Path) -> None:
-    def slow() -> QaStore:
-        time.sleep(SLOW_SECONDS)  # a server far away, or another reviewer's migration lock
-        store = QaStore.open(tmp_path / "team.sqlite3")
-        store.__class__ = _SharedLike
-        return store
-
-    ticks: list[float] = []
-    timer = QTimer()
-    timer.timeout.connect(lambda: ticks.append(time.monotonic()))
-    timer.start(50)
-    started = time.monotonic()
+        qtbot: Any, setup: Setup, temp_settings: QSettings,
+        gate: Callable[[type[QaStore]], _Gate]) -> None:
+    slow = gate(_SharedLike)
     errors: Errors = []
     window = _open(qtbot, setup, temp_settings, errors, slow)
-    assert time.monotonic() - started < SLOW_SECONDS * 0.8  # not waited for on the UI thread
+    # The window is built while the opener still holds: it was not waited for.
+    assert not slow.returned.is_set()
     assert window.store is None and window.store_opening
     assert not window.busy_bar.isHidden() and "Opening the QA store" in window.busy_label.text()
     assert "opening" in window.store_label.text()
+    qtbot.waitUntil(slow.entered.is_set, timeout=10_000)
+    assert slow.thread != threading.main_thread().ident  # the opener ran on a worker
+    ticked: list[bool] = []
+    QTimer.singleShot(0, lambda: ticked.append(slow.returned.is_set()))
+    qtbot.waitUntil(lambda: bool(ticked), timeout=10_000)
+    assert ticked == [False]  # the UI thread ran events while the store was still opening
+    slow.release.set()
     qtbot.waitUntil(lambda: window.store is not None, timeout=10_000)
-    assert len([t for t in ticks if t < started + SLOW_SECONDS]) >= 5  # events ran meanwhile
     wait_idle(qtbot, window)  # the batch and the results given at start waited for it
     qtbot.waitUntil(lambda: len(window.files_panel.row_states()) == 2, timeout=30_000)
     assert errors == []
     assert "shared" in window.store_label.text()
     assert window.watcher.timer.isActive()  # a shared store is polled
-    timer.stop()
 
 
 def test_a_shared_store_that_cannot_open_is_a_clear_message(
@@ -105,7 +142,8 @@ def test_the_local_store_is_not_polled(
 
 
 def test_closing_while_the_store_opens_does_not_wait_and_closes_it_later(
-        qtbot: Any, setup: Setup, temp_settings: QSettings, tmp_path: Path) -> None:
+        qtbot: Any, setup: Setup, temp_settings: QSettings,
+        gate: Callable[[type[QaStore]], _Gate]) -> None:
     closed: list[bool] = []
 
     class _Tracked(_SharedLike):
@@ -113,15 +151,11 @@ def test_closing_while_the_store_opens_does_not_wait_and_closes_it_later(
             closed.append(True)
             super().close()
 
-    def slow() -> QaStore:
-        time.sleep(SLOW_SECONDS)
-        store = QaStore.open(tmp_path / "team.sqlite3")
-        store.__class__ = _Tracked
-        return store
-
+    slow = gate(_Tracked)
     window = _open(qtbot, setup, temp_settings, [], slow)
-    started = time.monotonic()
+    qtbot.waitUntil(slow.entered.is_set, timeout=10_000)
     window.close()
-    assert time.monotonic() - started < SLOW_SECONDS * 0.8
+    assert not slow.returned.is_set()  # closed while the opener still holds: not waited for
+    slow.release.set()
     qtbot.waitUntil(lambda: bool(closed), timeout=10_000)  # closed on arrival, never used
     assert window.store is None

@@ -49,6 +49,7 @@ def test_selected_text_becomes_a_verbatim_highlighted_claim(qtbot: Any, make_win
     click(qtbot, card.remove)
     assert service.rating.responses[true_index].claims == []
     assert highlighted_texts(browser) == []
+    assert side.cards == {} and side.cards_host.count() == 0 and card.isHidden()
 
 
 def test_nothing_selected_gives_a_message(qtbot: Any, make_window: Any, tmp_path: Path) -> None:

@@ -9,7 +9,6 @@ confusion table). Every figure comes from ``run_audit.stats`` (what 'qa report' 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, cast
@@ -28,6 +27,7 @@ from rater_desktop.batch.protocol import RUN_AUDIT
 from rater_desktop.gui.protocols import QaTab
 from rater_desktop.gui.qa.lazy_tabs import LazyPage
 from rater_desktop.gui.qa.rater_answers import fit_columns, fit_height, make_table
+from rater_desktop.qa_review.retest_inputs import session_documents
 from rater_desktop.run_audit.model import VERDICTS
 from rater_desktop.run_audit.review import batch_figures
 from rater_desktop.run_audit.scoring import CLASS_LABELS
@@ -44,17 +44,7 @@ def num(value: float | None, digits: int = 2) -> str:
 
 def review_figures(session: Any) -> tuple[str, RunAuditFigures]:
     """(batch hash, figures) of the session's trusted run audit files (a job: no Qt)."""
-    documents = []
-    for stored in session.used_files():
-        signed = session.store.signed_bytes(stored.id) if stored.id is not None else None
-        if signed is None:
-            continue
-        try:
-            document = json.loads(signed[0].decode("utf-8"))
-        except ValueError:  # changed behind our back: skipped, never guessed
-            continue
-        if isinstance(document, dict) and document.get("protocol") == RUN_AUDIT:
-            documents.append(document)
+    documents = [d for d in session_documents(session) if d.get("protocol") == RUN_AUDIT]
     return session.batch_sha256, batch_figures(documents, batch=session.batch)
 
 

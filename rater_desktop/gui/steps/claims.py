@@ -23,7 +23,7 @@ from rater_desktop.gui.steps.common import (
     side_title,
 )
 from rater_desktop.gui.steps.highlight import selection_of
-from rater_desktop.gui.steps.page import StepContext, StepPage
+from rater_desktop.gui.steps.page import RuleCard, StepContext, StepPage
 from rater_desktop.gui.steps.where import reveal, scroll_to
 from rater_desktop.keymap import choice_key, key_text
 from rater_desktop.rating.change import Change
@@ -45,7 +45,7 @@ def quote_label(text: str, object_name: str) -> QLabel:
     return label
 
 
-class ClaimCard(QWidget):
+class ClaimCard(RuleCard):
     """One claim: its exact text, objective/subjective, critical, action, remove."""
 
     def __init__(self, page: ClaimsStep, label: str, claim: Claim, number: int) -> None:
@@ -221,21 +221,9 @@ class ClaimsSide(QWidget):
             self._show_suggestions(free)
 
     def _rebuild_cards(self, claims: list[Claim]) -> None:
-        old = self.cards
-        self.cards = {}
-        for number, claim in enumerate(claims, start=1):
-            widget = old.pop(claim.id, None) or ClaimCard(self.page, self.label, claim, number)
-            self.cards_host.removeWidget(widget)
-            self.cards_host.addWidget(widget)
-            # At once: a layout shows a new child only on the next turn of the event loop,
-            # and until then the card's O/S keys did not fire for the cursor Ctrl+M put in it.
-            widget.show()
-            self.cards[claim.id] = widget
-        for widget in old.values():
-            self.page.forget_badges(widget.rules)
-            self.cards_host.removeWidget(widget)
-            widget.hide()
-            widget.deleteLater()
+        self.cards = self.page.rebuild_cards(
+            self.cards_host, self.cards, claims,
+            lambda claim, number: ClaimCard(self.page, self.label, claim, number))
 
     def _show_suggestions(self, free: list[CandidateSentence]) -> None:
         while self.suggestions_host.count():

@@ -36,7 +36,7 @@ from rater_desktop.gui.steps.common import (
     title_label,
 )
 from rater_desktop.gui.steps.evidence_suggestions import EvidenceSuggestions
-from rater_desktop.gui.steps.page import StepContext, StepPage
+from rater_desktop.gui.steps.page import RuleCard, StepContext, StepPage
 from rater_desktop.gui.steps.shown_evidence_box import ShownEvidenceBox
 from rater_desktop.gui.steps.where import scroll_to
 from rater_desktop.keymap import choice_key
@@ -88,7 +88,7 @@ def source_problems(sources: Iterable[str], extra_hosts: Iterable[str] = ()) -> 
     return notes
 
 
-class FactCheckCard(QWidget):
+class FactCheckCard(RuleCard):
     """The fact check of one objective claim."""
 
     def __init__(self, page: FactChecksStep, label: str, claim: Claim) -> None:
@@ -324,21 +324,9 @@ class FactChecksSide(QWidget):
         self.justification.show_text(side.fa_justification)
 
     def _rebuild(self, claims: list[Claim]) -> None:
-        old = self.cards
-        self.cards = {}
-        for claim in claims:
-            widget = old.pop(claim.id, None) or FactCheckCard(self.page, self.label, claim)
-            self.cards_host.removeWidget(widget)
-            self.cards_host.addWidget(widget)
-            # At once: a layout shows a new child only on the next turn of the event loop,
-            # and the cursor placed on reaching the step skipped the card (to the FA score).
-            widget.show()
-            self.cards[claim.id] = widget
-        for widget in old.values():
-            self.page.forget_badges(widget.rules)
-            self.cards_host.removeWidget(widget)
-            widget.hide()
-            widget.deleteLater()
+        self.cards = self.page.rebuild_cards(
+            self.cards_host, self.cards, claims,
+            lambda claim, _number: FactCheckCard(self.page, self.label, claim))
 
     def _score(self, value: int) -> None:
         if self.page.service is not None:

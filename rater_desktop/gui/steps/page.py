@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QTextEdit, QVBoxLayout, QWidget
 from rater_desktop.gui.steps.badges import Matcher, RuleBadges
 from rater_desktop.gui.steps.common import hint_label, title_label
 from rater_desktop.rating.attention import Attention, Voice
-from rater_desktop.rating.model import ItemRating, Step
+from rater_desktop.rating.model import Claim, ItemRating, Step
 from rater_desktop.rating.rules.base import RuleResult
 from rater_desktop.rating.service import RatingService
 from rater_desktop.rating.steps import STEP_ORDER, STEP_TITLES, results_for_step
@@ -66,6 +66,15 @@ class StepContext:
 
 
 SideWidget = TypeVar("SideWidget", bound=QWidget)
+
+
+class RuleCard(QWidget):
+    """A card of one claim, with the rule badges about it."""
+
+    rules: RuleBadges
+
+
+CardType = TypeVar("CardType", bound=RuleCard)
 PageType = TypeVar("PageType", bound="StepPage")
 
 
@@ -112,6 +121,27 @@ class StepPage(QWidget):
 
     def forget_badges(self, widget: RuleBadges) -> None:
         self._badge_lists = [(w, m) for w, m in self._badge_lists if w is not widget]
+
+    def rebuild_cards(self, host: QVBoxLayout, old: dict[str, CardType], claims: list[Claim],
+                      make: Callable[[Claim, int], CardType]) -> dict[str, CardType]:
+        """One card per claim in ``host``, in order (``old``'s kept by claim id, ``make(claim,
+        number)`` for a new one); the cards of claims gone are forgotten and deleted."""
+        old = dict(old)
+        cards: dict[str, CardType] = {}
+        for number, claim in enumerate(claims, start=1):
+            widget = old.pop(claim.id, None) or make(claim, number)
+            host.removeWidget(widget)
+            host.addWidget(widget)
+            # At once: a layout shows a new child only on the next turn of the event loop,
+            # and until then the card's keys did not fire for the cursor put in it.
+            widget.show()
+            cards[claim.id] = widget
+        for widget in old.values():
+            self.forget_badges(widget.rules)
+            host.removeWidget(widget)
+            widget.hide()
+            widget.deleteLater()
+        return cards
 
     def finish(self) -> None:
         """Call at the end of a subclass's __init__: unmatched results go last."""

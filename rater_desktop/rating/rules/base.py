@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from rater_desktop.batch.model import Item
 from rater_desktop.rating.display_order import DisplayOrder
-from rater_desktop.rating.model import Claim, ItemRating
+from rater_desktop.rating.model import SIDES, Claim, ItemRating
 from rater_desktop.rating.rubric import Rubric, Severity
 
 
@@ -104,3 +105,21 @@ def side_field(side: int, name: str) -> str:
 def claim_field(side: int, claim: Claim, name: str = "") -> str:
     base = f"responses.{side}.claims.{claim.id}"
     return f"{base}.{name}" if name else base
+
+
+def per_side(ctx: RuleContext, rule_id: str, field: str,
+             check: Callable[[int], list[RuleResult]]) -> list[RuleResult]:
+    """``check(side)``'s failures for each response; a response without any passes once,
+    on its ``field``."""
+    results: list[RuleResult] = []
+    for side in SIDES:
+        results += ctx.outcome(rule_id, check(side), side_field(side, field), side)
+    return results
+
+
+def per_claim(ctx: RuleContext, rule_id: str,
+              check: Callable[[int, Claim], list[RuleResult]]) -> list[RuleResult]:
+    """``check(side, claim)``'s failures for every claim of each response, in order; a
+    response without any passes once, on its claims."""
+    return per_side(ctx, rule_id, "claims", lambda side: [
+        failure for claim in ctx.rating.responses[side].claims for failure in check(side, claim)])

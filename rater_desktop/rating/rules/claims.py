@@ -12,8 +12,15 @@ from rater_desktop.rating.helpers import (
     candidate_claims,
     sentence_spans,
 )
-from rater_desktop.rating.model import SIDES, Claim
-from rater_desktop.rating.rules.base import RuleContext, RuleResult, claim_field, side_field
+from rater_desktop.rating.model import Claim
+from rater_desktop.rating.rules.base import (
+    RuleContext,
+    RuleResult,
+    claim_field,
+    per_claim,
+    per_side,
+    side_field,
+)
 
 _FINITE_VERBS = (
     "is|are|was|were|has|have|had|will|can|could|would|should|may|might|must|does|did|do|"
@@ -94,57 +101,48 @@ def _non_atomic_reasons(text: str) -> tuple[str, ...]:
 
 def fc1_claims_verbatim(ctx: RuleContext) -> list[RuleResult]:
     """FC-1: each claim's text is exactly its span of the response's plain text."""
-    results: list[RuleResult] = []
-    for side in SIDES:
+    def check(side: int, claim: Claim) -> list[RuleResult]:
         plain = ctx.plain_texts[side]
-        failures = []
-        for claim in ctx.rating.responses[side].claims:
-            inside = 0 <= claim.start < claim.end <= len(plain)
-            if not inside or plain[claim.start : claim.end] != claim.text:
-                message = (
-                    f"{ctx.claim_label(side, claim)} is not an exact copy of the response text; "
-                    "select it again in the response instead of editing it."
-                )
-                failures.append(ctx.fail("FC-1", message, claim_field(side, claim, "text"), side))
-        results += ctx.outcome("FC-1", failures, side_field(side, "claims"), side)
-    return results
+        inside = 0 <= claim.start < claim.end <= len(plain)
+        if inside and plain[claim.start : claim.end] == claim.text:
+            return []
+        message = (
+            f"{ctx.claim_label(side, claim)} is not an exact copy of the response text; "
+            "select it again in the response instead of editing it."
+        )
+        return [ctx.fail("FC-1", message, claim_field(side, claim, "text"), side)]
+
+    return per_claim(ctx, "FC-1", check)
 
 
 def fc2_objective_labelled(ctx: RuleContext) -> list[RuleResult]:
     """FC-2: every claim is objective or subjective; subjective claims get no rating."""
-    results: list[RuleResult] = []
-    for side in SIDES:
-        failures = []
-        for claim in ctx.rating.responses[side].claims:
-            field = claim_field(side, claim, "objective")
-            if claim.objective is None:
-                message = f"Mark {ctx.claim_label(side, claim)} as objective or subjective."
-                failures.append(ctx.fail("FC-2", message, field, side))
-            elif not claim.objective and claim.rating is not None:
-                message = (
-                    f"{ctx.claim_label(side, claim)} is subjective, so it is not fact-checked; "
-                    "remove its rating or mark it objective."
-                )
-                failures.append(ctx.fail("FC-2", message, field, side))
-        results += ctx.outcome("FC-2", failures, side_field(side, "claims"), side)
-    return results
+    def check(side: int, claim: Claim) -> list[RuleResult]:
+        field = claim_field(side, claim, "objective")
+        if claim.objective is None:
+            message = f"Mark {ctx.claim_label(side, claim)} as objective or subjective."
+            return [ctx.fail("FC-2", message, field, side)]
+        if not claim.objective and claim.rating is not None:
+            message = (
+                f"{ctx.claim_label(side, claim)} is subjective, so it is not fact-checked; "
+                "remove its rating or mark it objective."
+            )
+            return [ctx.fail("FC-2", message, field, side)]
+        return []
+
+    return per_claim(ctx, "FC-2", check)
 
 
 def fc3_claims_atomic(ctx: RuleContext) -> list[RuleResult]:
     """FC-3: a claim holding several statements is flagged for splitting."""
-    results: list[RuleResult] = []
-    for side in SIDES:
-        failures = []
-        for claim in ctx.rating.responses[side].claims:
-            reasons = non_atomic_reasons(claim.text)
-            if reasons:
-                message = (
-                    f"Consider splitting {ctx.claim_label(side, claim)}: "
-                    + " and ".join(reasons) + "."
-                )
-                failures.append(ctx.fail("FC-3", message, claim_field(side, claim, "text"), side))
-        results += ctx.outcome("FC-3", failures, side_field(side, "claims"), side)
-    return results
+    def check(side: int, claim: Claim) -> list[RuleResult]:
+        reasons = non_atomic_reasons(claim.text)
+        if not reasons:
+            return []
+        message = f"Consider splitting {ctx.claim_label(side, claim)}: " + " and ".join(reasons) + "."
+        return [ctx.fail("FC-3", message, claim_field(side, claim, "text"), side)]
+
+    return per_claim(ctx, "FC-3", check)
 
 
 def _covered(sentence: CandidateSentence, claims: list[Claim]) -> bool:
@@ -191,12 +189,11 @@ def _uncovered_actions(
 def fc4_actions_listed(ctx: RuleContext) -> list[RuleResult]:
     """FC-4: every sentence reporting an agent action is covered by a claim."""
     verbs = ctx.param("FC-4", "action_verbs")
-    results: list[RuleResult] = []
-    for side in SIDES:
-        claims = ctx.rating.responses[side].claims
-        failures = []
+
+    def check(side: int) -> list[RuleResult]:
         sentences = candidate_claims(ctx.plain_texts[side], verbs)
-        uncovered = _uncovered_actions(sentences, claims, verbs)
+        uncovered = _uncovered_actions(sentences, ctx.rating.responses[side].claims, verbs)
+        failures = []
         for sentence in uncovered[:FC4_LISTED]:
             excerpt = sentence.text if len(sentence.text) <= 60 else sentence.text[:57] + "..."
             message = (
@@ -209,5 +206,6 @@ def fc4_actions_listed(ctx: RuleContext) -> list[RuleResult]:
             message = (f"{ctx.response_label(side)} reports {len(uncovered) - FC4_LISTED} more "
                        "actions that are not listed as claims.")
             failures.append(ctx.fail("FC-4", message, side_field(side, "claims"), side))
-        results += ctx.outcome("FC-4", failures, side_field(side, "claims"), side)
-    return results
+        return failures
+
+    return per_side(ctx, "FC-4", "claims", check)

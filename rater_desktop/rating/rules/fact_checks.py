@@ -12,14 +12,20 @@ from rater_desktop.rating.helpers import (
 )
 from rater_desktop.rating.model import SIDES, Claim, ClaimRating
 from rater_desktop.rating.rubric import Severity
-from rater_desktop.rating.rules.base import RuleContext, RuleResult, claim_field, side_field
+from rater_desktop.rating.rules.base import (
+    RuleContext,
+    RuleResult,
+    claim_field,
+    per_claim,
+    per_side,
+    side_field,
+)
 from rater_desktop.rating.rules.evidence import cited_evidence, describe
 
 
 def fc5_objective_claims_rated(ctx: RuleContext) -> list[RuleResult]:
     """FC-5: objective claims have a rating and a justification; each response has an FA."""
-    results: list[RuleResult] = []
-    for side in SIDES:
+    def check(side: int) -> list[RuleResult]:
         rating = ctx.rating.responses[side]
         failures = []
         for claim in rating.claims:
@@ -32,13 +38,13 @@ def fc5_objective_claims_rated(ctx: RuleContext) -> list[RuleResult]:
             if written_word_count(claim.justification) == 0:
                 message = f"Explain the fact check of {label}."
                 failures.append(
-                    ctx.fail("FC-5", message, claim_field(side, claim, "justification"), side)
-                )
+                    ctx.fail("FC-5", message, claim_field(side, claim, "justification"), side))
         if rating.fa is None:
             message = f"{ctx.response_label(side)}: choose a Factual Accuracy score (1-5)."
             failures.append(ctx.fail("FC-5", message, side_field(side, "fa"), side))
-        results += ctx.outcome("FC-5", failures, side_field(side, "claims"), side)
-    return results
+        return failures
+
+    return per_side(ctx, "FC-5", "claims", check)
 
 
 def _response(ctx: RuleContext, side: int) -> Response | None:
@@ -81,57 +87,48 @@ def _fc6_claim(ctx: RuleContext, side: int, claim: Claim) -> list[RuleResult]:
 def fc6_sources_cited(ctx: RuleContext) -> list[RuleResult]:
     """FC-6: Accurate/Inaccurate ratings cite evidence (URL or shown screenshot/step);
     only less reliable sources warn; fewer than recommended URL sources is a hint."""
-    results: list[RuleResult] = []
-    for side in SIDES:
-        failures = []
-        for claim in ctx.rating.responses[side].claims:
-            if _checked(claim):
-                failures += _fc6_claim(ctx, side, claim)
-        results += ctx.outcome("FC-6", failures, side_field(side, "claims"), side)
-    return results
+    return per_claim(ctx, "FC-6", lambda side, claim: _fc6_claim(ctx, side, claim)
+                     if _checked(claim) else [])
 
 
 def fc7_sources_direct(ctx: RuleContext) -> list[RuleResult]:
     """FC-7: URL sources are http(s) and not search-engine result pages."""
     extra = tuple(ctx.param("FC-7", "extra_search_hosts"))
-    results: list[RuleResult] = []
-    for side in SIDES:
+
+    def check(side: int, claim: Claim) -> list[RuleResult]:
         failures = []
-        for claim in ctx.rating.responses[side].claims:
-            field = claim_field(side, claim, "sources")
-            for source in cited_evidence(claim, _response(ctx, side)).urls:
-                problem = source_problem(source, extra)
-                if problem is None:
-                    continue
-                shown = source if len(source) <= 60 else source[:57] + "..."
-                if problem == "not_http":
-                    message = (f'Source "{shown}" of {ctx.claim_label(side, claim)} is not a web '
-                               "address (http or https) nor a screenshot shown with the response.")
-                else:
-                    message = (
-                        f'Source "{shown}" of {ctx.claim_label(side, claim)} is a search results '
-                        "page; open the result and cite that page instead."
-                    )
-                failures.append(ctx.fail("FC-7", message, field, side))
-        results += ctx.outcome("FC-7", failures, side_field(side, "claims"), side)
-    return results
+        for source in cited_evidence(claim, _response(ctx, side)).urls:
+            problem = source_problem(source, extra)
+            if problem is None:
+                continue
+            shown = source if len(source) <= 60 else source[:57] + "..."
+            if problem == "not_http":
+                message = (f'Source "{shown}" of {ctx.claim_label(side, claim)} is not a web '
+                           "address (http or https) nor a screenshot shown with the response.")
+            else:
+                message = (
+                    f'Source "{shown}" of {ctx.claim_label(side, claim)} is a search results '
+                    "page; open the result and cite that page instead."
+                )
+            failures.append(ctx.fail("FC-7", message, claim_field(side, claim, "sources"), side))
+        return failures
+
+    return per_claim(ctx, "FC-7", check)
 
 
 def fc8_no_private_data(ctx: RuleContext) -> list[RuleResult]:
     """FC-8: claims do not carry private user data."""
-    results: list[RuleResult] = []
-    for side in SIDES:
-        failures = []
-        for claim in ctx.rating.responses[side].claims:
-            kinds = private_data_in(claim.text)
-            if kinds:
-                message = (
-                    f"{ctx.claim_label(side, claim)} seems to contain private data "
-                    f"({', '.join(kinds)}); private user data is not extracted as a claim."
-                )
-                failures.append(ctx.fail("FC-8", message, claim_field(side, claim, "text"), side))
-        results += ctx.outcome("FC-8", failures, side_field(side, "claims"), side)
-    return results
+    def check(side: int, claim: Claim) -> list[RuleResult]:
+        kinds = private_data_in(claim.text)
+        if not kinds:
+            return []
+        message = (
+            f"{ctx.claim_label(side, claim)} seems to contain private data "
+            f"({', '.join(kinds)}); private user data is not extracted as a claim."
+        )
+        return [ctx.fail("FC-8", message, claim_field(side, claim, "text"), side)]
+
+    return per_claim(ctx, "FC-8", check)
 
 
 def fc9_fa_matches_claims(ctx: RuleContext) -> list[RuleResult]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rater_desktop.rating.helpers import DIMENSIONS, dimensions_covered, written_word_count
 from rater_desktop.rating.model import SIDES
-from rater_desktop.rating.rules.base import RuleContext, RuleResult, side_field
+from rater_desktop.rating.rules.base import RuleContext, RuleResult, per_side, side_field
 
 DIMENSION_LABELS = {
     "navigation": "navigation",
@@ -17,29 +17,22 @@ DIMENSION_LABELS = {
 def ap1_justification_length(ctx: RuleContext) -> list[RuleResult]:
     """AP-1: an AIP score and a justification of at least ``min_words`` words."""
     minimum = int(ctx.param("AP-1", "min_words"))
-    results: list[RuleResult] = []
-    for side in SIDES:
+
+    def check(side: int) -> list[RuleResult]:
         rating = ctx.rating.responses[side]
         label = ctx.response_label(side)
         failures = []
         if rating.aip is None:
-            failures.append(
-                ctx.fail("AP-1", f"{label}: choose an AI Performance score (1-5).",
-                         side_field(side, "aip"), side)
-            )
+            failures.append(ctx.fail("AP-1", f"{label}: choose an AI Performance score (1-5).",
+                                     side_field(side, "aip"), side))
         words = written_word_count(rating.aip_justification)
         if words < minimum:
-            failures.append(
-                ctx.fail(
-                    "AP-1",
-                    f"{label}: the AI Performance justification has {words} words; "
-                    f"write at least {minimum}.",
-                    side_field(side, "aip_justification"),
-                    side,
-                )
-            )
-        results += ctx.outcome("AP-1", failures, side_field(side, "aip_justification"), side)
-    return results
+            failures.append(ctx.fail(
+                "AP-1", f"{label}: the AI Performance justification has {words} words; "
+                f"write at least {minimum}.", side_field(side, "aip_justification"), side))
+        return failures
+
+    return per_side(ctx, "AP-1", "aip_justification", check)
 
 
 def ap2_dimensions_covered(ctx: RuleContext) -> list[RuleResult]:

@@ -4,39 +4,34 @@ from __future__ import annotations
 
 from rater_desktop.rating.helpers import written_word_count
 from rater_desktop.rating.model import SIDES, Claim, ClaimRating, EvidenceKind, ResponseRating
-from rater_desktop.rating.rules.base import RuleContext, RuleResult, claim_field, side_field
+from rater_desktop.rating.rules.base import (
+    RuleContext,
+    RuleResult,
+    claim_field,
+    per_side,
+    side_field,
+)
 
 
 def tc1_checklist_answered(ctx: RuleContext) -> list[RuleResult]:
     """TC-1: main goal and every sub-request answered Yes/No for each response."""
-    results: list[RuleResult] = []
     subs = ctx.rating.case_file.sub_requests
-    for side in SIDES:
+
+    def check(side: int) -> list[RuleResult]:
         rating = ctx.rating.responses[side]
         label = ctx.response_label(side)
         failures = []
         if rating.main_goal_met is None:
-            failures.append(
-                ctx.fail(
-                    "TC-1",
-                    f"{label}: answer Yes or No for the main goal.",
-                    side_field(side, "main_goal_met"),
-                    side,
-                )
-            )
+            failures.append(ctx.fail("TC-1", f"{label}: answer Yes or No for the main goal.",
+                                     side_field(side, "main_goal_met"), side))
         missing = [n for n, s in enumerate(subs, start=1) if s.id not in rating.sub_request_met]
         if missing:
             numbers = ", ".join(str(n) for n in missing)
-            failures.append(
-                ctx.fail(
-                    "TC-1",
-                    f"{label}: answer Yes or No for sub-request {numbers}.",
-                    side_field(side, "sub_request_met"),
-                    side,
-                )
-            )
-        results += ctx.outcome("TC-1", failures, side_field(side, "sub_request_met"), side)
-    return results
+            failures.append(ctx.fail("TC-1", f"{label}: answer Yes or No for sub-request {numbers}.",
+                                     side_field(side, "sub_request_met"), side))
+        return failures
+
+    return per_side(ctx, "TC-1", "sub_request_met", check)
 
 
 def _tc_bounds(main: bool, subs: list[bool]) -> tuple[int, int, str]:
@@ -126,8 +121,7 @@ def _tc_allowed(kind: EvidenceKind, rating: ResponseRating) -> tuple[int, int] |
 
 def tc4_action_evidence(ctx: RuleContext) -> list[RuleResult]:
     """TC-4: TC agrees with the evidence for action claims (none recorded = no evidence)."""
-    results: list[RuleResult] = []
-    for side in SIDES:
+    def check(side: int) -> list[RuleResult]:
         rating = ctx.rating.responses[side]
         failures = []
         for claim in rating.claims:
@@ -141,27 +135,26 @@ def tc4_action_evidence(ctx: RuleContext) -> list[RuleResult]:
                     f"{ctx.claim_label(side, claim)} {_EVIDENCE_TC[kind][1]}."
                 )
                 failures.append(ctx.fail("TC-4", message, claim_field(side, claim, "evidence"), side))
-        results += ctx.outcome("TC-4", failures, side_field(side, "tc"), side)
-    return results
+        return failures
+
+    return per_side(ctx, "TC-4", "tc", check)
 
 
 def tc5_tc_justified(ctx: RuleContext) -> list[RuleResult]:
     """TC-5: each response has a TC score and a written justification for it."""
-    results: list[RuleResult] = []
     minimum = max(1, int(ctx.param("TC-5", "min_words")))
-    for side in SIDES:
+
+    def check(side: int) -> list[RuleResult]:
         rating = ctx.rating.responses[side]
         label = ctx.response_label(side)
         failures = []
         if rating.tc is None:
-            failures.append(
-                ctx.fail("TC-5", f"{label}: choose a Task Completion score (1-5).",
-                         side_field(side, "tc"), side)
-            )
+            failures.append(ctx.fail("TC-5", f"{label}: choose a Task Completion score (1-5).",
+                                     side_field(side, "tc"), side))
         if written_word_count(rating.tc_justification) < minimum:
             failures.append(
                 ctx.fail("TC-5", f"{label}: explain how you reached the Task Completion score.",
-                         side_field(side, "tc_justification"), side)
-            )
-        results += ctx.outcome("TC-5", failures, side_field(side, "tc_justification"), side)
-    return results
+                         side_field(side, "tc_justification"), side))
+        return failures
+
+    return per_side(ctx, "TC-5", "tc_justification", check)

@@ -26,7 +26,8 @@ def wait_idle(qtbot: Any, window: QaWindow, *, figures: bool = False) -> None:
     """Until the background jobs ran (and, if asked, the dashboard got its figures)."""
     def ready() -> bool:
         done = window.session is not None and not window.runner.busy
-        return done and (not figures or window.view.dashboard.figures is not None)
+        return done and (not figures or (window.view.dashboard.figures is not None
+                                         and not window.view.dashboard.drawing))
 
     qtbot.waitUntil(ready, timeout=30_000)
 
@@ -60,4 +61,5 @@ def open_in_compare(qtbot: Any, window: QaWindow, item_id: str) -> None:
     compare = window.view.compare
     qtbot.waitUntil(lambda: compare.comparison() is not None
                     and compare.comparison().item_id == item_id
-                    and not compare.responses_pending, timeout=30_000)
+                    and not compare.responses_pending and not compare.answers_pending,
+                    timeout=30_000)

@@ -61,3 +61,30 @@ def test_a_saved_geometry_larger_than_the_screen_is_fitted(qtbot: Any,
     assert _inside_screen(again), (again.frameGeometry(), area)
     if area.width() < 1600:
         assert again.windowState() & Qt.WindowState.WindowMaximized
+
+
+def test_the_qa_window_with_compare_fits_an_853x480_screen(
+        qtbot: Any, tmp_path: Path, memory_keyring: Any) -> None:
+    # Seen under Xvfb at 853x480: its least size was 958x543 once Compare was built (the
+    # two responses, the answers and the decision panel side by side, all full height).
+    from qa_window_kit import build_setup, make_qa_window, open_in_compare, result_files
+
+    setup = build_setup(tmp_path, memory_keyring)
+    settings = QSettings(str(tmp_path / "qa.ini"), QSettings.Format.IniFormat)
+    window = make_qa_window(qtbot, setup, settings=settings, keyring=memory_keyring,
+                            errors=[])
+    assert window.import_paths(result_files(setup, "alice", "bob", "carol"))
+    qtbot.waitUntil(lambda: not window.runner.busy and len(window.state.raters) == 3,
+                    timeout=30_000)
+    window.show()
+    item_id = window.state.disagreements[0].item_id
+    open_in_compare(qtbot, window, item_id)
+    compare = window.view.compare
+    least = window.minimumSizeHint()
+    assert least.width() <= 853 and least.height() <= 480, least
+    window.showNormal()
+    window.resize(least)
+    qtbot.waitUntil(lambda: compare.item_view.tabbed, timeout=15_000)  # A and B one at a time
+    assert compare.adjudication.isVisibleTo(window)  # the decision panel still there
+    window.resize(1366, 768)
+    qtbot.waitUntil(lambda: not compare.item_view.tabbed, timeout=15_000)  # side by side again

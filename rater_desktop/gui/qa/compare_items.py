@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, Qt
+
+from rater_desktop.gui.qa.paging import Index, Paging
 
 ROWS_PER_FETCH = 200
-Index = QModelIndex | QPersistentModelIndex
 
 
 def item_label(item_id: str, kind: str) -> str:
@@ -25,16 +26,19 @@ class CompareItems(QAbstractListModel):
         super().__init__(parent)
         self._items: list[tuple[str, str]] = []
         self._rows: dict[str, int] = {}
-        self._loaded = 0
-        self.fetches = 0  # parts handed to Qt since the last set_items (tests)
+        self.paging = Paging(self, ROWS_PER_FETCH)
+
+    @property
+    def fetches(self) -> int:
+        """Parts handed to Qt since the last ``set_items`` (tests)."""
+        return self.paging.fetches
 
     def set_items(self, items: Iterable[tuple[str, str]]) -> None:
         """Replace every row; the first part is loaded, the rest when asked for."""
         self.beginResetModel()
         self._items = list(items)
         self._rows = {item_id: row for row, (item_id, _kind) in enumerate(self._items)}
-        self._loaded = min(ROWS_PER_FETCH, len(self._items))
-        self.fetches = 1 if self._items else 0
+        self.paging.reset(len(self._items))
         self.endResetModel()
 
     @property
@@ -48,15 +52,15 @@ class CompareItems(QAbstractListModel):
     def row_of(self, item_id: str | None) -> int:
         """The row of ``item_id`` (loaded now if it was not yet), -1 when absent."""
         row = self._rows.get(item_id, -1) if item_id is not None else -1
-        if row >= self._loaded:
-            self._load_to(row + 1)
+        if row >= self.paging.loaded:
+            self.paging.load_to(row + 1)
         return row
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802 - Qt's
-        return 0 if parent.isValid() else self._loaded
+        return 0 if parent.isValid() else self.paging.loaded
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if not index.isValid() or not 0 <= index.row() < self._loaded:
+        if not index.isValid() or not 0 <= index.row() < self.paging.loaded:
             return None
         item_id, kind = self._items[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
@@ -66,17 +70,7 @@ class CompareItems(QAbstractListModel):
         return None
 
     def canFetchMore(self, parent: Index) -> bool:  # noqa: N802 - Qt's name
-        return not parent.isValid() and self._loaded < len(self._items)
+        return self.paging.can_fetch_more(parent)
 
     def fetchMore(self, parent: Index) -> None:  # noqa: N802 - Qt's name
-        if self.canFetchMore(parent):
-            self._load_to(self._loaded + ROWS_PER_FETCH)
-
-    def _load_to(self, end: int) -> None:
-        end = min(end, len(self._items))
-        if end <= self._loaded:
-            return
-        self.beginInsertRows(QModelIndex(), self._loaded, end - 1)
-        self._loaded = end
-        self.fetches += 1
-        self.endInsertRows()
+        self.paging.fetch_more(parent)

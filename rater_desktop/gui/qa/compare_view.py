@@ -7,14 +7,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import partial
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor, QShowEvent, QTextCharFormat, QTextCursor
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QColor, QResizeEvent, QShowEvent, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
     QSplitter,
     QTabWidget,
@@ -34,8 +35,9 @@ from rater_desktop.gui.qa.adjudication_panel import (
 )
 from rater_desktop.gui.qa.compare_items import CompareItems
 from rater_desktop.gui.qa.compare_markdown import ResponseMarkdown
+from rater_desktop.gui.qa.in_parts import InParts
 from rater_desktop.gui.qa.rater_answers import (
-    fill_answers,
+    answer_parts,
     fill_clusters,
     fit_columns,
     make_table,
@@ -79,6 +81,9 @@ class CompareView(QWidget):
         self.markdown = ResponseMarkdown(self)
         self.responses_pending = False  # the shown item's texts are being rendered
         self.segments: dict[int, list[Segment]] = {}
+        # The build's later parts (Response A and B, then the first state), one per turn.
+        self.later = InParts(self)
+        self.answers_fill = InParts(self)  # the raters' answers table, a part per turn
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 8, 8, 8)
         layout.addLayout(self._selector())
@@ -101,12 +106,63 @@ class CompareView(QWidget):
         self.tabs.addTab(self._claims_tab(), "Claims")
         column.addWidget(self.tabs, 1)
         self.adjudication = AdjudicationPanel(save=save, clear=clear)
-        column.addWidget(self.adjudication)
+        column.addWidget(self._scrolling(self.adjudication))
+        self.side = right
         self.splitter.addWidget(right)
         self.splitter.setStretchFactor(0, 11)
         self.splitter.setStretchFactor(1, 9)
         self.splitter.setSizes([550, 450])
         layout.addWidget(self.splitter, 1)
+        # Response A and B (most of the build) on a turn of their own, after the first paint.
+        self.later.add(self._build_responses)
+
+    def _build_responses(self) -> None:
+        self.item_view.prompt_header  # noqa: B018 - made on first use
+        self._fit_responses(self.width())
+
+    @staticmethod
+    def _scrolling(panel: QWidget) -> QScrollArea:
+        """The decision panel scrolls in a short window (853x480: it and the answers above
+        it were taller than the window), as wide as its content, full height when it fits."""
+        area = QScrollArea()
+        area.setObjectName("qaDecisionScroll")
+        area.setFrameShape(QScrollArea.Shape.NoFrame)
+        area.setWidgetResizable(True)
+        area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        area.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        area.setWidget(panel)
+        area.setMinimumWidth(panel.minimumSizeHint().width()
+                             + area.verticalScrollBar().sizeHint().width())
+        return area
+
+    # -- narrow: Response A and B one at a time ----------------------------------------
+
+    def _one_pane(self) -> int:
+        """The width one response pane (and its handle) takes beside the other."""
+        panes = self.item_view.panes.values()
+        return max(p.minimumSizeHint().width() for p in panes) + self.item_view.splitter.handleWidth()
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        """As narrow as with Response A and B one at a time (a resize below the width of
+        both side by side shows them so), so the window fits an 853x480 screen."""
+        least = super().minimumSizeHint()
+        if not self.item_view.responses_built or self.item_view.tabbed:
+            return least
+        return QSize(max(least.width() - self._one_pane(), 0), least.height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self._fit_responses(event.size().width())
+
+    def _fit_responses(self, width: int) -> None:
+        if not self.item_view.responses_built:
+            return
+        least = super().minimumSizeHint().width()
+        both = least + (self._one_pane() if self.item_view.tabbed else 0)
+        tabbed = responses_tabbed(width, side_by_side_least=both)
+        if tabbed != self.item_view.tabbed:
+            self.item_view.set_tabbed(tabbed)
+            self.updateGeometry()
 
     def _selector(self) -> QHBoxLayout:
         row = QHBoxLayout()
@@ -296,11 +352,19 @@ class CompareView(QWidget):
             self._comparison = comparison
             self._draw_answers()
 
+    @property
+    def answers_pending(self) -> bool:
+        """Parts of the raters' answers table still wait for their turn."""
+        return self.answers_fill.pending
+
     def _draw_answers(self) -> None:
-        """The raters' answers, claims and summary of the shown item (empty until read)."""
+        """The raters' answers (a part per turn), claims and summary of the shown item
+        (empty until read)."""
         comparison = self.comparison()
         responses = (self.item.responses[0], self.item.responses[1]) if self.item else (None, None)
-        fill_answers(self.answers, comparison, self.state.raters, responses)
+        parts = answer_parts(self.answers, comparison, self.state.raters, responses)
+        parts[0]()  # the headers at once: no earlier item's answers under this one's title
+        self.answers_fill.start(parts[1:])
         names = [c.rater_id for c in comparison.raters] if comparison else []
         _set_note(self.answers_note, answers_note(raters=names, has_batch=self.batch is not None))
         self._fill_claims()
@@ -393,6 +457,12 @@ def _note_label(object_name: str, accessible: str) -> QLabel:
 def _set_note(label: QLabel, text: str) -> None:
     label.setText(text)
     label.setVisible(bool(text))
+
+
+def responses_tabbed(width: int, *, side_by_side_least: int) -> bool:
+    """Response A and B one at a time when Compare is narrower than both side by side
+    (with the answers and the decision panel beside them) need."""
+    return width < side_by_side_least
 
 
 def claim_segments(spans: dict[str, list[tuple[int, int]]]) -> list[Segment]:

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QVBoxLayout, QWi
 
 from rater_desktop.gui.qa.charts import Bar, BarChart
 from rater_desktop.gui.qa.dashboard_tables import fill_models, fill_raters, tables_section
+from rater_desktop.gui.qa.in_parts import InParts
 from rater_desktop.gui.qa.rater_answers import fit_height
 from rater_desktop.qa.scoreboard import MIN_ITEMS_FOR_INTERVAL
 from rater_desktop.qa_review.answer_rows import seconds_text
@@ -67,6 +68,9 @@ class Dashboard(QScrollArea):
         self.setAccessibleName("QA dashboard")
         self.setWidgetResizable(True)
         self.figures: QaFigures | None = None
+        # The first figures arrive a turn after the build; then charts and tables a part
+        # per turn (fifty raters' rows), so no turn draws the whole page.
+        self.later = InParts(self)
         content = QWidget()
         content.setObjectName("qaDashboardContent")
         layout = QVBoxLayout(content)
@@ -121,7 +125,13 @@ class Dashboard(QScrollArea):
         for table in (self.raters_table, self.models_table):
             fit_height(table)
 
+    @property
+    def drawing(self) -> bool:
+        """Parts of the last figures still wait for their turn."""
+        return self.later.pending
+
     def set_figures(self, figures: QaFigures) -> None:
+        """Show ``figures``: the headline now, charts and tables in the next turns."""
         self.figures = figures
         self.headline.setText(
             f"{figures.batch_title or figures.batch_id}: {len(figures.raters)} rater(s) used "
@@ -130,25 +140,46 @@ class Dashboard(QScrollArea):
             f"Qualification threshold {figures.qualification_threshold[0]} of "
             f"{figures.qualification_threshold[1]}; intervals from "
             f"{figures.bootstrap_resamples} bootstrap resamples.")
-        self.agreement.set_bars(agreement_bars(figures), empty_text="Needs two raters")
-        distribution = figures.verdict_distribution
-        verdicts = [Bar(VERDICT_LABELS[s], float(n), str(n)) for s, n in distribution.items()]
-        self.verdicts.set_bars(verdicts, minimum=0.0, maximum=_top(verdicts))
-        spreads = [d for d in figures.disagreements]
-        verdict_spread = histogram_bars(
-            [int(d.verdict_spread) for d in spreads if d.verdict_spread is not None], 6)
-        score_spread = histogram_bars(
-            [int(d.max_score_spread) for d in spreads if d.max_score_spread is not None], 4)
-        self.verdict_spread.set_bars(verdict_spread, minimum=0.0, maximum=_top(verdict_spread),
-                                     empty_text="Needs two raters")
-        self.score_spread.set_bars(score_spread, minimum=0.0, maximum=_top(score_spread),
-                                   empty_text="Needs two raters")
-        times = time_bars(figures)
-        self.times.set_bars(times, minimum=0.0, maximum=_top(times, floor=10.0))
-        strengths = strength_bars(figures)
-        self.strengths.set_bars(strengths, minimum=0.0, maximum=_top(strengths))
-        fill_raters(self.raters_table, figures)
+        charts = chart_bars(figures)
+        self.later.start([lambda: self._draw_charts(charts, first=True),
+                          lambda: self._draw_charts(charts, first=False),
+                          lambda: fill_raters(self.raters_table, figures),
+                          lambda: self._draw_rest(figures)])
+
+    def _draw_charts(self, charts: dict[str, ChartBars], *, first: bool) -> None:
+        for name in (FIRST_CHARTS if first else LATER_CHARTS):
+            bars, minimum, maximum, empty = charts[name]
+            chart: BarChart = getattr(self, name)
+            chart.set_bars(bars, minimum=minimum, maximum=maximum, empty_text=empty)
+
+    def _draw_rest(self, figures: QaFigures) -> None:
         fill_models(self.models_table, figures)
         self.study.setText("Study checks\n" + "\n".join(study_lines(figures.study))
                            if figures.study is not None else "")
         self.cost.set_figures(figures)
+
+
+# A chart's bars, scale and text when empty, made from the figures before any is drawn.
+ChartBars = tuple[list[Bar], "float | None", "float | None", str]
+FIRST_CHARTS = ("agreement", "verdicts", "strengths")  # the top of the page
+LATER_CHARTS = ("times", "verdict_spread", "score_spread")
+
+
+def chart_bars(figures: QaFigures) -> dict[str, ChartBars]:
+    """Every chart's bars (attribute name of the Dashboard -> bars, minimum, maximum, text
+    when empty): plain data, no widget touched."""
+    verdicts = [Bar(VERDICT_LABELS[s], float(n), str(n))
+                for s, n in figures.verdict_distribution.items()]
+    spreads = figures.disagreements
+    verdict_spread = histogram_bars(
+        [int(d.verdict_spread) for d in spreads if d.verdict_spread is not None], 6)
+    score_spread = histogram_bars(
+        [int(d.max_score_spread) for d in spreads if d.max_score_spread is not None], 4)
+    times = time_bars(figures)
+    strengths = strength_bars(figures)
+    return {"agreement": (agreement_bars(figures), None, None, "Needs two raters"),
+            "verdicts": (verdicts, 0.0, _top(verdicts), "No data yet"),
+            "verdict_spread": (verdict_spread, 0.0, _top(verdict_spread), "Needs two raters"),
+            "score_spread": (score_spread, 0.0, _top(score_spread), "Needs two raters"),
+            "times": (times, 0.0, _top(times, floor=10.0), "No data yet"),
+            "strengths": (strengths, 0.0, _top(strengths), "No data yet")}

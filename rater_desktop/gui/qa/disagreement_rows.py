@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt
 
+from rater_desktop.gui.qa.paging import Index, Paging
 from rater_desktop.qa.disagreement import ItemDisagreement
 from rater_desktop.qa_review.review_state import JudgedItem, where_text
 
@@ -18,7 +19,6 @@ WHERE_COLUMN, DECISION_COLUMN = 7, 8
 NUMBER_COLUMNS = frozenset((3, 4, 5, 6))
 # Rows handed to Qt per fetchMore; the header measures column widths on as many rows.
 ROWS_PER_FETCH = 100
-Index = QModelIndex | QPersistentModelIndex
 # Roles as plain ints: data() is called for every role of every cell painted or measured.
 DISPLAY, TOOLTIP, ALIGNMENT = (int(r.value) for r in (
     Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.TextAlignmentRole))
@@ -44,8 +44,12 @@ class DisagreementRows(QAbstractTableModel):
         self._unsure: Mapping[str, Mapping[str, str]] = {}
         self._decisions: dict[str, str] = {}
         self._where: dict[int, str] = {}
-        self._loaded = 0
-        self.fetches = 0  # parts handed to Qt since the last set_rows (tests)
+        self.paging = Paging(self, ROWS_PER_FETCH)
+
+    @property
+    def fetches(self) -> int:
+        """Parts handed to Qt since the last ``set_rows`` (tests)."""
+        return self.paging.fetches
 
     def set_context(self, kinds: Mapping[str, str], judged: Mapping[str, JudgedItem],
                     unsure: Mapping[str, Mapping[str, str]],
@@ -60,8 +64,7 @@ class DisagreementRows(QAbstractTableModel):
         self._shown = list(shown)
         self._row_of = {d.item_id: row for row, d in enumerate(self._shown)}
         self._where = {}
-        self._loaded = min(ROWS_PER_FETCH, len(self._shown))
-        self.fetches = 1 if self._shown else 0
+        self.paging.reset(len(self._shown))
         self.endResetModel()
 
     @property
@@ -70,12 +73,12 @@ class DisagreementRows(QAbstractTableModel):
         return len(self._shown)
 
     def item_at(self, row: int) -> str | None:
-        return self._shown[row].item_id if 0 <= row < self._loaded else None
+        return self._shown[row].item_id if 0 <= row < self.paging.loaded else None
 
     def set_decision(self, item_id: str, label: str) -> None:
         self._decisions[item_id] = label
         row = self._row_of.get(item_id, -1)
-        if 0 <= row < self._loaded:
+        if 0 <= row < self.paging.loaded:
             cell = self.index(row, DECISION_COLUMN)
             self.dataChanged.emit(cell, cell)
 
@@ -94,7 +97,7 @@ class DisagreementRows(QAbstractTableModel):
         return values[column]
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802 - Qt's
-        return 0 if parent.isValid() else self._loaded
+        return 0 if parent.isValid() else self.paging.loaded
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802 - Qt's
         return 0 if parent.isValid() else len(COLUMNS)
@@ -104,7 +107,7 @@ class DisagreementRows(QAbstractTableModel):
         if role not in (DISPLAY, TOOLTIP, ALIGNMENT) or not index.isValid():
             return None
         row, column = index.row(), index.column()
-        if not 0 <= row < self._loaded:
+        if not 0 <= row < self.paging.loaded:
             return None
         if role == DISPLAY or (role == TOOLTIP and column == WHERE_COLUMN):
             return self.text(row, column)
@@ -120,18 +123,11 @@ class DisagreementRows(QAbstractTableModel):
         return None
 
     def canFetchMore(self, parent: Index) -> bool:  # noqa: N802 - Qt's name
-        return not parent.isValid() and self._loaded < len(self._shown)
+        return self.paging.can_fetch_more(parent)
 
     def fetchMore(self, parent: Index) -> None:  # noqa: N802 - Qt's name
-        if self.canFetchMore(parent):
-            self.load_to(self._loaded + ROWS_PER_FETCH)
+        self.paging.fetch_more(parent)
 
     def load_to(self, end: int) -> None:
         """Hand rows up to ``end`` to Qt (a row asked for by id, or tests)."""
-        end = min(end, len(self._shown))
-        if end <= self._loaded:
-            return
-        self.beginInsertRows(QModelIndex(), self._loaded, end - 1)
-        self._loaded = end
-        self.fetches += 1
-        self.endInsertRows()
+        self.paging.load_to(end)

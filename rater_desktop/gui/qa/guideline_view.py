@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, cast
 from PySide6.QtCore import QTimer
 
 from rater_desktop.gui.protocols import QaTab
+from rater_desktop.gui.qa.in_parts import InParts
 from rater_desktop.gui.qa.lazy_tabs import LazyPage
 
 if TYPE_CHECKING:
@@ -25,8 +26,12 @@ if TYPE_CHECKING:
     from rater_desktop.qa_review.views import ItemComparison
 
 # The modules of these tabs: imported on a worker after the window's first paint.
+# Compare's first item also needs Markdown (its responses' plain text, the prompt) and
+# the signing code (reading a rater's answers): imported on the UI thread at its first
+# show, they took tens of ms of that turn at 50 raters.
 MODULES = ("rater_desktop.gui.qa.disagreement_panel", "rater_desktop.gui.qa.compare_view",
-           "rater_desktop.gui.qa.dashboard")
+           "rater_desktop.gui.qa.dashboard", "rater_desktop.rating.text",
+           "rater_desktop.gui.markdown_worker", "rater_desktop.results.identity")
 PAGES = ("disagreements", "compare", "dashboard")
 
 
@@ -99,7 +104,13 @@ class GuidelineQaView:
         the next event-loop turn (a tab just built has had its turn)."""
         for name, page in self._pages.items():
             if page.built and page.current() is widget and name in self._stale:
-                QTimer.singleShot(0, widget, lambda: self._refresh_visible(set()))
+                # After the build's own later parts (Compare: Response A and B), each in
+                # a turn of its own: one turn held them all with their first paint.
+                later = getattr(widget, "later", None)
+                if isinstance(later, InParts):
+                    later.add(lambda: self._refresh_visible(set()))
+                else:
+                    QTimer.singleShot(0, widget, lambda: self._refresh_visible(set()))
 
     def _refresh_visible(self, names: set[str]) -> None:
         """Mark ``names`` out of date and bring the tab on screen up to date now."""
@@ -140,8 +151,6 @@ class GuidelineQaView:
                               adjudication_for=self._adjudication, fetch=self._fetch)
         compare.set_batch(self._batch)
         compare.adjudication.decisionChanged.connect(self._decision_changed)
-        # Its Response A and B (most of its build) on a turn of their own.
-        QTimer.singleShot(0, compare, lambda: compare.item_view.prompt_header)
         return compare
 
     def _make_dashboard(self) -> QWidget:

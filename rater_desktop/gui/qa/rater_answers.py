@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 
 from PySide6.QtGui import QColor, QFont, QIcon, QPixmap
 from PySide6.QtWidgets import (
@@ -18,13 +19,15 @@ from rater_desktop.qa_review.answer_rows import (
     LABEL_ROWS,
     SIDE_NAMES,
     Responses,
+    Row,
     answer_rows,
 )
 from rater_desktop.qa_review.rater_text import is_swapped
-from rater_desktop.qa_review.views import ItemComparison
+from rater_desktop.qa_review.views import ItemComparison, RaterColumn
 
 RATER_COLORS = ("#f6c744", "#7cc6f2", "#f29c9c", "#9be29b", "#d3a6f2", "#f7b97a", "#a7d8d1")
 CONFLICT_COLORS = {"light": "#b03131", "dark": "#f08a8a"}
+Part = Callable[[], None]
 
 
 def alert_color() -> QColor:
@@ -65,27 +68,62 @@ def _keep_ids_readable(table: QTableWidget, rater_ids: Sequence[str]) -> None:
     header.setMinimumSectionSize(max(widest, header.defaultSectionSize() // 2))
 
 
-def fill_answers(table: QTableWidget, comparison: ItemComparison | None,
-                 raters: Sequence[str], responses: Responses = (None, None)) -> None:
-    """Rows = questions, columns = raters (colour swatch = their claim colour)."""
+RATERS_PER_PART = 10  # columns of the raters' answers table filled per event-loop turn
+
+
+def answer_parts(table: QTableWidget, comparison: ItemComparison | None,
+                 raters: Sequence[str], responses: Responses = (None, None)) -> list[Part]:
+    """The raters' answers table filled in parts (rows = questions, columns = raters, the
+    colour swatch their claim colour): headers first, then ``RATERS_PER_PART`` raters'
+    cells a part, and last the rows' heights measured once (with fifty raters, measuring
+    each row as its cells arrived held the window's thread for tens of ms)."""
     columns = list(comparison.raters) if comparison is not None else []
     rows = answer_rows(responses)
+    parts: list[Part] = [partial(_answer_headers, table, columns, raters,
+                                 [label for label, _ in rows])]
+    if comparison is None or not columns:
+        return parts
+    texts = [[cell_text(c, comparison.identities) for c in columns] for _label, cell_text in rows]
+    for first in range(0, len(columns), RATERS_PER_PART):
+        chosen = range(first, min(first + RATERS_PER_PART, len(columns)))
+        parts.append(partial(_answer_cells, table, columns, rows, texts, chosen))
+    parts.append(partial(_fit_answer_rows, table))
+    return parts
+
+
+def fill_answers(table: QTableWidget, comparison: ItemComparison | None,
+                 raters: Sequence[str], responses: Responses = (None, None)) -> None:
+    """The whole raters' answers table at once (``answer_parts`` in one go)."""
+    for part in answer_parts(table, comparison, raters, responses):
+        part()
+
+
+def _answer_headers(table: QTableWidget, columns: Sequence[RaterColumn], raters: Sequence[str],
+                    labels: list[str]) -> None:
+    # Rows keep their height until the last part: one measure, not one per cell.
+    table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
     table.clear()
+    table.setColumnCount(0)  # row labels set with no columns to measure
+    table.setRowCount(len(labels) if columns else 0)
+    table.setVerticalHeaderLabels(labels)
     table.setColumnCount(len(columns))
-    table.setRowCount(len(rows) if columns else 0)
-    table.setVerticalHeaderLabels([label for label, _ in rows])
     for index, column in enumerate(columns):
         header = QTableWidgetItem(column.rater_id)
         position = raters.index(column.rater_id) if column.rater_id in raters else index
         header.setIcon(swatch(rater_color(position)))
         table.setHorizontalHeaderItem(index, header)
     _keep_ids_readable(table, [c.rater_id for c in columns])
-    if comparison is None:
-        return
-    for row, (label, cell_text) in enumerate(rows):
-        texts = [cell_text(c, comparison.identities) for c in columns]
-        differs = len(set(texts)) > 1 and (label == "Verdict" or "TC / FA / AIP" in label)
-        for index, text in enumerate(texts):
+    if not columns:
+        _fit_answer_rows(table)
+
+
+def _answer_cells(table: QTableWidget, columns: Sequence[RaterColumn], rows: Sequence[Row],
+                  texts: list[list[str]], chosen: range) -> None:
+    for row, (label, _cell_text) in enumerate(rows):
+        row_texts = texts[row]
+        differs = len(set(row_texts)) > 1 and (label == "Verdict" or "TC / FA / AIP" in label)
+        for index in chosen:
+            text = row_texts[index]
             cell = QTableWidgetItem(text)
             cell.setToolTip(text)
             if label in LABEL_ROWS and is_swapped(columns[index].display_order):
@@ -96,6 +134,10 @@ def fill_answers(table: QTableWidget, comparison: ItemComparison | None,
                 cell.setFont(font)
                 cell.setForeground(alert_color())
             table.setItem(row, index, cell)
+
+
+def _fit_answer_rows(table: QTableWidget) -> None:
+    table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
 
 
 def fill_clusters(table: QTableWidget, clusters: Sequence[ClaimCluster],

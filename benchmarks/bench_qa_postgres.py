@@ -12,6 +12,8 @@ RATER_DESKTOP_QA_PASSWORD). Rows:
   sqlite    4 importer processes into one SQLite file (each imports its quarter and one
             file of the next quarter: those come back as duplicates)
   postgres  the same into a fresh PostgreSQL database
+            (and, for the throwaway cluster, the server's own CPU meanwhile: the importers'
+            CPU holds SQLite's store work but not PostgreSQL's)
   report    the HTML report built from each store (``--resamples`` bootstrap rounds)
 
 ``--memory-only`` imports into SQLite alone (or reuses ``--store``, a SQLite store that

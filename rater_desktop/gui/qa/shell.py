@@ -25,16 +25,12 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
 from rater_desktop.gui.qa.lazy_tabs import Preloading, preload
 
 if TYPE_CHECKING:  # the key classes are imported when a key comes (not in the first turn)
-    from PySide6.QtGui import QAction
     from PySide6.QtWidgets import QMenu
 
 # While a part's modules are still being imported on the worker, look again this often.
 POLL_MS = 10
 # Past this the UI thread imports a part's modules itself (a stalled or failed preload).
 WAIT_LIMIT_S = 5.0
-MODIFIER_KEYS = frozenset(int(k.value) for k in (Qt.Key.Key_Control, Qt.Key.Key_Shift,
-                                                 Qt.Key.Key_Alt, Qt.Key.Key_Meta,
-                                                 Qt.Key.Key_AltGr))
 COMMAND_MODIFIERS = (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
                      | Qt.KeyboardModifier.MetaModifier)
 
@@ -176,7 +172,9 @@ class HeldShortcuts(QObject):
             return False
         from PySide6.QtGui import QKeyEvent
 
-        if (not isinstance(event, QKeyEvent) or event.key() in MODIFIER_KEYS
+        from rater_desktop.gui.keys import is_modifier_key
+
+        if (not isinstance(event, QKeyEvent) or is_modifier_key(event.key())
                 or not event.modifiers() & COMMAND_MODIFIERS):
             return False
         self.held.append((event.key(), event.modifiers(), event.text()))
@@ -200,6 +198,8 @@ class HeldShortcuts(QObject):
         held, self.held = self.held, []
         from PySide6.QtGui import QKeyEvent
 
+        from rater_desktop.gui.keys import action_for
+
         for key, modifiers, text in held:
             action = action_for(self.window_, key, modifiers)
             if action is not None:
@@ -209,14 +209,3 @@ class HeldShortcuts(QObject):
             for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
                 QApplication.sendEvent(focus, QKeyEvent(kind, key, modifiers, text))
 
-
-def action_for(window: QWidget, key: int, modifiers: Qt.KeyboardModifier) -> QAction | None:
-    """The enabled action of ``window`` whose shortcut is ``key`` with ``modifiers``."""
-    from PySide6.QtCore import QKeyCombination
-    from PySide6.QtGui import QAction, QKeySequence
-
-    pressed = QKeySequence(QKeyCombination(modifiers, Qt.Key(key)))
-    for action in window.findChildren(QAction):
-        if action.isEnabled() and any(s == pressed for s in action.shortcuts()):
-            return action
-    return None

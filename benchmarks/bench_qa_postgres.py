@@ -12,6 +12,8 @@ RATER_DESKTOP_QA_PASSWORD). Rows:
   sqlite    4 importer processes into one SQLite file (each imports its quarter and one
             file of the next quarter: those come back as duplicates)
   postgres  the same into a fresh PostgreSQL database
+            (and, for the throwaway cluster, the server's own CPU meanwhile: the importers'
+            CPU holds SQLite's store work but not PostgreSQL's)
   report    the HTML report built from each store (``--resamples`` bootstrap rounds)
 
 ``--memory-only`` imports into SQLite alone (or reuses ``--store``, a SQLite store that
@@ -349,6 +351,27 @@ def _emit(rows: list[Row], label: str, seconds: float, cpu: float | None = None,
           flush=True)
 
 
+def server_cpu(data_dir: Path | None) -> float | None:
+    """CPU seconds so far of a local PostgreSQL cluster: the postmaster and its children,
+    live (user + system) and reaped (their children's times), from /proc (Linux; None
+    elsewhere or for ``--url``). The importers' own CPU leaves this out: a team store's
+    work (COPY parsing, TOAST compression, WAL) is done here, SQLite's in the importer."""
+    try:
+        postmaster = int((data_dir / "postmaster.pid").read_text().split()[0]) if data_dir else 0
+        ticks = os.sysconf("SC_CLK_TCK")
+        total = 0
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue  # exited meanwhile
+            if int(fields[1]) == postmaster or stat.parent.name == str(postmaster):
+                total += sum(int(f) for f in fields[11:15])  # utime stime cutime cstime
+        return total / ticks if postmaster else None
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 def _memory_line(label: str, before: int, peak: int, code: int, largest: int) -> str:
     data = peak - before - code
     return (f"{label}: RSS {before / 2**20:.0f} MiB before, peak {peak / 2**20:.0f} MiB, "
@@ -359,16 +382,22 @@ def _memory_line(label: str, before: int, peak: int, code: int, largest: int) ->
 
 
 def _measure(args: argparse.Namespace, batch: Path, roster: Path, files: list[Path],
-             stores: dict[str, str]) -> None:  # fmt: skip
+             stores: dict[str, str], pg_data: Path | None = None) -> None:  # fmt: skip
     rows: list[Row] = []
     out = ROOT / "out" / f"qa-{args.raters}-{args.items}"
     print(f"| {'row':<52} | {'wall':>10} | / floor | {'CPU':>9} | / floor | note")
     _emit(rows, "floor: read + hash + verify, 1 process", *floor(roster, files))
     imports = {}
     for name, setting in stores.items():
+        before = server_cpu(pg_data) if name == "postgres" else None
         seconds, cpu, counts = import_concurrently(setting, batch, roster, files, args.importers)
         imports[name] = seconds
         _emit(rows, f"import into {name}, {args.importers} importers", seconds, cpu, str(counts))
+        time.sleep(0.5)  # the importers' server processes end and are reaped
+        after = server_cpu(pg_data) if before is not None else None
+        if before is not None and after is not None:
+            _emit(rows, "  the PostgreSQL server's CPU meanwhile", seconds, after - before)
+            _emit(rows, "  importers + server", seconds, cpu + after - before)
     if args.import_only:
         return
     grouped = {}
@@ -452,7 +481,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{args.raters} raters x {args.items} items = {args.raters * args.items} judgments",
           flush=True)
     try:
-        _measure(args, batch, roster, files, {"sqlite": str(sqlite_file), "postgres": url})
+        _measure(args, batch, roster, files, {"sqlite": str(sqlite_file), "postgres": url},
+                 None if server is None else server.root / "data")
     finally:
         if server is not None:
             server.stop()

@@ -25,7 +25,6 @@ from rater_desktop.batch.protocol import RUN_AUDIT
 from rater_desktop.gui.batch_source import BatchLike
 from rater_desktop.gui.keys import answer_keys, shortcuts
 from rater_desktop.gui.main_window import MainWindow
-from rater_desktop.gui.run_audit import decide
 from rater_desktop.gui.run_audit.panel import RunAuditPanel
 from rater_desktop.gui.run_audit.run_view import RunView
 from rater_desktop.gui.single_binding import SingleJudgmentBinding
@@ -35,6 +34,7 @@ from rater_desktop.rating.change import Change
 from rater_desktop.rating.model import ItemStatus
 from rater_desktop.rating.store import RatingStore
 from rater_desktop.rating.timing import Clock
+from rater_desktop.run_audit import decide
 from rater_desktop.run_audit.model import (
     BREACH_KINDS,
     OUTCOMES,

@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
 
 from rater_desktop.batch.model import JudgeVerdict
 from rater_desktop.gui.run_audit.choice_pages import OutcomePage, VerdictPage
-from rater_desktop.gui.run_audit.decide import STEP_SHORT, STEP_TITLES
 from rater_desktop.gui.run_audit.pages import (
     BreachesPage,
     CheckpointsPage,
@@ -28,6 +27,7 @@ from rater_desktop.gui.steps.common import hint_label, name, set_look, title_lab
 from rater_desktop.gui.steps.style import apply_panel_style
 from rater_desktop.gui.steps.text_sources import TextEventSink
 from rater_desktop.keymap import key_text
+from rater_desktop.run_audit.decide import STEP_SHORT, STEP_TITLES
 from rater_desktop.run_audit.model import (
     STEP_BREACHES,
     STEP_OUTCOME,

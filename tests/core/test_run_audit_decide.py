@@ -7,9 +7,9 @@ from __future__ import annotations
 from rater_desktop.batch.errors import ProblemList
 from rater_desktop.batch.parse import parse_item
 from rater_desktop.batch.protocol import RUN
-from rater_desktop.gui.run_audit import decide
 from rater_desktop.rating.rubric import Severity
 from rater_desktop.rating.rules.base import RuleResult
+from rater_desktop.run_audit import decide
 from rater_desktop.run_audit.model import (
     BreachMark,
     CheckpointMark,

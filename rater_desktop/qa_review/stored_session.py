@@ -45,6 +45,7 @@ class StoredJudgmentsMixin:
 
     store: QaStore
     _file_rows: dict[tuple[int, str], FileJudgments]
+    _rows_ready: set[tuple[int, str]]
     _built: dict[str, tuple[Any, Any]]
 
     if TYPE_CHECKING:
@@ -82,7 +83,17 @@ class StoredJudgmentsMixin:
                 self._fill_rows(stored)
                 found = read_judgments(self.store.engine, file_id=stored.id, expected=expected)
             self._file_rows[key] = found or FileJudgments(stored.id)
+            self._rows_ready.add(key)
         return self._file_rows[key]
+
+    def release_judgments(self) -> None:
+        """Let go of the used files' judgments and the parts built from them (the
+        statistics' input and the agreement tables, ~20 MiB at 100,000 judgments): a
+        report written once calls it when its figures are made, before its HTML; the
+        next figure asked for reads them from the store again."""
+        self._file_rows.clear()
+        for name in ("judgments", "tables"):
+            self._built.pop(name, None)
 
     def _fill_rows(self, stored: StoredFile) -> None:
         """Rows of a file imported by an earlier version, from its document (once)."""
@@ -197,8 +208,9 @@ class StoredJudgmentsMixin:
         if found is not None and found[0] == key:
             yield from found[1]
             return
-        for stored in chosen:
-            self._rows_of(stored)
+        for stored in chosen:  # rows of an earlier version's import are made once
+            if (stored.id, stored.file_sha256) not in self._rows_ready:
+                self._rows_of(stored)
         files = [s.id for s in chosen if s.id]
         infos = list(self.item_infos().items())
         per_read = chunk or max(1, ROWS_PER_READ // max(1, len(files)))

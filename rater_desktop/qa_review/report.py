@@ -198,7 +198,7 @@ def write_html_report(
     values = session.item_metadata(metadata_field) if metadata_field else {}
     figures, section = _html_figures(session, question=question, metadata_field=metadata_field,
                                      answers=answers, values=values, now=now,
-                                     figure_options=figure_options)  # fmt: skip
+                                     figure_options={**figure_options, "release": release})
     if release:
         session.release_judgments()
     blocks = _shown_blocks(figures, session.iter_item_blocks(), unsure_only)

@@ -260,6 +260,7 @@ def _figures(session: Any, *, now: datetime, hourly_wage: float, platform_fee: f
     study = session.study_figures()
     if release:
         session.release_tables()
+    scoreboard = tuple(session.scoreboard(resamples=resamples, seed=seed))
     cost_inputs, cost = session.cost(
         hourly_wage=hourly_wage,
         platform_fee=platform_fee,
@@ -284,7 +285,7 @@ def _figures(session: Any, *, now: datetime, hourly_wage: float, platform_fee: f
         qualification_threshold=session.qualification_threshold(),
         qualification=tuple(session.qualification()),
         attention=tuple(session.attention()),
-        scoreboard=tuple(session.scoreboard(resamples=resamples, seed=seed)),
+        scoreboard=scoreboard,
         bootstrap_resamples=resamples,
         assistantbench=session.assistantbench(),
         standardweb=tuple(session.standardweb()),

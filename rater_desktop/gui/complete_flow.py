@@ -15,10 +15,12 @@ from rater_desktop.gui.go_to import show_item
 from rater_desktop.gui.keys import shortcuts
 from rater_desktop.keymap import key_text
 from rater_desktop.rating.change import Change
+from rater_desktop.rating.display_order import in_reading_order
 from rater_desktop.rating.model import ItemStatus
 from rater_desktop.rating.pace import completed_in_session, next_unfinished, session_pace
 from rater_desktop.rating.rules import unacknowledged_warnings
 from rater_desktop.rating.rules.base import RuleResult
+from rater_desktop.wording import unacknowledged_text
 
 PACE_REFRESH_MS = 60_000
 AskWarnings = Callable[[QWidget, Sequence[RuleResult]], bool]
@@ -28,7 +30,7 @@ def ask_complete_with_warnings(parent: QWidget, warnings: Sequence[RuleResult]) 
     """One question listing every unacknowledged warning; Enter completes, Esc goes back."""
     lines = "\n".join(f"\u2022 {w.rule_id}: {w.message}" for w in warnings)
     box = QMessageBox(QMessageBox.Icon.Warning, "Complete with warnings?",
-                      f"{len(warnings)} warning(s) are not acknowledged:\n\n{lines}\n\n"
+                      f"{unacknowledged_text(len(warnings))}:\n\n{lines}\n\n"
                       "Complete the item anyway?", parent=parent)
     box.setObjectName("completeWarningsQuestion")
     complete = box.addButton("Complete anyway", QMessageBox.ButtonRole.AcceptRole)
@@ -70,7 +72,8 @@ class CompleteFlow(QObject):
         service = self.binding.service
         if service is None or service.current_item_id is None:
             return False
-        warnings = unacknowledged_warnings(service.results, service.rating.acknowledged)
+        warnings = unacknowledged_warnings(in_reading_order(service.results, service.order),
+                                          service.rating.acknowledged)
         if not warnings:
             return True
         key = (service.current_item_id, frozenset(w.rule_id for w in warnings))

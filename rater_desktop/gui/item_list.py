@@ -6,14 +6,16 @@ in (``StatusProvider``), so a 10,000-item batch lists instantly.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
+    QEvent,
     QItemSelectionModel,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
@@ -32,15 +34,17 @@ from PySide6.QtWidgets import (
 
 from rater_desktop.batch.model import IndexEntry
 from rater_desktop.gui.icons import status_icon
+from rater_desktop.gui.item_marks import MARK_ROLE, MarkedIdDelegate
 
 STATES = ("not_started", "in_progress", "complete", "flagged")
 STATE_LABELS = {"not_started": "Not started", "in_progress": "In progress",
                 "complete": "Complete", "flagged": "Flagged"}
 FILTERS = (("all", "All items"), ("todo", "To do"), ("in_progress", "In progress"),
-           ("complete", "Complete"), ("flagged", "Flagged"))
+           ("complete", "Complete"), ("flagged", "Flagged"), ("unsure", "Marked unsure"))
 STATUS_ROLE = Qt.ItemDataRole.UserRole + 1
 ITEM_ID_ROLE = Qt.ItemDataRole.UserRole + 2
 KIND_ROLE = Qt.ItemDataRole.UserRole + 3
+UNSURE_ROLE = MARK_ROLE  # the item's "Unsure: why" line ("" when it is not marked)
 COLUMNS = ("Item", "Kind", "Time")
 # Short kind labels keep the id column wide; standard items need no label at all.
 KIND_LABELS = {"standard": "", "qualification": "Qual.", "attention": "Check", "retest": "Retest"}
@@ -82,13 +86,26 @@ class ItemListModel(QAbstractTableModel):
         self._row_of: dict[str, int] = {}
         self._provider: StatusProvider = no_progress
         self._progress: dict[str, ItemProgress] = {}
+        self._marks: dict[str, str] = {}
 
     def set_entries(self, entries: Sequence[IndexEntry]) -> None:
         self.beginResetModel()
         self._entries = entries
         self._row_of = {entry.item_id: row for row, entry in enumerate(entries)}
         self._progress.clear()
+        self._marks.clear()
         self.endResetModel()
+
+    def set_marks(self, marks: Mapping[str, str]) -> None:
+        """The items marked unsure (id: "Unsure: why"); only changed rows are redrawn."""
+        old, self._marks = self._marks, dict(marks)
+        for item_id in old.keys() | self._marks.keys():
+            if old.get(item_id) != self._marks.get(item_id):
+                self.refresh_item(item_id)
+
+    def mark(self, item_id: str) -> str:
+        """The item's unsure line ("" when it is not marked)."""
+        return self._marks.get(item_id, "")
 
     def set_status_provider(self, provider: StatusProvider) -> None:
         self._provider = provider
@@ -147,6 +164,8 @@ class ItemListModel(QAbstractTableModel):
             return entry.item_id
         if role == STATUS_ROLE:
             return self.progress(entry.item_id).state
+        if role == UNSURE_ROLE:
+            return self.mark(entry.item_id)
         if role == Qt.ItemDataRole.DisplayRole:
             if column == 0:
                 return entry.item_id
@@ -161,10 +180,12 @@ class ItemListModel(QAbstractTableModel):
             return entry.kind
         if role == Qt.ItemDataRole.ToolTipRole and column == 0:
             state = self.progress(entry.item_id).state
-            return f"{entry.item_id} \u2014 {STATE_LABELS.get(state, state)}"
+            tip = f"{entry.item_id} \u2014 {STATE_LABELS.get(state, state)}"
+            return "\n".join(filter(None, (tip, self.mark(entry.item_id))))
         if role == Qt.ItemDataRole.AccessibleTextRole and column == 0:
             state = self.progress(entry.item_id).state
-            return f"Item {entry.item_id}, {STATE_LABELS.get(state, state)}"
+            said = f"Item {entry.item_id}, {STATE_LABELS.get(state, state)}"
+            return f"{said}, marked unsure" if self.mark(entry.item_id) else said
         return None
 
 
@@ -195,6 +216,8 @@ class ItemFilterProxy(QSortFilterProxyModel):
                 return False
         if self.status_filter == "all":
             return True
+        if self.status_filter == "unsure":
+            return bool(model.data(index, UNSURE_ROLE))
         state = model.data(index, STATUS_ROLE)
         wanted = "not_started" if self.status_filter == "todo" else self.status_filter
         return bool(state == wanted)
@@ -232,6 +255,26 @@ class ItemListPanel(QWidget):
         layout.addWidget(self.filter_combo)
         layout.addWidget(self.search)
         layout.addWidget(self.view, 1)
+        self._fit_columns()
+        self.view.installEventFilter(self)
+
+    def _fit_columns(self) -> None:
+        """Kind and time columns as wide as their text in the list's font, and the list
+        never narrower than a short id beside them (again when the font changes)."""
+        view, header = self.view, self.view.header()
+        metrics = view.fontMetrics()
+        header.resizeSection(1, metrics.horizontalAdvance("Check") + 20)
+        header.resizeSection(2, metrics.horizontalAdvance("00:00:00") + 12)
+        icon = view.style().pixelMetric(QStyle.PixelMetric.PM_SmallIconSize)
+        id_width = metrics.horizontalAdvance(MIN_ID_SHOWN) + icon + 24
+        view.setMinimumWidth(id_width + header.sectionSize(2) + 2 * view.frameWidth() + 4)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        # The list's own font (a style sheet's, set when it is first polished, or a larger
+        # one later) reaches the view after the panel: measure when the view has it.
+        if watched is self.view and event.type() == QEvent.Type.FontChange:
+            self._fit_columns()
+        return False
 
     def _build_view(self) -> QTreeView:
         view = QTreeView()
@@ -249,23 +292,22 @@ class ItemListPanel(QWidget):
         header = view.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Fixed)
-        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Fixed)
-        metrics = view.fontMetrics()
-        header.resizeSection(1, metrics.horizontalAdvance("Check") + 20)
-        header.resizeSection(2, metrics.horizontalAdvance("00:00:00") + 12)
+        for column in range(1, len(COLUMNS)):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
+        view.setItemDelegateForColumn(0, MarkedIdDelegate(view))  # an unsure item's mark
         # Ids share long prefixes ("consumer-0…"); the middle is the part that can go, and
         # the id column never shrinks below a short id (the tooltip has the whole one).
         view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
-        icon = view.style().pixelMetric(QStyle.PixelMetric.PM_SmallIconSize)
-        id_width = metrics.horizontalAdvance(MIN_ID_SHOWN) + icon + 24
-        view.setMinimumWidth(id_width + header.sectionSize(2) + 2 * view.frameWidth() + 4)
         view.selectionModel().currentRowChanged.connect(self._on_current_changed)
         return view
 
     def set_entries(self, entries: Sequence[IndexEntry]) -> None:
         self.model.set_entries(entries)
         self._update_kind_column()
+
+    def set_marks(self, marks: Mapping[str, str]) -> None:
+        """Mark the unsure items (id: "Unsure: why") at the end of their id."""
+        self.model.set_marks(marks)
 
     def set_show_kind(self, show: bool) -> None:
         """Show the kind column (QA mode): raters must not spot attention checks."""

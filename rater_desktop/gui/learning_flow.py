@@ -200,7 +200,8 @@ class LearningFlow(QObject):
         return unsure.marks_in(service.batch_state()).get(service.current_item_id)
 
     def sync(self) -> None:
-        """The action follows the open item: enabled with an item, checked when marked."""
+        """The action follows the open item: enabled with an item, checked when marked;
+        the item list marks every unsure item of the batch."""
         service = self.service()
         if service is None:
             return  # the other protocol's flow answers
@@ -209,6 +210,9 @@ class LearningFlow(QObject):
         self.action.setChecked(mark is not None)
         self.label.setText(unsure.shown_text(mark))
         self.label.setVisible(mark is not None)
+        item_list = getattr(self.window, "item_list", None)
+        if item_list is not None:  # every marked item's row, also after the batch reopens
+            item_list.set_marks(unsure.list_marks(service.batch_state()))
 
     def mark_unsure(self) -> None:
         """Item > Mark unsure: ask for the reason, then save (or remove) the mark."""

@@ -11,12 +11,9 @@ from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
-    QDockWidget,
     QFileDialog,
-    QLabel,
     QMainWindow,
     QTabWidget,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -24,11 +21,12 @@ from rater_desktop.batch.model import Item
 from rater_desktop.gui import dialogs
 from rater_desktop.gui.batch_source import BatchLike, changed_on_disk, close_batch, open_batch_path
 from rater_desktop.gui.compact_layout import CompactLayout
-from rater_desktop.gui.find_bar import install_find_bar
+from rater_desktop.gui.find_bar import FindBar, install_find_bar
 from rater_desktop.gui.image_loader import ImageLoader
 from rater_desktop.gui.item_list import ItemListPanel, StatusProvider, no_progress
-from rater_desktop.gui.item_view import NO_ITEM_TEXT, DisplayOrder, ItemView
+from rater_desktop.gui.item_view import DisplayOrder, ItemView
 from rater_desktop.gui.main_actions import build_actions
+from rater_desktop.gui.main_frame import build_docks, build_status_bar
 from rater_desktop.gui.safe_browser import LinkHandler
 from rater_desktop.gui.session import (
     add_recent,
@@ -37,9 +35,8 @@ from rater_desktop.gui.session import (
     describe_open_failure,
     recent_batches,
 )
-from rater_desktop.gui.status_bar import install_status_bar
 from rater_desktop.gui.theme import apply_theme
-from rater_desktop.gui.tools_dock import install_tools_dock
+from rater_desktop.gui.tools_dock import ToolsDock, install_tools_dock
 from rater_desktop.gui.window_layout import (
     DockScaler,
     item_dock_width,
@@ -50,6 +47,8 @@ from rater_desktop.gui.window_layout import (
 )
 
 if TYPE_CHECKING:  # imported when first opened: not needed for the first paint
+    from PySide6.QtWidgets import QDockWidget, QLabel
+
     from rater_desktop.gui.screenshot_viewer import ScreenshotViewer
 
 APP_TITLE = "Rater Desktop"
@@ -84,6 +83,16 @@ class MainWindow(QMainWindow):
     batchChangedOnDisk = Signal()  # the open batch's files changed (checked on item load)
     stepMarked = Signal(str, int, int, str, str)  # item id, true index, step, mark, note
     viewerFrameContextRequested = Signal(int, object, QPoint)  # true index, Frame, global pos
+    # Made with main_frame's help (the docks, the status bar's labels), and the find bar.
+    item_dock: QDockWidget
+    step_dock: QDockWidget
+    step_panel_host: QWidget
+    _step_placeholder: QLabel | None
+    tools_dock: ToolsDock
+    find_bar: FindBar
+    batch_hash_label: QLabel
+    progress_label: QLabel
+    save_indicator: QLabel
 
     def __init__(self, *, settings: QSettings, loader: ImageLoader | None = None,
                  link_handler: LinkHandler | None = None,
@@ -124,49 +133,23 @@ class MainWindow(QMainWindow):
         self.viewer: ScreenshotViewer | None = None
         self._viewer_item_id: str | None = None
         self.actions_ = build_actions(self)
-        self._build_docks()
-        self._build_status_bar()
-        self._connect_actions()
-        self._refresh_recent_menu()
-        self._update_title()
-        self.restore_layout()
-
-    def _build_docks(self) -> None:
-        self.item_dock = QDockWidget("Items", self)
-        self.item_dock.setObjectName("itemDock")
-        self.item_dock.setWidget(self.item_list)
-        self.item_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
-                                   | QDockWidget.DockWidgetFeature.DockWidgetClosable)
-        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.item_dock)
-        self.step_dock = QDockWidget("Rating", self)
-        self.step_dock.setObjectName("stepDock")
-        self.step_dock.setFeatures(self.item_dock.features())
-        self.step_panel_host = QWidget()
-        self.step_panel_host.setObjectName("stepPanelHost")
-        # No fixed minimum here: the panel's own (its widest step page) must hold.
-        host_layout = QVBoxLayout(self.step_panel_host)
-        host_layout.setContentsMargins(0, 0, 0, 0)
-        self._step_placeholder: QLabel | None = QLabel(NO_ITEM_TEXT)
-        self._step_placeholder.setObjectName("stepPanelPlaceholder")
-        self._step_placeholder.setProperty("role", "muted")
-        self._step_placeholder.setWordWrap(True)
-        self._step_placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self._step_placeholder.setMinimumWidth(300)
-        host_layout.addWidget(self._step_placeholder)
-        self.step_dock.setWidget(self.step_panel_host)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.step_dock)
         view_menu = self.actions_.view_menu
-        for dock, name in ((self.item_dock, "actionToggleItemDock"),
-                           (self.step_dock, "actionToggleStepDock")):
-            toggle = dock.toggleViewAction()
-            toggle.setObjectName(name)
-            view_menu.addAction(toggle)
+        docks = build_docks(self, self.item_list, view_menu)
+        self.item_dock, self.step_dock = docks.item, docks.step
+        self.step_panel_host, self._step_placeholder = docks.step_panel_host, docks.placeholder
         self.tools_dock = install_tools_dock(
             self, below=self.item_dock, link_handler=self.link_handler, view_menu=view_menu,
             settings=self.settings, batch_opened=self.batchOpened,
             batch_closed=self.batchClosed)
         self.find_bar = install_find_bar(self, self.item_view)
         self.currentItemChanged.connect(lambda _id: self.find_bar.item_switched())
+        labels = build_status_bar(self)
+        self.batch_hash_label, self.save_indicator = labels.batch_hash, labels.save
+        self.progress_label = labels.progress
+        self._connect_actions()
+        self._refresh_recent_menu()
+        self._update_title()
+        self.restore_layout()
 
     def set_step_panel(self, widget: QWidget, protocol: str = "guideline") -> None:
         """Put a protocol's rating panel into the right dock (the batch's protocol shows)."""
@@ -198,23 +181,6 @@ class MainWindow(QMainWindow):
     def set_step_marks_provider(self, step_marks_for: StepMarksFor) -> None:
         """Saved trajectory step marks of an item, shown when the viewer opens."""
         self.step_marks_for = step_marks_for
-
-    def _build_status_bar(self) -> None:
-        bar = install_status_bar(self)
-        bar.setObjectName("mainStatusBar")
-        self.batch_hash_label = QLabel("")
-        self.batch_hash_label.setObjectName("batchHashLabel")
-        self.batch_hash_label.setAccessibleName("Batch fingerprint")
-        self.batch_hash_label.setProperty("role", "muted")
-        bar.addPermanentWidget(self.batch_hash_label)
-        self.progress_label = QLabel("")
-        self.progress_label.setObjectName("batchProgressLabel")
-        self.progress_label.setAccessibleName("Batch progress")
-        self.save_indicator = QLabel("")
-        self.save_indicator.setObjectName("saveIndicator")
-        self.save_indicator.setAccessibleName("Save state")
-        bar.addPermanentWidget(self.save_indicator)
-        bar.addPermanentWidget(self.progress_label)
 
     def _connect_actions(self) -> None:
         acts = self.actions_

@@ -37,13 +37,12 @@ from rater_desktop.gui.keys import matches
 from rater_desktop.gui.protocols.guideline_tour import CARDS  # the tour without a batch
 from rater_desktop.gui.steps.visits import mark_aside
 from rater_desktop.gui.theme import current_theme
-from rater_desktop.gui.tour import Card, card_rich_text
+from rater_desktop.gui.tour import Card, card_rich_text, card_width
 
 __all__ = ["ACTION_NAME", "CARDS", "Card", "PracticeController", "PracticeTour",
            "focus_current_step", "install_practice", "place_card", "tour_cards"]
 
 ACTION_NAME = "actionPracticeTour"
-CARD_WIDTH = 380
 WAIT_MS = 300
 
 
@@ -100,7 +99,6 @@ class PracticeTour(QFrame):
         row.addWidget(self.back_button)
         row.addWidget(self.next_button)
         column.addLayout(row)
-        self.setFixedWidth(CARD_WIDTH)
 
     def _button(self, object_name: str, text: str, slot: Callable[[], None]) -> QPushButton:
         button = QPushButton(text)
@@ -146,14 +144,23 @@ class PracticeTour(QFrame):
         self.back_button.setEnabled(self.index > 0)
         self.next_button.setText("Start rating" if last else "Next \u2192")
         self.next_button.setAccessibleName("Start rating" if last else "Next")
-        self._column.activate()
-        self.resize(CARD_WIDTH, self._column.totalHeightForWidth(CARD_WIDTH))  # wrapped text
         self._place()
         self.show()
         self.raise_()
         self.next_button.setFocus()
 
+    def _fit(self) -> None:
+        """Width from the card's font and the window; height from its wrapped text."""
+        self.ensurePolished()  # the theme's font, not the one before it is styled
+        self._column.activate()
+        least = self._column.minimumSize().width()
+        width = card_width(char_width=self.fontMetrics().averageCharWidth(), least=least,
+                           area_width=self._window.width())
+        self.setFixedWidth(width)
+        self.resize(width, self._column.totalHeightForWidth(width))
+
     def _place(self) -> None:
+        self._fit()
         target = self._target()
         area = self._window.rect()
         if target is None:

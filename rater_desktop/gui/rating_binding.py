@@ -12,11 +12,13 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
-from PySide6.QtGui import QAction, QShortcut
+from PySide6.QtGui import QShortcut
 from PySide6.QtWidgets import QApplication, QMessageBox, QTextEdit
 
 from rater_desktop.gui.batch_source import BatchLike
+from rater_desktop.gui.claim_highlights import ClaimHighlights
 from rater_desktop.gui.complete_flow import CompleteFlow
+from rater_desktop.gui.edit_actions import sync_edit_actions
 from rater_desktop.gui.evidence_actions import EvidenceActions, cached_thumbnail
 from rater_desktop.gui.evidence_finder import install_evidence_finder
 from rater_desktop.gui.focus_follow import EnterPressesButtons, FocusFollower
@@ -29,13 +31,11 @@ from rater_desktop.gui.rule_worker import RuleWorker
 from rater_desktop.gui.save_state import SAVE_ERROR_POLL_MS, SAVE_POLL_MS, poll_save_state
 from rater_desktop.gui.second_turn import SecondTurn
 from rater_desktop.gui.steps.cover import ResponseCover
-from rater_desktop.gui.steps.highlight import highlight_claims
 from rater_desktop.gui.steps.page import StepContext
 from rater_desktop.gui.steps.panel import StepPanel
 from rater_desktop.gui.survey_flow import Asker, SurveyFlow, ask_survey_dialog, questions_of
 from rater_desktop.gui.window_layout import step_dock_width
 from rater_desktop.rating.change import Change
-from rater_desktop.rating.edit_names import menu_text
 from rater_desktop.rating.focus import FocusAim
 from rater_desktop.rating.model import ItemStatus, Step
 from rater_desktop.rating.rubric import Rubric, RubricError
@@ -87,7 +87,6 @@ class RatingBinding(QObject):
         self.service: RatingService | None = None
         self.rule_worker = RuleWorker(self)  # a large item's rules, off the window's thread
         self._unsubscribe: Callable[[], None] = lambda: None
-        self._highlight_key: tuple[object, ...] = ()
         self._statuses: dict[str, str] | None = None
         self._last_touch = 0.0
         self.closed = False
@@ -120,8 +119,10 @@ class RatingBinding(QObject):
         window.currentItemChanged.connect(self.open_item)
         window.itemUnreadable.connect(lambda _id: self.close_item())
         window.stepMarked.connect(self._on_step_marked)
+        self.highlights = ClaimHighlights(self, browser_for=self._browser_for,
+                                          service=lambda: self.service)
         for browser in (p.text_browser for p in window.item_view.panes.values()):
-            browser.textChanged.connect(self._forget_highlights)
+            browser.textChanged.connect(self.highlights.forget)
         self._install_shortcuts()
         window.installEventFilter(self)
         # The application-wide filter (activity for the timer) from the next turn of the
@@ -313,7 +314,7 @@ class RatingBinding(QObject):
         if viewer is not None and viewer.isVisible() and change.kind != "open":
             viewer.set_step_marks(self._step_marks(change.item_id))  # undo/redo show too
         self.cover.set_hidden(not service.rating.revealed)
-        self._refresh_highlights(service)
+        self.highlights.refresh(service)
         if change.kind == "rules":  # a large item's results, back from the worker
             if self._statuses is not None:
                 self._statuses[change.item_id] = service.rating.status.value
@@ -360,27 +361,6 @@ class RatingBinding(QObject):
             return None
         return self.window.item_view.pane_for_true_index(true_index).text_browser
 
-    def _forget_highlights(self) -> None:
-        self._highlight_key = ()
-        if self.service is not None and self.service.current_item_id is not None:
-            QTimer.singleShot(0, self, lambda: self._refresh_highlights(self.service))
-
-    def _refresh_highlights(self, service: RatingService | None) -> None:
-        if service is None or service.current_item_id is None:
-            return
-        sides = service.rating.responses
-        key = (service.current_item_id, tuple(
-            tuple((c.id, c.start, c.end, c.action) for c in side.claims) for side in sides))
-        if key == self._highlight_key:
-            return
-        self._highlight_key = key
-        for true_index in (0, 1):
-            browser = self._browser_for(true_index)
-            if browser is not None:
-                browser.blockSignals(True)
-                highlight_claims(browser, sides[true_index].claims)
-                browser.blockSignals(False)
-
     def _on_step_marked(self, item_id: str, true_index: int, step: int, mark: str,
                         note: str) -> None:
         service = self.service
@@ -402,20 +382,7 @@ class RatingBinding(QObject):
         acts.redo.triggered.connect(self.redo)
 
     def _sync_edit_actions(self) -> None:
-        """Edit > Undo / Redo name the edit they would take back and are enabled only then."""
-        service = self.service
-        acts = self.window.actions_
-        named: dict[QAction, tuple[str, tuple[str, ...]]]
-        label: Callable[[int], str] = str
-        if service is None or service.current_item_id is None:
-            named = {acts.undo: ("Undo", ()), acts.redo: ("Redo", ())}
-        else:
-            named = {acts.undo: ("Undo", service.undo_fields()),
-                     acts.redo: ("Redo", service.redo_fields())}
-            label = service.order.display_label
-        for action, (verb, fields) in named.items():
-            action.setText(menu_text(verb, fields, label))
-            action.setEnabled(bool(fields))
+        sync_edit_actions(self.window.actions_, self.service)
 
     def focus_rating(self) -> None:
         """Put the cursor in the rating panel: the current step's first field to do."""

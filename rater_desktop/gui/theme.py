@@ -18,7 +18,7 @@ _PALETTES = {
     },
     "dark": {
         "window": "#1e2127", "base": "#25282f", "alt": "#2a2e36", "text": "#e3e6eb",
-        "button": "#2c3038", "highlight": "#4f7fe0", "hl_text": "#ffffff",
+        "button": "#2c3038", "highlight": "#3d6bd0", "hl_text": "#ffffff",
         "mid": "#3a3f49", "placeholder": "#8690a0", "link": "#8fb1f5", "tooltip": "#2c3038",
     },
 }

@@ -10,6 +10,16 @@ from dataclasses import dataclass
 
 from rater_desktop.keymap import binding, key_text
 
+CARD_CHARS = 50  # the card's text wraps at about this many characters of its font a line
+
+
+def card_width(*, char_width: int, least: int, area_width: int) -> int:
+    """The tour card's width: ``CARD_CHARS`` characters of its font a line (so a larger
+    font, a wider card), at least ``least`` (its buttons side by side), and never wider
+    than the window less a character either side."""
+    wanted = max(CARD_CHARS * char_width, least)
+    return max(1, min(wanted, area_width - 2 * char_width))
+
 
 @dataclass(frozen=True)
 class Card:

@@ -14,6 +14,7 @@ from typing import Any
 STATE_KEY = "unsure"
 MAX_NOTE = 500
 OTHER = "Other"  # the reason shown for free text alone
+LIST_MARK = "?"  # the item list's mark: a plain glyph in the list's own font and colours
 
 
 class UnsureError(ValueError):
@@ -40,6 +41,11 @@ class UnsureMark:
 def shown_text(mark: UnsureMark | None) -> str:
     """What the window keeps showing while a marked item is open ("" when unmarked)."""
     return f"Unsure: {mark.text()}" if mark is not None else ""
+
+
+def list_marks(state: Mapping[str, Any] | None) -> dict[str, str]:
+    """What the item list marks: each unsure item's id with its line ("Unsure: why")."""
+    return {item_id: shown_text(mark) for item_id, mark in marks_in(state).items()}
 
 
 def make_mark(reasons: Sequence[str], reason: str, note: str) -> UnsureMark:

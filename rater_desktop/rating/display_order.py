@@ -7,11 +7,26 @@ every time the same rater opens the item, and independent between raters.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol, TypeVar
 
 from rater_desktop.batch.model import Manifest, Verdict
 
 DISPLAY_LABELS = ("A", "B")
+
+
+class Sided(Protocol):
+    """A rule result's rule and the true response index it concerns (None: the item)."""
+
+    @property
+    def rule_id(self) -> str: ...
+
+    @property
+    def side(self) -> int | None: ...
+
+
+SidedT = TypeVar("SidedT", bound=Sided)
 
 
 @dataclass(frozen=True)
@@ -56,3 +71,19 @@ def display_order(*, batch_seed: str, rater_id: str, item_id: str) -> DisplayOrd
 def batch_seed_of(manifest: Manifest) -> str:
     """The seed every component must use for a batch: its display_seed, else its id."""
     return manifest.display_seed or manifest.batch_id
+
+
+def in_reading_order(results: Sequence[SidedT], order: DisplayOrder) -> list[SidedT]:
+    """``results`` as the rater reads them: rule by rule as checked, and within a rule the
+    item's own first, then Response A's, then B's by display label (not file order: for a
+    rater shown the file's second response as A, "Response B" came first)."""
+    first: dict[str, int] = {}
+    for position, result in enumerate(results):
+        first.setdefault(result.rule_id, position)
+
+    def key(result: SidedT) -> tuple[int, int]:
+        side = -1 if result.side is None else DISPLAY_LABELS.index(order.display_label(
+            result.side))
+        return (first[result.rule_id], side)
+
+    return sorted(results, key=key)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from PySide6.QtWidgets import QApplication
+
 from rater_desktop.batch.model import IndexEntry
 from rater_desktop.gui.item_list import ItemListPanel, ItemProgress, format_duration
 
@@ -94,3 +96,15 @@ def test_long_ids_are_cut_in_the_middle_and_whole_in_the_tooltip(qtbot: Any) -> 
     assert long_id in index.data(Qt.ItemDataRole.ToolTipRole)
     shown = view.visualRect(index).width()
     assert shown >= view.fontMetrics().horizontalAdvance(MIN_ID_SHOWN)
+
+
+def test_the_time_column_is_refitted_when_the_lists_font_grows(qtbot: Any) -> None:
+    # Sized once when built: a larger font (the theme's, set when it is polished) cut
+    # "1:02:05" to "1:0…".
+    panel = ItemListPanel()
+    qtbot.addWidget(panel)
+    points = panel.view.font().pointSizeF()
+    panel.setStyleSheet(f"* {{ font-size: {3 * points}pt; }}")
+    QApplication.processEvents()
+    header = panel.view.header()
+    assert header.sectionSize(2) > panel.view.fontMetrics().horizontalAdvance("00:00:00")

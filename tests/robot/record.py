@@ -113,11 +113,14 @@ class Record:
                            "item_id = ?", batch_id, item_id)
         return str(rows[0][0]) if rows else None
 
-    def current_item(self, batch_id: str) -> str | None:
+    def batch_state(self, batch_id: str) -> dict[str, Any]:
         rows = self._query("SELECT state FROM batch_state WHERE batch_key = ?", batch_id)
-        if not rows:
+        return json.loads(rows[0][0]) if rows else {}
+
+    def current_item(self, batch_id: str) -> str | None:
+        state = self.batch_state(batch_id)
+        if not state:
             return None
-        state = json.loads(rows[0][0])
         value = state.get("current_item") or state.get("current_item_id")
         return str(value) if value else None
 

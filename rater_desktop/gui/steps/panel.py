@@ -35,8 +35,9 @@ from rater_desktop.gui.steps.visits import VisitTracker
 from rater_desktop.gui.steps.where import TabOrder
 from rater_desktop.keymap import with_key
 from rater_desktop.rating.change import Change
+from rater_desktop.rating.display_order import in_reading_order
 from rater_desktop.rating.model import ItemStatus, Step
-from rater_desktop.rating.rules import unacknowledged_warnings
+from rater_desktop.rating.rules import can_complete, unacknowledged_warnings
 from rater_desktop.rating.service import RatingService
 from rater_desktop.rating.steps import (
     STEP_ORDER,
@@ -45,6 +46,7 @@ from rater_desktop.rating.steps import (
     previous_step,
     results_for_step,
 )
+from rater_desktop.wording import unacknowledged_text
 
 PAGE_TYPES: tuple[type[StepPage], ...] = (
     CaseFileStep, TaskCompletionStep, ClaimsStep, FactChecksStep, PerformanceStep,
@@ -283,7 +285,8 @@ class StepPanel(QWidget):
         following = next_step(current)
         self.back_button.setEnabled(previous_step(current) is not None)
         self.next_button.setEnabled(following is not None)
-        ok, reasons = service.completion_check()
+        # The first reason shown is the first thing to do on screen: A's before B's.
+        ok, reasons = can_complete(in_reading_order(service.results, service.order))
         complete = service.rating.status is ItemStatus.COMPLETE
         self.complete_button.setEnabled(ok and not complete)
         self.complete_button.setText("Completed \u2713" if complete else "Complete item")
@@ -294,7 +297,7 @@ class StepPanel(QWidget):
             more = f" (+{len(reasons) - 1} more)" if len(reasons) > 1 else ""
             text = f"Cannot complete yet{more}. {reasons[0]}"
         elif warnings:
-            text = (f"Ready to complete. {len(warnings)} warning(s) not acknowledged: "
+            text = (f"Ready to complete. {unacknowledged_text(len(warnings))}: "
                     "check them or keep them with a reason.")
         else:
             text = "Ready to complete."

@@ -150,7 +150,6 @@ class QaSession(StoredJudgmentsMixin, SummaryMixin, DecisionsMixin):
         self._adapted_key: tuple[tuple[int | None, str], ...] = ()
         self._trust_changes: list[TrustChange] = []
         self._file_rows: dict[tuple[int, str], Any] = {}  # see StoredJudgmentsMixin
-        self._rows_ready: set[tuple[int, str]] = set()  # files whose rows are stored
         self._built: dict[str, tuple[Any, Any]] = {}
         # The decision version this reviewer last saw per item (absent/None: no decision).
         self._seen: dict[str, int | None] = {}

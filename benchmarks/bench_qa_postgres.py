@@ -222,7 +222,7 @@ def report_seconds(
                 render_report(session, resamples=resamples, now=NOW)))  # fmt: skip
             session.clear_adjudication(item)
             written, written_cpu, _ = _timed(lambda: write_html_report(
-                session_on(store, batch), out, resamples=resamples, now=NOW))  # fmt: skip
+                session_on(store, batch), out, resamples=resamples, now=NOW, release=True))  # fmt: skip
     return [("", full, full_cpu), (" after one changed decision", again, again_cpu),
             (", written to a file as made", written, written_cpu)], html
 
@@ -262,7 +262,7 @@ def _report_memory(args: tuple[str, Path, Path, int, Path | None, bool]
             if out is None:
                 render_report(session, resamples=resamples, now=NOW)
             else:
-                write_html_report(session, out, resamples=resamples, now=NOW)
+                write_html_report(session, out, resamples=resamples, now=NOW, release=True)
             print(f"  (that report took {time.process_time() - cpu:.2f} s CPU, with what "
                   "it imported)", flush=True)  # fmt: skip
     return before, _peak_rss(), sorted(set(sys.modules) - loaded)

@@ -312,7 +312,7 @@ def _report(args: argparse.Namespace, batch: Any, roster: Any) -> int:
                 "planned_probes": bool(probes),  # the pool does not hold them: the plan says
             }  # fmt: skip
             if _format(args) == "html":  # written as it is made: never whole in memory
-                write_html_report(session, args.out, **options)
+                write_html_report(session, args.out, release=True, **options)
             else:
                 write_report(args.out, render_report(
                     session, report_format=_format(args), **options))  # type: ignore[arg-type]

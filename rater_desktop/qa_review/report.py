@@ -183,11 +183,14 @@ def write_html_report(
     question: str | None = None,
     metadata_field: str | None = None,
     unsure_only: bool = False,
+    release: bool = False,
     **figure_options: Any,
 ) -> Path:
     """The HTML report written to ``out_path`` as it is made (atomically): the same text as
     ``render_report``, but the Items section goes from the store to the file a few hundred
     items at a time, so neither the document nor its Items blocks are held in memory.
+    ``release``: the session lets go of its judgments once the figures are made (a report
+    written once, as the CLI's: they are not held while the HTML is written).
     ``figure_options``: render_report's wage, fee, buffer, raters, resamples and seed."""
     from rater_desktop.signing.atomic_files import write_chunks_atomically
 
@@ -195,7 +198,9 @@ def write_html_report(
     values = session.item_metadata(metadata_field) if metadata_field else {}
     figures, section = _html_figures(session, question=question, metadata_field=metadata_field,
                                      answers=answers, values=values, now=now,
-                                     figure_options=figure_options)  # fmt: skip
+                                     figure_options={**figure_options, "release": release})
+    if release:
+        session.release_judgments()
     blocks = _shown_blocks(figures, session.iter_item_blocks(), unsure_only)
     parts = html_parts(figures, blocks, by_answer=section)
     write_chunks_atomically(out_path, (part.encode("utf-8") for part in parts))

@@ -44,7 +44,8 @@ class StoredJudgmentsMixin:
     """Store-based judgments, grouped figures and report parts of QaSession."""
 
     store: QaStore
-    _file_rows: dict[tuple[int, str], FileJudgments]
+    # Per used file, its judgments (None: its rows are stored, the judgments let go).
+    _file_rows: dict[tuple[int, str], FileJudgments | None]
     _built: dict[str, tuple[Any, Any]]
 
     if TYPE_CHECKING:
@@ -75,14 +76,32 @@ class StoredJudgmentsMixin:
         """A used file's judgments as stored (read once per session and file)."""
         assert stored.id is not None
         key = (stored.id, stored.file_sha256)
-        if key not in self._file_rows:
-            expected = {i: info.expected_verdict for i, info in self.item_infos().items()}
+        found = self._file_rows.get(key)
+        if found is not None:
+            return found
+        expected = {i: info.expected_verdict for i, info in self.item_infos().items()}
+        found = read_judgments(self.store.engine, file_id=stored.id, expected=expected)
+        # Not seen yet (a None entry: stored before, let go by release_judgments): rows of
+        # an earlier version's import are made from its document once.
+        if key not in self._file_rows and (not found or stored.problems is None):
+            self._fill_rows(stored)
             found = read_judgments(self.store.engine, file_id=stored.id, expected=expected)
-            if found is None or not found or stored.problems is None:
-                self._fill_rows(stored)
-                found = read_judgments(self.store.engine, file_id=stored.id, expected=expected)
-            self._file_rows[key] = found or FileJudgments(stored.id)
-        return self._file_rows[key]
+        self._file_rows[key] = kept = found or FileJudgments(stored.id)
+        return kept
+
+    def release_judgments(self) -> None:
+        """Let go of the used files' judgments and the parts built from them (the
+        statistics' input and the agreement tables, ~20 MiB at 100,000 judgments): a
+        report written once calls it when its figures are made, before its HTML; the
+        next figure asked for reads them from the store again."""
+        self._file_rows = dict.fromkeys(self._file_rows)
+        self._built.pop("judgments", None)
+        self.release_tables()
+
+    def release_tables(self) -> None:
+        """Let go of the agreement tables (~6 MiB at 100,000 judgments; built again when
+        next asked for): a report made once calls it after their last reader."""
+        self._built.pop("tables", None)
 
     def _fill_rows(self, stored: StoredFile) -> None:
         """Rows of a file imported by an earlier version, from its document (once)."""
@@ -197,8 +216,9 @@ class StoredJudgmentsMixin:
         if found is not None and found[0] == key:
             yield from found[1]
             return
-        for stored in chosen:
-            self._rows_of(stored)
+        for stored in chosen:  # rows of an earlier version's import are made once
+            if (stored.id, stored.file_sha256) not in self._file_rows:
+                self._rows_of(stored)
         files = [s.id for s in chosen if s.id]
         infos = list(self.item_infos().items())
         per_read = chunk or max(1, ROWS_PER_READ // max(1, len(files)))

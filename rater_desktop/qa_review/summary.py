@@ -218,11 +218,13 @@ def collect_figures(
     resamples: int = 1000,
     seed: int = 0,
     planned_probes: bool = False,
+    release: bool = False,
 ) -> QaFigures:
     """All figures of ``session`` (a QaSession) in one object, for the report. Figures of
     the same used files and settings are computed once per session: a report after a QA
     decision reads only the decisions, the files and the problems again. ``planned_probes``:
-    the study plan has test-retest probes (the batch opened may not show them)."""
+    the study plan has test-retest probes (the batch opened may not show them);
+    ``release``: a report made once lets go of the agreement tables once read."""
     from dataclasses import replace
 
     from rater_desktop.qa_review.session import QaSession
@@ -232,7 +234,8 @@ def collect_figures(
     _, used = session.used_key()
     figures = session.built("figures", (used, settings), lambda: _figures(
         session, now=now, hourly_wage=hourly_wage, platform_fee=platform_fee, buffer=buffer,
-        raters_per_item=raters_per_item, resamples=resamples, seed=seed))  # fmt: skip
+        raters_per_item=raters_per_item, resamples=resamples, seed=seed,
+        release=release))  # fmt: skip
     from rater_desktop.qa_review.retest_inputs import session_retest
 
     retest = session.built("retest", (used, planned_probes),
@@ -248,8 +251,16 @@ def collect_figures(
 
 
 def _figures(session: Any, *, now: datetime, hourly_wage: float, platform_fee: float,
-             buffer: float, raters_per_item: int, resamples: int, seed: int) -> QaFigures:
+             buffer: float, raters_per_item: int, resamples: int, seed: int,
+             release: bool = False) -> QaFigures:  # fmt: skip
     grouped = session.store_figures(agreement=False)  # counts, verdicts: grouped in SQL
+    # The agreement tables' readers first: a report made once then lets go of them (~6 MiB
+    # at 100,000 judgments) before the scoreboard's and disagreements' scratch.
+    agreement, verdict = tuple(session.agreement()), session.verdict_agreement()
+    study = session.study_figures()
+    if release:
+        session.release_tables()
+    scoreboard = tuple(session.scoreboard(resamples=resamples, seed=seed))
     cost_inputs, cost = session.cost(
         hourly_wage=hourly_wage,
         platform_fee=platform_fee,
@@ -267,14 +278,14 @@ def _figures(session: Any, *, now: datetime, hourly_wage: float, platform_fee: f
         items_in_batch=sum(1 for e in session.batch.index if e.kind != "retest"),  # probes repeat items
         items_judged=grouped.items_judged,
         judgments=grouped.judgments,
-        agreement=tuple(session.agreement()),
-        verdict_agreement=session.verdict_agreement(),
+        agreement=agreement,
+        verdict_agreement=verdict,
         verdict_distribution=grouped.verdict_distribution,
         disagreements=tuple(session.disagreements()),
         qualification_threshold=session.qualification_threshold(),
         qualification=tuple(session.qualification()),
         attention=tuple(session.attention()),
-        scoreboard=tuple(session.scoreboard(resamples=resamples, seed=seed)),
+        scoreboard=scoreboard,
         bootstrap_resamples=resamples,
         assistantbench=session.assistantbench(),
         standardweb=tuple(session.standardweb()),
@@ -284,7 +295,7 @@ def _figures(session: Any, *, now: datetime, hourly_wage: float, platform_fee: f
         cost=cost,
         adjudications=tuple(session.store.adjudications(batch_sha256=session.batch_sha256)),
         problems=tuple(session.problems()),
-        study=session.study_figures(),
+        study=study,
         unsure=tuple(session.unsure_shares()),
         unsure_items=tuple(sorted((item_id, rater, reason)
                                   for rater, marks in session.unsure_marks().items()

@@ -37,6 +37,7 @@ from rater_desktop.gui.export_dialogs import (
     passphrase_field,
 )
 from rater_desktop.gui.main_window import MainWindow
+from rater_desktop.gui.theme import fitted_stylesheet
 
 PASSPHRASE_ENV = "RATER_DESKTOP_PASSPHRASE"
 LAST_FOLDER_KEY = "export/lastFolder"
@@ -157,7 +158,7 @@ class ExportMessage(QDialog):
         column = QVBoxLayout(self)
         heading = QLabel(title)
         heading.setProperty("role", "stepTitle")
-        heading.setStyleSheet("font-weight: 600; font-size: 12pt;")
+        heading.setStyleSheet(fitted_stylesheet("font-weight: 600; font-size: 12pt;"))
         column.addWidget(heading)
         body = QPlainTextEdit(text)
         body.setObjectName("exportMessageText")

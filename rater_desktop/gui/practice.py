@@ -36,7 +36,7 @@ from rater_desktop.gui.compact_layout import bring_forward
 from rater_desktop.gui.keys import matches
 from rater_desktop.gui.protocols.guideline_tour import CARDS  # the tour without a batch
 from rater_desktop.gui.steps.visits import mark_aside
-from rater_desktop.gui.theme import current_theme
+from rater_desktop.gui.theme import current_theme, fitted_stylesheet
 from rater_desktop.gui.tour import Card, card_rich_text, card_width
 
 __all__ = ["ACTION_NAME", "CARDS", "Card", "PracticeController", "PracticeTour",
@@ -112,9 +112,9 @@ class PracticeTour(QFrame):
         dark = current_theme() == "dark"
         card, line, accent = ("#25282f", "#4f7fe0", "#4f7fe0") if dark else (
             "#ffffff", "#3b6fd4", "#3b6fd4")
-        self.setStyleSheet(
+        self.setStyleSheet(fitted_stylesheet(
             f"#practiceCard {{ background: {card}; border: 2px solid {line}; "
-            "border-radius: 8px; }\n#practiceTitle { font-weight: 700; font-size: 11pt; }")
+            "border-radius: 8px; }\n#practiceTitle { font-weight: 700; font-size: 11pt; }"))
         self.highlight.setStyleSheet(
             f"#practiceHighlight {{ border: 3px solid {accent}; border-radius: 6px; "
             "background: transparent; }")

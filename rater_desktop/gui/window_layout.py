@@ -16,6 +16,8 @@ from PySide6.QtCore import QByteArray, QEvent, QObject, QRect, QSettings, Qt
 from PySide6.QtGui import QGuiApplication, QResizeEvent, QScreen
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QStyle
 
+from rater_desktop import dock_widths
+
 Rect = tuple[int, int, int, int]
 Margins = tuple[int, int, int, int]  # the window manager's frame: left, top, right, bottom
 
@@ -185,11 +187,16 @@ class DockScaler(QObject):
         self.window.resizeDocks(docks, widths, Qt.Orientation.Horizontal)
 
 
-def item_dock_width(window_width: int) -> int:
-    """First-start width of the item list: narrow on a laptop, roomier on a monitor."""
-    return min(300, max(240, int(window_width * 0.18)))
+def side_dock_widths(window: QMainWindow, item_need: int = 0) -> tuple[int, int]:
+    """Widths of the item list (its longest id needs ``item_need``) and the rating panel
+    beside it, in ``window``'s font and width."""
+    char = window.fontMetrics().averageCharWidth()
+    item = dock_widths.item_dock_width(window.width(), char, item_need)
+    return item, dock_widths.step_dock_width(window.width(), char, item)
 
 
-def step_dock_width(window_width: int) -> int:
-    """First-start width of the rating steps, leaving the responses at least half the window."""
-    return min(440, max(380, int(window_width * 0.29)))
+def step_width_beside(window: QMainWindow, item_dock: QDockWidget) -> int:
+    """The rating panel's width beside the item list as it is now (hidden: none)."""
+    shown = item_dock.isVisible() and not item_dock.isFloating()
+    return dock_widths.step_dock_width(window.width(), window.fontMetrics().averageCharWidth(),
+                                       item_dock.width() if shown else 0)

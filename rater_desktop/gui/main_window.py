@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from rater_desktop.batch.model import Item
+from rater_desktop.dock_widths import step_dock_width
 from rater_desktop.gui import dialogs
 from rater_desktop.gui.batch_source import BatchLike, changed_on_disk, close_batch, open_batch_path
 from rater_desktop.gui.compact_layout import CompactLayout
@@ -431,13 +432,15 @@ class MainWindow(QMainWindow):
         dock = self.item_dock
         if not dock.isVisible() or dock.isFloating() or self.compact.arrangement.fold_side_docks:
             return
-        item, step = side_dock_widths(self, self.item_list.width_for_ids())
+        item, _step = side_dock_widths(self, self.item_list.width_for_ids())
         if dock.width() >= item:
             return
         docks, widths = [dock], [item]
-        if self.step_dock.isVisible() and not self.step_dock.isFloating():
+        step = step_dock_width(self.width(), self.fontMetrics().averageCharWidth(), item)
+        if self.step_dock.isVisible() and not self.step_dock.isFloating() \
+                and self.step_dock.width() > step:
             docks.append(self.step_dock)  # the responses keep their half of the window
-            widths.append(min(self.step_dock.width(), step))
+            widths.append(step)
         self.resizeDocks(docks, widths, Qt.Orientation.Horizontal)
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:

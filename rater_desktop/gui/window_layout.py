@@ -188,15 +188,10 @@ class DockScaler(QObject):
 
 
 def side_dock_widths(window: QMainWindow, item_need: int = 0) -> tuple[int, int]:
-    """Widths of the item list (its longest id needs ``item_need``) and the rating panel
-    beside it, in ``window``'s font and width."""
+    """Widths of the item list (its longest id needs ``item_need``) and the rating panel,
+    in ``window``'s font and width. The panel's is the same before and after a batch opens
+    (beside a list of short ids), so it never jumps once the first item is on screen."""
     char = window.fontMetrics().averageCharWidth()
     item = dock_widths.item_dock_width(window.width(), char, item_need)
-    return item, dock_widths.step_dock_width(window.width(), char, item)
-
-
-def step_width_beside(window: QMainWindow, item_dock: QDockWidget) -> int:
-    """The rating panel's width beside the item list as it is now (hidden: none)."""
-    shown = item_dock.isVisible() and not item_dock.isFloating()
-    return dock_widths.step_dock_width(window.width(), window.fontMetrics().averageCharWidth(),
-                                       item_dock.width() if shown else 0)
+    beside = dock_widths.item_dock_width(window.width(), char)
+    return item, dock_widths.step_dock_width(window.width(), char, beside)

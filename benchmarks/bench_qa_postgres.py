@@ -135,14 +135,22 @@ def _import_share(args: tuple[str, Path, Path, list[Path]]) -> tuple[dict[str, i
     return counts, time.process_time() - cpu
 
 
+def _warm_importer(ready: Any, share: tuple[str, Path, Path, list[Path]]) -> None:
+    _import_share(share)
+    ready.wait()
+
+
 def import_concurrently(setting: str, batch: Path, roster: Path, files: list[Path],
                         importers: int) -> tuple[float, float, dict[str, int]]:  # fmt: skip
     """(wall seconds, CPU seconds of all importers, outcomes by status)."""
     shares = [files[i::importers] for i in range(importers)]
     shares = [s + shares[(i + 1) % importers][:1] for i, s in enumerate(shares)]  # overlap
     ctx = multiprocessing.get_context("spawn")
-    with ctx.Pool(importers) as pool:
-        pool.map(_import_share, [(setting, batch, roster, [])] * importers)  # warm imports
+    # Every importer warms its imports before the clock starts (an initializer: a warm-up
+    # map could hand two warm-ups to one worker and none to another), then all start at once.
+    ready = ctx.Barrier(importers + 1)
+    with ctx.Pool(importers, _warm_importer, (ready, (setting, batch, roster, []))) as pool:
+        ready.wait()
         started = time.perf_counter()
         results = pool.map(_import_share, [(setting, batch, roster, s) for s in shares])
         seconds = time.perf_counter() - started

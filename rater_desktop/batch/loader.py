@@ -11,10 +11,10 @@ import re
 import tempfile
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO, cast
+from typing import BinaryIO, TypeVar, cast
 
 from rater_desktop.appdirs import cache_dir
 from rater_desktop.batch.container import FolderSource, ZipSource, open_source, read_all
@@ -28,6 +28,7 @@ MANIFEST_NAME = "batch.json"
 _ID_IN_LINE = re.compile(rb'"id"\s*:\s*"([A-Za-z0-9._:-]{1,128})"')
 _KIND_IN_LINE = re.compile(rb'"kind"\s*:\s*"(standard|qualification|attention|retest)"')
 _ITEM_CACHE_SIZE = 32
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -256,10 +257,13 @@ class Batch:
         """True when the batch's files were replaced or edited since it was opened."""
         return self._disk_stamps() != self._stamps
 
+    def _items_changed(self) -> bool:
+        return isinstance(self.source, FolderSource) and self.changed_on_disk()
+
     def _check_items_unchanged(self) -> None:
         # A folder's items file is read in place through a buffer: once it is edited, the
         # line offsets of the index point into different content (a zip is spooled).
-        if isinstance(self.source, FolderSource) and self.changed_on_disk():
+        if self._items_changed():
             raise BatchError(
                 BatchProblem(
                     code="batch-changed",
@@ -272,6 +276,9 @@ class Batch:
     def raw_item(self, item_id: str) -> bytes:
         entry = self.entry(item_id)
         self._check_items_unchanged()
+        return self._read_entry(entry)
+
+    def _read_entry(self, entry: IndexEntry) -> bytes:
         with self._lock:
             self._items_handle.seek(entry.offset)
             return self._items_handle.read(entry.length)
@@ -293,13 +300,37 @@ class Batch:
                 self._cache.popitem(last=False)
         return item
 
-    def _parse(self, entry: IndexEntry, *, check_files: bool) -> tuple[Item | None, ProblemList]:
+    def parse_items(self, item_ids: Iterable[str], convert: Callable[[Item], T]
+                    ) -> list[tuple[str, T | BatchError]]:  # fmt: skip
+        """``(id, convert(self.item(id)))`` for each id, or the BatchError ``item`` would
+        raise, in one pass: the batch's files are seen unchanged before and after it, not
+        twice per item (a fifth of reading 2,000 items), and the item cache is left as it
+        is. When they changed meanwhile, each item is read as ``item`` reads it."""
+        ids = list(item_ids)
+        if not self._items_changed():
+            found = [(item_id, self._converted(item_id, convert, checked=True))
+                     for item_id in ids]  # fmt: skip
+            if not self._items_changed():
+                return found
+        return [(item_id, self._converted(item_id, convert, checked=False)) for item_id in ids]
+
+    def _converted(self, item_id: str, convert: Callable[[Item], T], *, checked: bool
+                   ) -> T | BatchError:  # fmt: skip
+        try:
+            if not checked:
+                return convert(self.item(item_id))
+            item, problems = self._parse(self.entry(item_id), check_files=True, unchanged=True)
+        except BatchError as exc:
+            return exc
+        return BatchError(*problems.errors) if item is None else convert(item)
+
+    def _parse(self, entry: IndexEntry, *, check_files: bool, unchanged: bool = False
+               ) -> tuple[Item | None, ProblemList]:  # fmt: skip
         problems = ProblemList()
         file = self.manifest.items_file
         try:
-            obj = decode_json(
-                self.raw_item(entry.item_id).rstrip(b"\r\n"), file=file, line=entry.line
-            )
+            raw = self._read_entry(entry) if unchanged else self.raw_item(entry.item_id)
+            obj = decode_json(raw.rstrip(b"\r\n"), file=file, line=entry.line)
         except BatchError as exc:
             problems.problems.extend(exc.problems)
             return None, problems

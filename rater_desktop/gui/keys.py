@@ -102,3 +102,25 @@ def bind_choice(action: QAction, action_id: str, index: int) -> QAction:
     action.setShortcut(sequences(action_id)[index])
     action.setToolTip(f"{action.text().replace('&', '')} ({choice_key(action_id, index)})")
     return action
+
+
+# A modifier pressed alone (before the key it modifies) is not a command.
+MODIFIER_KEYS = frozenset(int(k.value) for k in (Qt.Key.Key_Control, Qt.Key.Key_Shift,
+                                                 Qt.Key.Key_Alt, Qt.Key.Key_Meta,
+                                                 Qt.Key.Key_AltGr))
+
+
+def is_modifier_key(key: int) -> bool:
+    """Whether ``key`` is a modifier on its own (Ctrl, Shift, Alt, Meta, AltGr)."""
+    return int(key) in MODIFIER_KEYS
+
+
+def action_for(window: QWidget, key: int, modifiers: Qt.KeyboardModifier) -> QAction | None:
+    """The enabled action of ``window`` whose shortcut is ``key`` with ``modifiers``."""
+    from PySide6.QtCore import QKeyCombination
+
+    pressed = QKeySequence(QKeyCombination(modifiers, Qt.Key(key)))
+    for action in window.findChildren(QAction):
+        if action.isEnabled() and any(s == pressed for s in action.shortcuts()):
+            return action
+    return None

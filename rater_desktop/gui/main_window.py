@@ -22,6 +22,7 @@ from rater_desktop.dock_widths import step_dock_width
 from rater_desktop.gui import dialogs
 from rater_desktop.gui.batch_source import BatchLike, changed_on_disk, close_batch, open_batch_path
 from rater_desktop.gui.compact_layout import CompactLayout
+from rater_desktop.gui.find_bar import FindBar, install_find_bar
 from rater_desktop.gui.image_loader import ImageLoader
 from rater_desktop.gui.item_list import ItemListPanel, StatusProvider, no_progress
 from rater_desktop.gui.item_view import DisplayOrder, ItemView
@@ -36,6 +37,7 @@ from rater_desktop.gui.session import (
     recent_batches,
 )
 from rater_desktop.gui.theme import apply_theme
+from rater_desktop.gui.tools_dock import ToolsDock, install_tools_dock
 from rater_desktop.gui.window_layout import (
     DockScaler,
     restore_dock_state,
@@ -47,9 +49,7 @@ from rater_desktop.gui.window_layout import (
 if TYPE_CHECKING:  # imported when first opened: not needed for the first paint
     from PySide6.QtWidgets import QDockWidget, QLabel
 
-    from rater_desktop.gui.find_bar import FindBar
     from rater_desktop.gui.screenshot_viewer import ScreenshotViewer
-    from rater_desktop.gui.tools_dock import ToolsDock
 
 APP_TITLE = "Rater Desktop"
 SAVE_STATES = {"idle": "", "saving": "Saving\u2026", "saved": "Saved",
@@ -83,7 +83,7 @@ class MainWindow(QMainWindow):
     batchChangedOnDisk = Signal()  # the open batch's files changed (checked on item load)
     stepMarked = Signal(str, int, int, str, str)  # item id, true index, step, mark, note
     viewerFrameContextRequested = Signal(int, object, QPoint)  # true index, Frame, global pos
-    # Made by main_frame (the docks, the find bar, the status bar's labels).
+    # Made with main_frame's help (the docks, the status bar's labels), and the find bar.
     item_dock: QDockWidget
     step_dock: QDockWidget
     step_panel_host: QWidget
@@ -133,8 +133,19 @@ class MainWindow(QMainWindow):
         self.viewer: ScreenshotViewer | None = None
         self._viewer_item_id: str | None = None
         self.actions_ = build_actions(self)
-        build_docks(self)
-        build_status_bar(self)
+        view_menu = self.actions_.view_menu
+        docks = build_docks(self, self.item_list, view_menu)
+        self.item_dock, self.step_dock = docks.item, docks.step
+        self.step_panel_host, self._step_placeholder = docks.step_panel_host, docks.placeholder
+        self.tools_dock = install_tools_dock(
+            self, below=self.item_dock, link_handler=self.link_handler, view_menu=view_menu,
+            settings=self.settings, batch_opened=self.batchOpened,
+            batch_closed=self.batchClosed)
+        self.find_bar = install_find_bar(self, self.item_view)
+        self.currentItemChanged.connect(lambda _id: self.find_bar.item_switched())
+        labels = build_status_bar(self)
+        self.batch_hash_label, self.save_indicator = labels.batch_hash, labels.save
+        self.progress_label = labels.progress
         self._connect_actions()
         self._refresh_recent_menu()
         self._update_title()

@@ -21,6 +21,7 @@ from rater_desktop.qa.inputs import Claim, ItemFacts, RaterJudgment, RunInput, S
 from rater_desktop.qa.retest import RETEST_KIND, is_probe
 from rater_desktop.qa.text_sources import item_counts
 from rater_desktop.rating.model import ItemRating, ItemStatus
+from rater_desktop.rating.serialize import rating_from_dict
 
 FILE_SIDES = ("A", "B")
 READS = GUIDELINE  # the protocol whose results this adapter reads (rating.model documents)
@@ -168,9 +169,15 @@ def disputed_runs(raw_rating: Mapping[str, Any]) -> tuple[bool, bool]:
         for side, entry in enumerate(responses):
             if type(entry) is not dict and not isinstance(entry, Mapping):
                 continue
-            flags[side] = any([entry.get(k) is True for k in DISPUTE_KEYS]) or any(
-                [entry.get(k) is False for k in MATCH_KEYS])  # fmt: skip
+            flags[side] = _disputed(entry)
     return flags[0], flags[1]
+
+
+def _disputed(entry: Mapping[str, Any]) -> bool:
+    for key in DISPUTE_KEYS:
+        if entry.get(key) is True:
+            return True
+    return any(entry.get(key) is False for key in MATCH_KEYS)
 
 
 def _identities(entry: Mapping[str, Any]) -> tuple[str, str] | None:
@@ -183,8 +190,13 @@ def _identities(entry: Mapping[str, Any]) -> tuple[str, str] | None:
     return first, second
 
 
+_SHOWN_AS_IS, _SHOWN_SWAPPED = ["A", "B"], ["B", "A"]
+
+
 def _display_order(entry: Mapping[str, Any]) -> tuple[str, str] | None:
     raw = entry.get("display_order")
+    if raw == _SHOWN_AS_IS or raw == _SHOWN_SWAPPED:  # JSON lists of exactly these strings
+        return raw[0], raw[1]
     if not isinstance(raw, list) or sorted(str(x) for x in raw) != list(FILE_SIDES):
         return None
     return str(raw[0]), str(raw[1])
@@ -220,7 +232,7 @@ def checked_entry(
         return f"item {item_id}: the display order is not a permutation of A and B; left out"
     raw = entry.get("rating")
     try:
-        rating = ItemRating.from_dict(raw)
+        rating = rating_from_dict(raw)
     except (ValueError, TypeError, AttributeError) as exc:
         return f"item {item_id}: the rating cannot be read ({exc}); left out"
     if rating.item_id != item_id:

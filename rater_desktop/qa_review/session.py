@@ -167,11 +167,12 @@ class QaSession(StoredJudgmentsMixin, SummaryMixin, DecisionsMixin):
 
         if self._items is None:
             items: dict[str, BatchItemInfo] = {}
-            for entry in (e for e in self.batch.index if e.kind != "retest"):
-                try:
-                    items[entry.item_id] = batch_item_info(self.batch.item(entry.item_id))
-                except BatchError as exc:
-                    self._batch_problems.append(f"batch item {entry.item_id}: {exc}; left out")
+            ids = [e.item_id for e in self.batch.index if e.kind != "retest"]
+            for item_id, found in self.batch.parse_items(ids, batch_item_info):  # one pass
+                if isinstance(found, BatchError):
+                    self._batch_problems.append(f"batch item {item_id}: {found}; left out")
+                else:
+                    items[item_id] = found
             for alias, base in self.item_aliases.items():
                 if base in items and alias not in items:
                     info = items[base]

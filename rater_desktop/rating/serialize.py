@@ -169,6 +169,8 @@ class _Reader:
 
     def integer(self, key: str, default: int = 0) -> int:
         value = self.data.get(key, default)
+        if type(value) is int:
+            return value
         if isinstance(value, bool) or not isinstance(value, int):
             raise self._fail(key, "an integer", value)
         return value
@@ -183,6 +185,10 @@ class _Reader:
 
     def number(self, key: str) -> float:
         value = self.data.get(key, 0.0)
+        if type(value) is float and value - value == 0.0:  # finite (inf - inf is nan)
+            return value
+        if type(value) is int and -_EXACT < value < _EXACT:
+            return float(value)
         if isinstance(value, bool) or not isinstance(value, int | float) or not _finite(value):
             raise self._fail(key, "a number", value)
         return float(value)
@@ -205,6 +211,8 @@ class _Reader:
 
     def text_list(self, key: str) -> list[str]:
         values = self.items(key)
+        if not values:
+            return []
         for i, v in enumerate(values):
             if not isinstance(v, str):
                 raise self._fail(f"{key}[{i}]", "a string", v)
@@ -228,6 +236,11 @@ class _Reader:
 
     def child(self, key: str) -> _Reader:
         return _Reader(self.data.get(key, {}), self._where(key))
+
+
+# Integers read as their float without a range check (math.isfinite of an int past a
+# float's range raises); the limit is far below that range.
+_EXACT = 1 << 1000
 
 
 def _finite(value: int | float) -> bool:
@@ -395,6 +408,8 @@ def rating_from_dict(data: Any) -> ItemRating:
 
 def _highest_id_number(rating: ItemRating) -> int:
     """Guards against id reuse when a document lost its counter."""
+    if not rating.case_file.sub_requests and not any(side.claims for side in rating.responses):
+        return 0
     ids = [s.id for s in rating.case_file.sub_requests]
     ids += [c.id for side in rating.responses for c in side.claims]
     numbers = [int(m.group()) for i in ids if (m := re.search(r"\d+$", i))]

@@ -11,9 +11,10 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtWidgets import QMessageBox
 from qa_window_kit import Errors, Setup, build_setup, make_qa_window, result_files, wait_idle
 
-from rater_desktop.gui.qa import open_qa_window, team_store
+from rater_desktop.gui.qa import open_qa_window
 from rater_desktop.gui.qa.window import QaWindow
 from rater_desktop.qa_review.store import QaStore, QaStoreError
 
@@ -117,9 +118,9 @@ def test_a_shared_store_that_cannot_open_is_a_clear_message(
                            "timeout expired.")
 
     asked: list[str] = []
-    monkeypatch.setattr(team_store.QMessageBox, "question",
+    monkeypatch.setattr(QMessageBox, "question",
                         lambda _p, _t, text: asked.append(text)
-                        or team_store.QMessageBox.StandardButton.No)
+                        or QMessageBox.StandardButton.No)
     errors: Errors = []
     window = _open(qtbot, setup, temp_settings, errors, failing)
     qtbot.waitUntil(lambda: bool(errors), timeout=10_000)

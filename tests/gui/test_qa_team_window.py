@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QInputDialog, QLabel, QMessageBox
 from qa_window_kit import (
     Setup,
     build_setup,
@@ -94,10 +94,10 @@ def test_store_setting_checks_and_saves(
     assert label is not None and label.toolTip().endswith("qa.sqlite3")
     assert label.sizeHint().width() <= 420  # a long path or URL is cut in the middle
     warnings: list[str] = []
-    monkeypatch.setattr(team_store.QMessageBox, "warning",
+    monkeypatch.setattr(QMessageBox, "warning",
                         lambda _p, _t, text: warnings.append(text))
     answers = iter([("postgresql://qa:pw@db/study", True), ("postgresql://qa@db/study", True)])
-    monkeypatch.setattr(team_store.QInputDialog, "getText", lambda *a, **k: next(answers))
+    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: next(answers))
     assert team_store.choose_store(window) is None
     assert "holds a password" in warnings[0]
     assert team_store.choose_store(window) == "postgresql://qa@db/study"
@@ -113,9 +113,9 @@ def test_an_unreachable_team_store_offers_the_local_one(
 
     def answer(_parent: Any, _title: str, text: str) -> Any:
         asked.append(text)
-        return team_store.QMessageBox.StandardButton.Yes
+        return QMessageBox.StandardButton.Yes
 
-    monkeypatch.setattr(team_store.QMessageBox, "question", answer)  # the window asks
+    monkeypatch.setattr(QMessageBox, "question", answer)  # the window asks
     window = qa_entry.open_qa_review(parent=None, settings=temp_settings)
     assert window is not None
     qtbot.addWidget(window)

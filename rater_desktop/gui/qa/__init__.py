@@ -46,31 +46,31 @@ def open_qa_window(*, parent: QWidget | None, settings: QSettings,
     on a thread)."""
     from PySide6.QtWidgets import QApplication
 
-    from rater_desktop.appdirs import data_dir as default_data_dir
     from rater_desktop.gui.qa.team_store import open_store_in_background, store_setting
     from rater_desktop.gui.qa.window import QaWindow
     from rater_desktop.gui.theme import apply_theme
     from rater_desktop.qa_review.roster import ROSTER_FILE, ROSTER_FOLDER, Roster
-    from rater_desktop.qa_review.store import STORE_FILE, STORE_FOLDER
 
     app = QApplication.instance()
     if isinstance(app, QApplication) and app.property("raterTheme") is None:
         apply_theme(app, str(settings.value("view/theme", "system")))
-    folder = data_dir or default_data_dir()
-    local = store_path or folder / STORE_FOLDER / STORE_FILE
+    if data_dir is None:
+        from rater_desktop.appdirs import data_dir as default_data_dir
+
+        data_dir = default_data_dir()
+    folder = data_dir
     setting = "" if store_path is not None else store_setting(settings)
     named = bool(setting) or store_opener is not None  # else this computer's own store
     roster = Roster(roster_path or folder / ROSTER_FOLDER / ROSTER_FILE)
-    if "offload" not in dependencies:  # imports and figures in a worker process
-        from rater_desktop.qa_review.offload import Offload
-
-        dependencies["offload"] = Offload()
+    if "offload" not in dependencies:  # imports and figures in a worker process, made
+        dependencies["make_offload"] = _make_offload  # when first used: not at start
     window = QaWindow(settings=settings, data_dir=folder, store=None, roster=roster,
                       keyring=keyring, profile=profile, parent=parent, **dependencies)
     window.owns_store = True
-    opener = store_opener or (lambda: _open_store(setting, local, keyring))
+    opener = store_opener or (lambda: _open_store(setting, _local_store(folder, store_path),
+                                                  keyring))
     open_store_in_background(window, opener, where=setting,
-                             local=_open_local(local) if named else None)
+                             local=_open_local(folder, store_path) if named else None)
     target = batch_path or settings.value("qa/lastBatch")
     if target and Path(str(target)).exists():
         window.open_batch_path(str(target))
@@ -81,11 +81,27 @@ def open_qa_window(*, parent: QWidget | None, settings: QSettings,
     return window
 
 
-def _open_local(path: Path) -> Callable[[], Any]:
+def _local_store(folder: Path, path: Path | None) -> Path:
+    """``path``, else this computer's store file in ``folder`` (asked for on the worker
+    that opens the store: the window's first turn does not import ``qa_review.store``)."""
+    if path is not None:
+        return path
+    from rater_desktop.qa_review.store import STORE_FILE, STORE_FOLDER
+
+    return folder / STORE_FOLDER / STORE_FILE
+
+
+def _make_offload() -> Any:
+    from rater_desktop.qa_review.offload import Offload
+
+    return Offload()
+
+
+def _open_local(folder: Path, path: Path | None) -> Callable[[], Any]:
     def opener() -> Any:
         from rater_desktop.qa_review.store import QaStore
 
-        return QaStore.open(path)
+        return QaStore.open(_local_store(folder, path))
 
     return opener
 

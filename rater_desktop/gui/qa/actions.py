@@ -1,4 +1,4 @@
-"""Menus and toolbar of the QA window."""
+"""Menus and toolbar of the QA window (built a turn after its first paint: ``shell``)."""
 
 from __future__ import annotations
 
@@ -6,11 +6,10 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMainWindow, QToolBar
+from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar
 
 from rater_desktop.gui.keys import bind_choice
 from rater_desktop.gui.main_actions import make_action
-from rater_desktop.keymap import MENUS
 
 TAB_NAMES = ("Results files", "Disagreements", "Compare", "Dashboard")
 
@@ -29,7 +28,8 @@ class QaActions:
     tabs: list[QAction]
 
 
-def build_qa_actions(window: QMainWindow) -> QaActions:
+def build_qa_actions(window: QMainWindow, file_menu: QMenu, view_menu: QMenu) -> QaActions:
+    """Every action of the QA window, in its File and View menus (their titles exist)."""
     acts = QaActions(
         open_batch=make_action(window, "actionQaOpenBatch", key="open_batch",
                                icon_name="open-batch", tip="Open the batch the results belong to"),
@@ -46,20 +46,19 @@ def build_qa_actions(window: QMainWindow) -> QaActions:
         tabs=[bind_choice(make_action(window, f"actionQaTab{i}", name), "qa_tab", i)
               for i, name in enumerate(TAB_NAMES)],
     )
-    bar = window.menuBar()
-    bar.setObjectName("qaMenuBar")
-    file_menu = bar.addMenu(MENUS["qa_file"][0])
-    file_menu.setObjectName("qaMenuFile")
     for entry in (acts.open_batch, acts.open_results, acts.open_folder, None, acts.roster, None,
                   acts.export_decisions, acts.export_report, None, acts.close):
         if entry is None:
             file_menu.addSeparator()
         else:
             file_menu.addAction(entry)
-    view_menu = bar.addMenu(MENUS["qa_view"][0])
-    view_menu.setObjectName("qaMenuView")
     for action in acts.tabs:
         view_menu.addAction(action)
+    return acts
+
+
+def add_qa_toolbar(window: QMainWindow, acts: QaActions) -> QToolBar:
+    """The toolbar of the QA window's most used actions."""
     toolbar = QToolBar("QA toolbar")
     toolbar.setObjectName("qaToolBar")
     toolbar.setMovable(False)
@@ -73,4 +72,4 @@ def build_qa_actions(window: QMainWindow) -> QaActions:
             button.setObjectName(f"{action.objectName()}Button")
             button.setAccessibleName(action.toolTip())
     window.addToolBar(toolbar)
-    return acts
+    return toolbar

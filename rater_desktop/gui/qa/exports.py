@@ -44,8 +44,9 @@ class QaWindow(Protocol):
     session: QaSession | None
     last_report: Path | None
     report_error: Callable[[QWidget, str, str, str], None]
-    view: QaView | None  # the opened batch's protocol's tabs
 
+    @property
+    def view(self) -> QaView | None: ...  # the opened batch's protocol's tabs
     def save_pending(self) -> None: ...
     @property
     def runner(self) -> JobRunner: ...

@@ -80,19 +80,30 @@ def build_shown(tabs: QTabWidget, index: int) -> QWidget | None:
     return page
 
 
-def preload(modules: Iterable[str]) -> threading.Thread:
-    """Import ``modules`` on a worker thread (the first tab shown then finds them loaded:
-    the UI thread never compiles or runs a heavy module's top level)."""
-    names = list(modules)
+class Preloading:
+    """Modules being imported on a worker thread; ``has`` says which are done."""
 
-    def run() -> None:
-        for name in names:
+    def __init__(self, names: Iterable[str]) -> None:
+        self.names = list(names)
+        self.loaded: set[str] = set()  # imported (or failed: the UI thread's import says why)
+        self.thread = threading.Thread(target=self._run, name="qa-window-preload", daemon=True)
+
+    def _run(self) -> None:
+        for name in self.names:
             try:
                 importlib.import_module(name)
             except Exception:  # noqa: BLE001 - the UI thread's own import reports it
-                return
+                pass
+            self.loaded.add(name)  # one set.add: safe to read from the UI thread
 
-    thread = threading.Thread(target=run, name="qa-window-preload", daemon=True)
-    thread.start()
-    return thread
+    def has(self, names: Iterable[str]) -> bool:
+        """Every one of ``names`` this preload imports has been imported."""
+        return all(name in self.loaded for name in names if name in self.names)
 
+
+def preload(modules: Iterable[str]) -> Preloading:
+    """Import ``modules`` on a worker thread (the first tab shown then finds them loaded:
+    the UI thread never compiles or runs a heavy module's top level)."""
+    loading = Preloading(modules)
+    loading.thread.start()
+    return loading

@@ -18,9 +18,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QInputDialog, QLabel, QLineEdit, QMenu, QMessageBox
-
-from rater_desktop.qa_review.location import StoreLocationError, parse_store
+from PySide6.QtWidgets import QLabel, QMenu
 
 POLL_MS = 4000
 SETTING = "qa/store"
@@ -110,6 +108,10 @@ class DecisionWatcher(QObject):
 
 def choose_store(window: Any) -> str | None:
     """Ask for the store setting; check it (no password in a URL) and save it."""
+    from PySide6.QtWidgets import QInputDialog, QLineEdit, QMessageBox
+
+    from rater_desktop.qa_review.location import StoreLocationError, parse_store
+
     current = str(window.settings.value(SETTING, "") or "")
     text, ok = QInputDialog.getText(
         window, "QA store",
@@ -172,6 +174,8 @@ def open_store_in_background(window: Any, opener: Callable[[], Any], *, where: s
     show_store(window)
 
     def failed(error: BaseException) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
         window.store_opening = False
         show_store(window)
         if window.closed:

@@ -3,36 +3,36 @@ disagreements, adjudicate items, see the figures, export signed decisions and re
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
-from PySide6.QtWidgets import (
-    QLabel,
-    QMainWindow,
-    QProgressBar,
-    QPushButton,
-    QTabWidget,
-    QWidget,
-)
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMainWindow, QWidget
 
-from rater_desktop.gui import protocols
 from rater_desktop.gui.first_paint import after_first_paint
-from rater_desktop.gui.qa import choose, exports
-from rater_desktop.gui.qa.actions import build_qa_actions
-from rater_desktop.gui.qa.files_panel import ResultsPanel
+from rater_desktop.gui.qa import shell_parts
 from rater_desktop.gui.qa.jobs import JobRunner
 from rater_desktop.gui.qa.lazy_tabs import build_shown, preload
+from rater_desktop.gui.qa.shell import HeldShortcuts, ShellTurns, menu_titles
 from rater_desktop.gui.qa.status import build_status_bar, busy_changed
 from rater_desktop.gui.qa.team_store import attach as attach_team_store
 from rater_desktop.gui.qa.team_store import show_store
 from rater_desktop.gui.window_layout import restore_window_geometry
 
 if TYPE_CHECKING:
+    # Names only in annotations: importing a PySide class makes its type (and its enums),
+    # which the window's first turn does not need.
+    from PySide6.QtCore import QSettings
+    from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
+    from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton, QTabWidget
+
+    from rater_desktop.gui import protocols
     from rater_desktop.gui.batch_source import BatchLike
     from rater_desktop.gui.image_loader import ImageLoader
+    from rater_desktop.gui.qa.actions import QaActions
+    from rater_desktop.gui.qa.files_panel import ResultsPanel
     from rater_desktop.gui.safe_browser import LinkHandler
     from rater_desktop.qa_review.offload import Offload
     from rater_desktop.qa_review.review_state import ReviewState
@@ -93,7 +93,9 @@ class QaWindow(QMainWindow):
                  keyring: Any = None, profile: str | None = None,
                  loader: ImageLoader | None = None, link_handler: LinkHandler | None = None,
                  report_error: ErrorReporter = _report_error, resamples: int = 1000,
-                 offload: Offload | None = None, parent: QWidget | None = None) -> None:
+                 offload: Offload | None = None,
+                 make_offload: Callable[[], Offload] | None = None,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         if parent is not None:
             self.setWindowFlag(Qt.WindowType.Window, True)
@@ -110,7 +112,8 @@ class QaWindow(QMainWindow):
         self.keyring = keyring
         self.profile = profile
         self.resamples = resamples
-        self.offload = offload  # heavy session work in a process of its own (else threads)
+        self._offload = offload  # heavy session work in a process of its own (else threads)
+        self._make_offload = make_offload  # or made when first needed
         self.report_error = report_error
         self._loader = loader  # made when first needed (Compare, a batch): not at start
         self._link_handler = link_handler
@@ -125,17 +128,64 @@ class QaWindow(QMainWindow):
         self.runner = JobRunner(self)
         self.runner.busyChanged.connect(lambda busy, label: busy_changed(self, busy, label))
         self.setAcceptDrops(True)
-        self.actions_ = build_qa_actions(self)
-        self._build_tabs()
+        # What the first paint shows; the rest comes a part per turn after it (shell.py).
+        self._actions: QaActions | None = None
+        self._views: dict[str, protocols.QaView] = {}
+        self._view: protocols.QaView | None = None
+        self.menus = menu_titles(self, shell_parts.MENUS, lambda: self.shell.ensure("menus"))
+        self._tabs: QTabWidget | None = None  # with the Results files tab: its part
+        self._files_panel: ResultsPanel | None = None
+        self.setCentralWidget(QWidget())  # the first paint's page, empty
         build_status_bar(self)
-        self._connect()
         self.watcher = attach_team_store(self)  # other reviewers' decisions, store setting
         self.setWindowTitle(TITLE)
         # The rater window's rules: a first start fits the screen with its frame, a saved
         # geometry is clamped to the screen it opens on.
         restore_window_geometry(self, settings, GEOMETRY_KEY)
-        # The shell paints first; what opening a batch and the tabs need loads meanwhile.
-        after_first_paint(self, self._preload)
+        self.held_keys = HeldShortcuts(self)  # Ctrl+... pressed before the actions exist
+        self.shell = ShellTurns(self, shell_parts.parts(self), later_modules=HEAVY_MODULES)
+        self.shell.finished.connect(self._preload)
+        after_first_paint(self, self.shell.start)
+
+    @property
+    def actions_(self) -> QaActions:
+        """The window's actions (their part is built now if its turn has not come)."""
+        if self._actions is None:
+            self.shell.ensure("menus")
+        assert self._actions is not None
+        return self._actions
+
+    @property
+    def files_panel(self) -> ResultsPanel:
+        """The Results files tab (built now if its turn has not come)."""
+        if self._files_panel is None:
+            self.shell.ensure("files")
+        return cast("ResultsPanel", self._files_panel)
+
+    @property
+    def tabs(self) -> QTabWidget:
+        """Results files and the protocol's tabs (built now if their turn has not come)."""
+        if self._tabs is None:
+            self.shell.ensure("files")
+        return cast("QTabWidget", self._tabs)
+
+    @property
+    def views(self) -> dict[str, protocols.QaView]:
+        """Each protocol's tabs made so far (the guideline's at start)."""
+        self.shell.ensure("views")
+        return self._views
+
+    @property
+    def view(self) -> protocols.QaView | None:
+        """The opened batch's protocol's tabs (the guideline's before a batch)."""
+        self.shell.ensure("views")
+        return self._view
+
+    @property
+    def offload(self) -> Offload | None:
+        if self._offload is None and self._make_offload is not None:
+            self._offload, self._make_offload = self._make_offload(), None
+        return self._offload
 
     @property
     def loader(self) -> ImageLoader:
@@ -169,72 +219,31 @@ class QaWindow(QMainWindow):
 
     # -- building ---------------------------------------------------------------------
 
-    def _build_tabs(self) -> None:
-        self.tabs = QTabWidget()
-        self.tabs.setObjectName("qaTabs")
-        self.tabs.setAccessibleName("QA review views")
-        self.files_panel = ResultsPanel()
-        self.tabs.addTab(self.files_panel, "Results files")
-        self.setCentralWidget(self.tabs)
-        self.tabs.currentChanged.connect(self._tab_changed)
-        # Each protocol's own tabs (gui.protocols.QaView), made when its first batch opens.
-        self.views: dict[str, protocols.QaView] = {}
-        self.view: protocols.QaView | None = None
-        self._show_view()
-
-    def _connect(self) -> None:
-        acts = self.actions_
-        acts.open_batch.triggered.connect(lambda: choose.batch(self))
-        acts.open_results.triggered.connect(lambda: choose.results(self))
-        acts.open_folder.triggered.connect(lambda: choose.results_folder(self))
-        acts.roster.triggered.connect(self.manage_roster)
-        acts.export_decisions.triggered.connect(lambda: exports.export_decisions_chosen(self))
-        acts.export_report.triggered.connect(lambda: exports.export_report_chosen(self))
-        acts.close.triggered.connect(self.close)
-        for role, action in zip(protocols.QA_ROLES, acts.tabs, strict=True):
-            action.triggered.connect(lambda _c=False, r=role: self.show_role(r))
-        self.files_panel.openRequested.connect(lambda: choose.results(self))
-        self.files_panel.removeRequested.connect(self.remove_file)
-        self.update_actions()
-
     def update_actions(self) -> None:
+        if self._actions is None:
+            return  # not built yet: its part calls this
         has_session = self.session is not None
         for action in (self.actions_.open_results, self.actions_.open_folder,
                        self.actions_.export_decisions, self.actions_.export_report):
             action.setEnabled(has_session)
-        if self.view is None or not self.view.adjudicates:
+        if self._view is None or not self._view.adjudicates:
             self.actions_.export_decisions.setEnabled(False)
 
     # -- the protocol's tabs ----------------------------------------------------------
 
     def _show_view(self) -> None:
         """Show the opened batch's protocol's tabs (made on first use), hide the others."""
-        try:
-            found = protocols.of_batch(self.batch)
-        except protocols.ProtocolError:
-            found = None  # opening the batch said the protocol is unknown
-        if found is not None and found.qa_view is not None and found.name not in self.views:
-            view = found.qa_view(self)
-            for tab in view.tabs:
-                self.tabs.addTab(tab.widget, tab.title)
-            self.views[found.name] = view
-        self.view = self.views.get(found.name) if found is not None else None
-        for view in self.views.values():
-            for tab in view.tabs:
-                self.tabs.setTabVisible(self.tabs.indexOf(tab.widget), view is self.view)
-        if hasattr(self, "actions_"):
-            roles = {"files"} | {r for t in (self.view.tabs if self.view else ()) for r in t.roles}
-            for role, action in zip(protocols.QA_ROLES, self.actions_.tabs, strict=True):
-                action.setEnabled(role in roles)
+        shell_parts.show_view(self)
 
     def _preload(self) -> None:
-        views = [m for view in self.views.values() for m in getattr(view, "modules", ())]
-        preload([*HEAVY_MODULES, *views])
+        """The protocol's tab modules, on a worker (the shell's own came first)."""
+        views = [m for view in self._views.values() for m in getattr(view, "modules", ())]
+        preload([m for m in views if m not in sys.modules])
 
     def _tab_changed(self, index: int) -> None:
         """A protocol's tab is built the first time it is shown, and brought up to date."""
         page = build_shown(self.tabs, index)
-        shown = getattr(self.view, "tab_shown", None)
+        shown = getattr(self._view, "tab_shown", None)
         if page is not None and shown is not None:
             shown(page)
 
@@ -254,8 +263,8 @@ class QaWindow(QMainWindow):
 
     def save_pending(self) -> None:
         """What the reviewer is still typing in the protocol's tabs is written now."""
-        if self.view is not None:
-            self.view.save_now()
+        if self._view is not None:  # no view built: nothing typed
+            self._view.save_now()
 
     # -- batch ------------------------------------------------------------------------
 
@@ -302,6 +311,7 @@ class QaWindow(QMainWindow):
         self.session = None
         self.batch, self.batch_path = batch, path
         self.loader.set_source(batch.read_bytes)
+        self.shell.ensure("views")
         self._show_view()
         if self.view is not None:
             self.view.show_batch(batch)
@@ -309,6 +319,8 @@ class QaWindow(QMainWindow):
         self.batch_label.setText(f"Batch: {batch.manifest.title} ({batch.manifest.batch_id})")
         self.setWindowTitle(f"{batch.manifest.title} \u2014 {TITLE}")
         close_batch(old)
+        from rater_desktop.gui.qa import exports
+
         reviewer = exports.reviewer_id(self)
 
         def work() -> tuple[QaSession, ReviewState]:
@@ -466,6 +478,8 @@ class QaWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_pending()
+        self.shell.cancel()
+        self.held_keys.drop()
         self.settings.setValue(GEOMETRY_KEY, self.saveGeometry())
         self.settings.sync()
         self.closed = True
@@ -476,8 +490,8 @@ class QaWindow(QMainWindow):
             self._loader.shutdown()
         close_batch(self.batch)
         self.batch = None
-        if self.offload is not None:
-            self.offload.close(timeout=None)  # it ends on its own; the window never waits
+        if self._offload is not None:  # none made: nothing to close
+            self._offload.close(timeout=None)  # it ends on its own; the window never waits
         if self.owns_store and self.store is not None:
             self.store.close()
         super().closeEvent(event)

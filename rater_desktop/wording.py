@@ -14,3 +14,19 @@ def unacknowledged_text(count: int) -> str:
         return ""
     verb = "is" if count == 1 else "are"
     return f"{counted(count, 'warning')} {verb} not acknowledged"
+
+
+def was_were(count: int) -> str:
+    """The past of "to be" that agrees with ``count``."""
+    return "was" if count == 1 else "were"
+
+
+def left_out_text(count: int) -> str:
+    """The export summary's line about items not exported."""
+    return f"{counted(count, 'item')} {was_were(count)} left out (not complete)."
+
+
+def unused_keys_text(count: int) -> str:
+    """The status line about keys typed before the window could take them."""
+    return (f"{counted(count, 'key')} typed while loading {was_were(count)} not used: "
+            "no text field had the focus.")

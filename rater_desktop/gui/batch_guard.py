@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 from rater_desktop.batch.hashing import batch_sha256
 from rater_desktop.gui.background import BackgroundTask, run_in_background
 from rater_desktop.gui.main_window import MainWindow
+from rater_desktop.wording import counted
 
 BACKUP_INTERVAL_MS = 3 * 60 * 60 * 1000  # the backup is daily; look every few hours
 
@@ -65,7 +66,8 @@ def ask_batch_change(parent: QWidget, registration: Any) -> BatchChangeChoice:
     box.setText(
         f"\u201c{registration.title}\u201d is not the same file you rated before: its "
         f"content changed (fingerprint {old} before, {registration.sha256[:12]} now).\n\n"
-        f"You have saved ratings for {registration.rated_items} item(s) of this batch. If "
+        f"You have saved ratings for {counted(registration.rated_items, 'item')} of this "
+        "batch. If "
         "only the file's packaging changed, keep them. If the items themselves changed, "
         "start over; a backup of your ratings is made first.")
     keep = box.addButton("Keep my ratings", QMessageBox.ButtonRole.AcceptRole)

@@ -22,6 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from rater_desktop.wording import unused_keys_text
+
 KEY_EVENTS = (QEvent.Type.KeyPress, QEvent.Type.KeyRelease)
 # With these held a key is a command (shortcuts run at once); typing has none of them.
 COMMAND_MODIFIERS = (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
@@ -93,9 +95,7 @@ class EarlyKeys(QObject):
         if not presses:
             return  # only releases (of the Enter that closed the first-run dialog)
         if target is None or not takes_text(target) or not self.window_.isAncestorOf(target):
-            self.window_.statusBar().showMessage(
-                f"{presses} key(s) typed while loading were not used: no text field "
-                "had the focus.", 8000)
+            self.window_.statusBar().showMessage(unused_keys_text(presses), 8000)
             return
         for kind, key, modifiers, text, repeat in held:
             focus = QApplication.focusWidget() or target  # a held Tab moves on, as typed

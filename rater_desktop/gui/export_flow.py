@@ -37,6 +37,8 @@ from rater_desktop.gui.export_dialogs import (
     passphrase_field,
 )
 from rater_desktop.gui.main_window import MainWindow
+from rater_desktop.gui.theme import fitted_stylesheet
+from rater_desktop.wording import left_out_text
 
 PASSPHRASE_ENV = "RATER_DESKTOP_PASSPHRASE"
 LAST_FOLDER_KEY = "export/lastFolder"
@@ -157,7 +159,7 @@ class ExportMessage(QDialog):
         column = QVBoxLayout(self)
         heading = QLabel(title)
         heading.setProperty("role", "stepTitle")
-        heading.setStyleSheet("font-weight: 600; font-size: 12pt;")
+        heading.setStyleSheet(fitted_stylesheet("font-weight: 600; font-size: 12pt;"))
         column.addWidget(heading)
         body = QPlainTextEdit(text)
         body.setObjectName("exportMessageText")
@@ -378,7 +380,7 @@ class ExportController(QObject):
                  f"Results: {outcome.results_path}", f"Signature: {outcome.signature_path}",
                  f"SHA-256 of the results file: {outcome.results_sha256}", ""]
         if outcome.left_out:
-            lines += [f"{len(outcome.left_out)} item(s) were left out (not complete).", ""]
+            lines += [left_out_text(len(outcome.left_out)), ""]
         lines += ["Send both files to QA. To check them yourself, run:",
                   verify_command(outcome.results_path,
                                  str(Path(self.window.batch_path or "BATCH").resolve())),

@@ -31,6 +31,7 @@ from rater_desktop.keymap import with_key
 MATCH_COLOR = "#bfdcff"
 CURRENT_COLOR = "#2f6fd6"
 MAX_MATCHES = 2000  # a pathological one-letter query must not freeze the window
+FIELD_CHARS = 45  # the find field's widest: a sentence, not the whole bar
 
 
 @dataclass(frozen=True)
@@ -56,12 +57,16 @@ def find_matches(view: QTextEdit, query: str, side: str, *, limit: int = MAX_MAT
     return found
 
 
-def count_text(current: int, total: int, query: str) -> str:
-    """What the counter says: "3 of 7", "No matches" or nothing."""
+HIDDEN_TEXT = "Responses hidden"
+
+
+def count_text(current: int, total: int, query: str, *, hidden: bool = False) -> str:
+    """What the counter says: "3 of 7", "No matches", "Responses hidden" (covered until
+    the case file is written: not searched, so not "No matches") or nothing."""
     if not query:
         return ""
     if total == 0:
-        return "No matches"
+        return HIDDEN_TEXT if hidden else "No matches"
     return f"{current + 1} of {total}"
 
 
@@ -88,6 +93,7 @@ class FindBar(QFrame):
         self.current = -1
         self.active = False  # open, whether or not the window is on screen yet
         self._restart_at_top = False
+        self._hidden = False  # a response was covered at the last search
         self.setObjectName("findBar")
         self.setAccessibleName("Find in responses")
         self.setProperty("role", "findBar")
@@ -104,6 +110,9 @@ class FindBar(QFrame):
     def _watch_panes(self) -> None:
         for pane in self.item_view.panes.values():
             pane.text_browser.textChanged.connect(self._rerun.start)
+            # Uncovered (the case file written): search what just became readable, as a
+            # browser's find bar does on a new page, instead of keeping "No matches".
+            pane.installEventFilter(self)
 
     def _build(self) -> None:
         row = QHBoxLayout(self)
@@ -115,14 +124,14 @@ class FindBar(QFrame):
         self.field.setAccessibleName("Find in responses")
         self.field.setPlaceholderText("Text in Response A or B")
         self.field.setClearButtonEnabled(True)
-        self.field.setMaximumWidth(320)
         self.field.textChanged.connect(lambda _t: self.search())
         self.field.installEventFilter(self)
         label.setBuddy(self.field)
         self.count = QLabel("")
         self.count.setObjectName("findCount")
         self.count.setAccessibleName("Matches")
-        self.count.setMinimumWidth(80)
+        self._fit_widths()
+        self.count.installEventFilter(self)
         self.previous_button = self._button("findPrevious", "\u25b2", with_key("Previous match", "find_previous"),
                                              self.find_previous)
         self.next_button = self._button("findNext", "\u25bc", with_key("Next match", "find_next"),
@@ -138,6 +147,13 @@ class FindBar(QFrame):
         row.addWidget(self.close_button)
         shortcuts(self, "find_close", self.close_bar,
                   context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
+
+    def _fit_widths(self) -> None:
+        """The field a sentence wide, the counter as wide as its longest text (font-sized)."""
+        self.field.setMaximumWidth(FIELD_CHARS * self.field.fontMetrics().averageCharWidth())
+        metrics = self.count.fontMetrics()
+        self.count.setMinimumWidth(max(metrics.horizontalAdvance(text) for text in (
+            HIDDEN_TEXT, "No matches", count_text(MAX_MATCHES - 1, MAX_MATCHES, "x"))))
 
     def _button(self, name: str, text: str, tip: str, slot: object) -> QToolButton:
         button = QToolButton()
@@ -176,10 +192,12 @@ class FindBar(QFrame):
         query = self.field.text() if self.active else ""
         previous = self.current
         self.matches = []
+        self._hidden = False
         if query and self.item_view.item is not None:
             for side in SIDES:
                 pane = self.item_view.panes[side]
                 if not pane.isEnabled():
+                    self._hidden = True
                     continue  # covered until the case file is written: reveal nothing
                 room = MAX_MATCHES - len(self.matches)
                 self.matches += find_matches(pane.text_browser, query, side, limit=room)
@@ -220,7 +238,8 @@ class FindBar(QFrame):
 
     def _show_current(self) -> None:
         query = self.field.text() if self.active else ""
-        self.count.setText(count_text(self.current, len(self.matches), query))
+        self.count.setText(count_text(self.current, len(self.matches), query,
+                                      hidden=self._hidden))
         self._paint()
         current = self.matches[self.current] if 0 <= self.current < len(self.matches) else None
         self._select(current)
@@ -264,6 +283,13 @@ class FindBar(QFrame):
         pane.scroll_area.ensureVisible(point.x(), point.y(), 40, margin)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.EnabledChange and watched is not self.field:
+            self._rerun.start()  # a response pane covered or uncovered
+            return False
+        if watched is self.count and event.type() in (QEvent.Type.FontChange,
+                                                      QEvent.Type.StyleChange):
+            self._fit_widths()
+            return False
         if watched is self.field and event.type() == QEvent.Type.KeyPress:
             assert isinstance(event, QKeyEvent)
             if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):

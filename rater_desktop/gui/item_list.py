@@ -14,6 +14,7 @@ from PySide6.QtCore import (
     QAbstractTableModel,
     QEvent,
     QItemSelectionModel,
+    QMargins,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -33,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from rater_desktop.batch.model import IndexEntry
+from rater_desktop.dock_widths import longest_ids
 from rater_desktop.gui.icons import status_icon
 from rater_desktop.gui.item_marks import MARK_ROLE, MarkedIdDelegate
 
@@ -268,6 +270,20 @@ class ItemListPanel(QWidget):
         icon = view.style().pixelMetric(QStyle.PixelMetric.PM_SmallIconSize)
         id_width = metrics.horizontalAdvance(MIN_ID_SHOWN) + icon + 24
         view.setMinimumWidth(id_width + header.sectionSize(2) + 2 * view.frameWidth() + 4)
+
+    def width_for_ids(self) -> int:
+        """The panel's width that shows the batch's longest id whole beside its time."""
+        metrics, view = self.view.fontMetrics(), self.view
+        ids = longest_ids(self.model.item_ids())
+        widest = max((metrics.horizontalAdvance(i) for i in ids), default=0)
+        icon = view.style().pixelMetric(QStyle.PixelMetric.PM_SmallIconSize)
+        scroll = view.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
+        layout = self.layout()
+        margins = layout.contentsMargins() if layout is not None else QMargins()
+        hidden_kind = view.isColumnHidden(1)
+        kind = 0 if hidden_kind else view.header().sectionSize(1)
+        return (widest + icon + 24 + kind + view.header().sectionSize(2) + scroll
+                + 2 * view.frameWidth() + margins.left() + margins.right())
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
         # The list's own font (a style sheet's, set when it is first polished, or a larger

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from rater_desktop.batch.model import Item
+from rater_desktop.dock_widths import step_dock_width
 from rater_desktop.gui import dialogs
 from rater_desktop.gui.batch_source import BatchLike, changed_on_disk, close_batch, open_batch_path
 from rater_desktop.gui.compact_layout import CompactLayout
@@ -39,11 +40,10 @@ from rater_desktop.gui.theme import apply_theme
 from rater_desktop.gui.tools_dock import ToolsDock, install_tools_dock
 from rater_desktop.gui.window_layout import (
     DockScaler,
-    item_dock_width,
     restore_dock_state,
     restore_window_geometry,
     save_dock_state,
-    step_dock_width,
+    side_dock_widths,
 )
 
 if TYPE_CHECKING:  # imported when first opened: not needed for the first paint
@@ -226,6 +226,7 @@ class MainWindow(QMainWindow):
         self.batch_path = path
         self.loader.set_source(batch.read_bytes)
         self.item_list.set_entries(batch.index)
+        self.fit_item_dock()
         add_recent(self.settings, path)
         self._refresh_recent_menu()
         self.actions_.instructions.setEnabled(True)
@@ -430,12 +431,28 @@ class MainWindow(QMainWindow):
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         if not self._docks_sized:
-            # First start: side docks in proportion to the screen, the middle gets the rest.
+            # First start: side docks from the font and the ids, the middle gets the rest.
             self._docks_sized = True
-            width = self.width()
             self.resizeDocks([self.item_dock, self.step_dock],
-                             [item_dock_width(width), step_dock_width(width)],
+                             list(side_dock_widths(self, self.item_list.width_for_ids())),
                              Qt.Orientation.Horizontal)
+
+    def fit_item_dock(self) -> None:
+        """Widen the item list to show the batch's longest id whole (up to its share of
+        the window); ids were cut in the middle at 1366x768 ("shop-ru\u2026g-shoes")."""
+        dock = self.item_dock
+        if not dock.isVisible() or dock.isFloating() or self.compact.arrangement.fold_side_docks:
+            return
+        item, _step = side_dock_widths(self, self.item_list.width_for_ids())
+        if dock.width() >= item:
+            return
+        docks, widths = [dock], [item]
+        step = step_dock_width(self.width(), self.fontMetrics().averageCharWidth(), item)
+        if self.step_dock.isVisible() and not self.step_dock.isFloating() \
+                and self.step_dock.width() > step:
+            docks.append(self.step_dock)  # the responses keep their half of the window
+            widths.append(step)
+        self.resizeDocks(docks, widths, Qt.Orientation.Horizontal)
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if batch_path_from_drop(event.mimeData()) is not None:

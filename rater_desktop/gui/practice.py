@@ -36,8 +36,8 @@ from rater_desktop.gui.compact_layout import bring_forward
 from rater_desktop.gui.keys import matches
 from rater_desktop.gui.protocols.guideline_tour import CARDS  # the tour without a batch
 from rater_desktop.gui.steps.visits import mark_aside
-from rater_desktop.gui.theme import current_theme
-from rater_desktop.gui.tour import Card, card_rich_text, card_width
+from rater_desktop.gui.theme import current_theme, fitted_stylesheet
+from rater_desktop.gui.tour import Card, card_rich_text, card_text, card_width
 
 __all__ = ["ACTION_NAME", "CARDS", "Card", "PracticeController", "PracticeTour",
            "focus_current_step", "install_practice", "place_card", "tour_cards"]
@@ -112,9 +112,9 @@ class PracticeTour(QFrame):
         dark = current_theme() == "dark"
         card, line, accent = ("#25282f", "#4f7fe0", "#4f7fe0") if dark else (
             "#ffffff", "#3b6fd4", "#3b6fd4")
-        self.setStyleSheet(
+        self.setStyleSheet(fitted_stylesheet(
             f"#practiceCard {{ background: {card}; border: 2px solid {line}; "
-            "border-radius: 8px; }\n#practiceTitle { font-weight: 700; font-size: 11pt; }")
+            "border-radius: 8px; }\n#practiceTitle { font-weight: 700; font-size: 11pt; }"))
         self.highlight.setStyleSheet(
             f"#practiceHighlight {{ border: 3px solid {accent}; border-radius: 6px; "
             "background: transparent; }")
@@ -132,6 +132,10 @@ class PracticeTour(QFrame):
         found = self._window.findChild(QWidget, name)
         return found if found is not None and found.isVisible() else None
 
+    def _responses_tabbed(self) -> bool:
+        item_view = getattr(self._window, "item_view", None)
+        return bool(getattr(item_view, "tabbed", False))
+
     def _show_card(self) -> None:
         card = self._cards[self.index]
         last = self.index == len(self._cards) - 1
@@ -140,7 +144,8 @@ class PracticeTour(QFrame):
         rich = card_rich_text(card)
         self.text.setTextFormat(Qt.TextFormat.RichText if rich is not None
                                 else Qt.TextFormat.PlainText)
-        self.text.setText(card.text if rich is None else rich)
+        self.text.setText(card_text(card, tabbed=self._responses_tabbed()) if rich is None
+                          else rich)
         self.back_button.setEnabled(self.index > 0)
         self.next_button.setText("Start rating" if last else "Next \u2192")
         self.next_button.setAccessibleName("Start rating" if last else "Next")

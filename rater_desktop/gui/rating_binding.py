@@ -34,7 +34,7 @@ from rater_desktop.gui.steps.cover import ResponseCover
 from rater_desktop.gui.steps.page import StepContext
 from rater_desktop.gui.steps.panel import StepPanel
 from rater_desktop.gui.survey_flow import Asker, SurveyFlow, ask_survey_dialog, questions_of
-from rater_desktop.gui.window_layout import step_dock_width
+from rater_desktop.gui.window_layout import side_dock_widths
 from rater_desktop.rating.change import Change
 from rater_desktop.rating.focus import FocusAim
 from rater_desktop.rating.model import ItemStatus, Step
@@ -96,7 +96,8 @@ class RatingBinding(QObject):
         self.panel.show()  # the dock is already visible; a new child would show only later
         if window.settings.value("window/state") is None:  # first run: room for the steps
             QTimer.singleShot(0, window, lambda: window.resizeDocks(
-                [window.step_dock], [step_dock_width(window.width())], Qt.Orientation.Horizontal))
+                [window.step_dock], [side_dock_widths(window)[1]],
+                Qt.Orientation.Horizontal))
         self.cover = ResponseCover(window.item_view.splitter)
         self.focus = FocusFollower(self.panel, status=self._tell,
                                    keep_focus_in=(window.item_list,))

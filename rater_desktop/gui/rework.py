@@ -35,6 +35,7 @@ from rater_desktop.feedback.rework import (
 )
 from rater_desktop.gui.main_actions import make_action
 from rater_desktop.keymap import key_text
+from rater_desktop.wording import counted
 
 FileChooser = Callable[[QWidget, str, str], str]
 
@@ -149,7 +150,8 @@ class ReworkQueue(QDockWidget):
             QMessageBox.warning(self.window_, "QA feedback refused", str(exc))
             return None
         self.reload()
-        self.window_.statusBar().showMessage(f"QA feedback: {len(found)} item(s) to rework ({key_text('next_rework')}: next).")
+        self.window_.statusBar().showMessage(
+            f"QA feedback: {counted(len(found), 'item')} to rework ({key_text('next_rework')}: next).")
         if found:
             self._go(found[0].item_id)
         return found

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtGui import QColor, QFontInfo, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication
 
+from rater_desktop.font_sizes import scaled_font_sizes
 from rater_desktop.paths import ui_file
 
 THEMES = ("system", "light", "dark")
@@ -57,10 +58,24 @@ def build_palette(theme: str) -> QPalette:
     return palette
 
 
-def load_stylesheet(theme: str) -> str:
+def app_points(app: QApplication | None = None) -> float:
+    """The point size of the application font as shown (a pixel-sized font included)."""
+    instance = app or QApplication.instance()
+    font = instance.font() if isinstance(instance, QApplication) else QApplication.font()
+    points = font.pointSizeF()
+    return float(points if points > 0 else QFontInfo(font).pointSizeF())
+
+
+def fitted_stylesheet(stylesheet: str, app: QApplication | None = None) -> str:
+    """``stylesheet`` with its point sizes following the application font."""
+    return scaled_font_sizes(stylesheet, app_points(app))
+
+
+def load_stylesheet(theme: str, base_points: float = 10.0) -> str:
+    """The theme's stylesheet, its font sizes scaled to a body font of ``base_points``."""
     path = ui_file(f"{theme}.qss")
     try:
-        return path.read_text(encoding="utf-8")
+        return scaled_font_sizes(path.read_text(encoding="utf-8"), base_points)
     except OSError:
         return ""
 
@@ -73,7 +88,8 @@ def apply_theme(app: QApplication, choice: str) -> str:
     app.setProperty("raterTheme", theme)
     app.setStyle("Fusion")
     app.setPalette(build_palette(theme))
-    app.setStyleSheet(load_stylesheet(theme))
+    # Sized from the rater's font, never pinned: a larger system font makes it all larger.
+    app.setStyleSheet(load_stylesheet(theme, app_points(app)))
     return theme
 
 

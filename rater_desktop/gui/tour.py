@@ -30,6 +30,13 @@ class Card:
     text: str
     rows: tuple[tuple[str, str], ...] = ()  # (key, what it does): shown as two columns
     closing: str = ""  # said under the rows
+    tabbed_text: str = ""  # said instead while the responses show one at a time (tabs)
+
+
+def card_text(card: Card, *, tabbed: bool) -> str:
+    """What ``card`` says in the layout on screen: a narrow window shows the responses
+    under tabs, so "side by side" would point at something the rater cannot see."""
+    return card.tabbed_text if tabbed and card.tabbed_text else card.text
 
 
 def keys_card(actions: Sequence[str], closing: str) -> Card:

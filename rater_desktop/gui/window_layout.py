@@ -16,6 +16,8 @@ from PySide6.QtCore import QByteArray, QEvent, QObject, QRect, QSettings, Qt
 from PySide6.QtGui import QGuiApplication, QResizeEvent, QScreen
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QStyle
 
+from rater_desktop import dock_widths
+
 Rect = tuple[int, int, int, int]
 Margins = tuple[int, int, int, int]  # the window manager's frame: left, top, right, bottom
 
@@ -185,11 +187,11 @@ class DockScaler(QObject):
         self.window.resizeDocks(docks, widths, Qt.Orientation.Horizontal)
 
 
-def item_dock_width(window_width: int) -> int:
-    """First-start width of the item list: narrow on a laptop, roomier on a monitor."""
-    return min(300, max(240, int(window_width * 0.18)))
-
-
-def step_dock_width(window_width: int) -> int:
-    """First-start width of the rating steps, leaving the responses at least half the window."""
-    return min(440, max(380, int(window_width * 0.29)))
+def side_dock_widths(window: QMainWindow, item_need: int = 0) -> tuple[int, int]:
+    """Widths of the item list (its longest id needs ``item_need``) and the rating panel,
+    in ``window``'s font and width. The panel's is the same before and after a batch opens
+    (beside a list of short ids), so it never jumps once the first item is on screen."""
+    char = window.fontMetrics().averageCharWidth()
+    item = dock_widths.item_dock_width(window.width(), char, item_need)
+    beside = dock_widths.item_dock_width(window.width(), char)
+    return item, dock_widths.step_dock_width(window.width(), char, beside)

@@ -11,6 +11,7 @@ from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QApplication, QTextEdit
 
 from rater_desktop.gui.rating_binding import RatingBinding
+from rater_desktop.gui.steps.case_file import CaseFileStep
 from rater_desktop.rating.model import Step
 from rater_desktop.rating.store import MemoryRatingStore
 
@@ -46,6 +47,7 @@ def open_rated_window(make_window: Any, tmp_path: Path, *, qtbot: Any = None, st
 def fill_case_file(qtbot: Any, binding: RatingBinding) -> None:
     """Main goal and one location sub-request, through the widgets."""
     page = binding.panel.page(Step.CASE_FILE)
+    assert isinstance(page, CaseFileStep)  # page() is typed as any step's page
     qtbot.keyClicks(page.main_goal, "Find a red umbrella under $20")
     qtbot.mouseClick(page.add_button, Qt.MouseButton.LeftButton)
     row = next(iter(page.sub_rows.values()))

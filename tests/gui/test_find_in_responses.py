@@ -151,11 +151,38 @@ def test_find_reveals_nothing_while_the_responses_are_covered(
     window, binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot)
     assert binding.cover.covering
     bar = _open_find(qtbot, window, QUERY)
-    assert bar.count.text() == "No matches"
+    assert bar.count.text() == "Responses hidden"  # not searched, so not "No matches"
+    assert bar.matches == []
     _reveal(binding)
     assert not binding.cover.covering
     bar.search()
     assert bar.count.text().startswith("1 of ")
+
+
+def test_the_next_item_is_searched_when_its_responses_are_uncovered(
+        qtbot: Any, make_window: Any, tmp_path: Path) -> None:
+    """The bar stayed on the next item with the old query and "No matches" until the rater
+    typed again; like a browser's find bar it searches the new item once it can be read."""
+    items = [item("item-1", responses=[response("m1", "A needle."), response("m2", "Hay.")]),
+             item("item-2", responses=[response("m1", "A needle and another needle."),
+                                       response("m2", "One more needle.")])]
+    window, binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot,
+                                                items=items)
+    window.item_list.select_item("item-1")
+    _reveal(binding)
+    bar = _open_find(qtbot, window, "needle")
+    assert bar.count.text() == "1 of 1"
+    window.item_list.select_item("item-2")
+    qtbot.waitUntil(lambda: bar.count.text() == "Responses hidden")
+    _reveal(binding)
+    qtbot.waitUntil(lambda: bar.count.text() == "1 of 3")
+    assert sum(len(_backgrounds(window, s)) for s in ("A", "B")) == 3
+
+
+def test_the_counter_is_as_wide_as_its_longest_text(qtbot: Any, make_window: Any) -> None:
+    bar = make_window().find_bar
+    metrics = bar.count.fontMetrics()
+    assert bar.count.minimumWidth() >= metrics.horizontalAdvance("Responses hidden")
 
 
 def test_found_text_becomes_a_claim_with_ctrl_m_and_no_mouse(qtbot: Any, make_window: Any,

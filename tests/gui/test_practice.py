@@ -214,3 +214,30 @@ def test_the_keys_card_lists_its_keys_in_a_column_of_their_own(qtbot: Any, make_
     assert len(rows) == len(CARDS[-1].rows) and all(len(r) == 2 for r in rows)
     assert [r[0] for r in rows] == [key for key, _label in CARDS[-1].rows]
     assert "Practice tour shows this again" in tour.text.text()
+
+
+def test_the_responses_card_follows_the_layout_on_screen(qtbot: Any, make_window: Any,
+                                                         tmp_path: Path) -> None:
+    """At 853x480 the responses show one at a time under tabs; the card said "side by
+    side" there too, pointing at something the rater could not see."""
+    window, _binding, _controller = _install(qtbot, make_window, tmp_path)
+    tour = _tour(qtbot, window)
+    window.resize(853, 480)
+    qtbot.waitUntil(lambda: window.item_view.tabbed, timeout=2000)
+    tour.advance()
+    assert tour.title.text() == "Response A and Response B"
+    assert "side by side" not in tour.text.text()
+    assert "tabs" in tour.text.text()
+    tour.back()
+    window.resize(1366, 768)
+    qtbot.waitUntil(lambda: not window.item_view.tabbed, timeout=2000)
+    tour.advance()
+    assert "side by side" in tour.text.text()
+
+
+def test_every_tour_says_side_by_side_only_where_both_responses_show() -> None:
+    from rater_desktop.gui.preference.tour import CARDS as PREFERENCE_CARDS
+    from rater_desktop.gui.tour import card_text
+
+    for card in (*CARDS, *PREFERENCE_CARDS):
+        assert "side by side" not in card_text(card, tabbed=True), card.title

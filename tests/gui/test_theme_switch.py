@@ -10,8 +10,8 @@ from typing import Any
 from PySide6.QtWidgets import QApplication
 from steps_kit import open_rated_window
 
-from rater_desktop.gui.steps.style import panel_stylesheet
-from rater_desktop.gui.theme import apply_theme
+from rater_desktop.gui.steps.style import panel_stylesheet  # at the app font's size
+from rater_desktop.gui.theme import app_points, apply_theme
 
 
 def test_the_rating_panel_follows_a_theme_switch(qtbot: Any, make_window: Any,
@@ -21,11 +21,11 @@ def test_the_rating_panel_follows_a_theme_switch(qtbot: Any, make_window: Any,
     window, binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot)
     try:
         window.set_theme("light")
-        assert binding.panel.styleSheet() == panel_stylesheet("light")
+        assert binding.panel.styleSheet() == panel_stylesheet("light", app_points())
         window.set_theme("dark")
-        assert binding.panel.styleSheet() == panel_stylesheet("dark")
+        assert binding.panel.styleSheet() == panel_stylesheet("dark", app_points())
         window.set_theme("light")
-        assert binding.panel.styleSheet() == panel_stylesheet("light")
+        assert binding.panel.styleSheet() == panel_stylesheet("light", app_points())
     finally:
         apply_theme(app, "light")
 
@@ -39,12 +39,12 @@ def test_the_preference_panel_follows_a_theme_switch(qtbot: Any) -> None:
     panel = PreferencePanel()
     qtbot.addWidget(panel)
     try:
-        assert panel.styleSheet() == panel_stylesheet("light")
+        assert panel.styleSheet() == panel_stylesheet("light", app_points())
         apply_theme(app, "dark")  # switched while the panel is hidden (a guideline batch)
         panel.show()  # a preference batch opens
         qtbot.waitExposed(panel)
-        assert panel.styleSheet() == panel_stylesheet("dark")
+        assert panel.styleSheet() == panel_stylesheet("dark", app_points())
         apply_theme(app, "light")  # switched while it shows
-        assert panel.styleSheet() == panel_stylesheet("light")
+        assert panel.styleSheet() == panel_stylesheet("light", app_points())
     finally:
         apply_theme(app, "light")

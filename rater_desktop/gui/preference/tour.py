@@ -14,7 +14,10 @@ CARDS = (
          "This is what the user asked. Read it first: both answers reply to it."),
     Card("responseSplitter", "Response A and Response B",
          "Two answers side by side. Which one the batch lists first is shuffled for you, "
-         "so A is simply the one on the left."),
+         "so A is simply the one on the left.",
+         tabbed_text="Two answers, one at a time in this narrow window: the A and B tabs "
+         f"(or {key_text('switch_response')}) switch between them. Which one the batch "
+         "lists first is shuffled for you, so A is simply the first tab."),
     Card("preferenceChoiceCard", "One choice per item (PR-1)",
          f"A is better, B is better or Tie, with the keys {key_text('preference_choice')}. "
          "Pick the answer that "

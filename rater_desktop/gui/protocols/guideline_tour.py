@@ -4,7 +4,7 @@ steps, rule IDs, finishing an item and the keys (``gui.tour.Card``)."""
 from __future__ import annotations
 
 from rater_desktop.gui.tour import Card, keys_card
-from rater_desktop.keymap import TOUR_KEYS
+from rater_desktop.keymap import TOUR_KEYS, key_text
 
 STEP_LINES = (
     "1 Case file: the user's main goal, the constraints (sub-requests) and a "
@@ -23,7 +23,11 @@ CARDS = (
          "responses. The batch's own instructions are in the Tools panel."),
     Card("responseSplitter", "Response A and Response B",
          "Both answers, side by side with their screenshots. They stay covered until your "
-         "case file is written, so you read the prompt with fresh eyes first."),
+         "case file is written, so you read the prompt with fresh eyes first.",
+         tabbed_text="Both answers with their screenshots, one at a time in this narrow "
+         f"window: the A and B tabs (or {key_text('switch_response')}) switch between "
+         "them. They stay covered until your case file is written, so you read the prompt "
+         "with fresh eyes first."),
     Card("stepHeader", "Seven steps, one at a time", "\n".join(STEP_LINES)),
     Card("stepStack", "Rules show their IDs",
          "Each guideline rule appears under its field with its ID, such as CF-1. Grey "

@@ -10,6 +10,8 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
+from rater_desktop.gui.theme import fitted_stylesheet
+
 COVER_TEXT = (
     "The responses are hidden while you write the case file.\n\n"
     "Write the user's main goal and list the sub-requests with their kinds in the panel on "
@@ -31,9 +33,9 @@ class ResponseCover(QFrame):
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         # Opaque whatever its object name (the start-up "loading" cover renames itself):
         # a transparent cover would let the rater read the responses through it (CF-1).
-        self.setStyleSheet(
+        self.setStyleSheet(fitted_stylesheet(
             "QFrame[role=\"responseCover\"] { background: palette(window); }"
-            "#responseCoverText { font-size: 11pt; }")
+            "#responseCoverText { font-size: 11pt; }"))
         self.setProperty("role", "responseCover")
         column = QVBoxLayout(self)
         column.setContentsMargins(24, 24, 24, 24)

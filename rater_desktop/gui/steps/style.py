@@ -7,7 +7,8 @@ from string import Template
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QWidget
 
-from rater_desktop.gui.theme import current_theme
+from rater_desktop.font_sizes import scaled_font_sizes
+from rater_desktop.gui.theme import app_points, current_theme
 
 _COLORS = {
     "light": {
@@ -107,8 +108,9 @@ def panel_colors(theme: str) -> dict[str, str]:
     return {**_COLORS.get(theme, _COLORS["light"]), **_TONES}
 
 
-def panel_stylesheet(theme: str) -> str:
-    return _QSS.substitute(panel_colors(theme))
+def panel_stylesheet(theme: str, base_points: float = 10.0) -> str:
+    """The panel's stylesheet in ``theme``, its font sizes scaled to ``base_points``."""
+    return scaled_font_sizes(_QSS.substitute(panel_colors(theme)), base_points)
 
 
 class _PanelStyle(QObject):
@@ -116,19 +118,20 @@ class _PanelStyle(QObject):
 
     def __init__(self, widget: QWidget) -> None:
         super().__init__(widget)
-        self._theme = ""
+        self._look: tuple[str, float] = ("", 0.0)
         self.apply(widget)
         widget.installEventFilter(self)
 
     def apply(self, widget: QWidget) -> None:
-        theme = current_theme()
-        if theme != self._theme:
-            self._theme = theme
-            widget.setStyleSheet(panel_stylesheet(theme))
+        look = (current_theme(), app_points())
+        if look != self._look:
+            self._look = look
+            widget.setStyleSheet(panel_stylesheet(*look))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
         # A hidden panel may miss the palette change: it checks again when shown.
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange,
+                            QEvent.Type.ApplicationFontChange,
                             QEvent.Type.Show) and isinstance(watched, QWidget):
             self.apply(watched)
         return False

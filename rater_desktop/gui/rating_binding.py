@@ -94,10 +94,7 @@ class RatingBinding(QObject):
         self.panel = StepPanel(self.ctx)
         window.set_step_panel(self.panel)
         self.panel.show()  # the dock is already visible; a new child would show only later
-        if window.settings.value("window/state") is None:  # first run: room for the steps
-            QTimer.singleShot(0, window, lambda: window.resizeDocks(
-                [window.step_dock], [side_dock_widths(window)[1]],
-                Qt.Orientation.Horizontal))
+        _room_for_steps_on_first_run(window)
         self.cover = ResponseCover(window.item_view.splitter)
         self.focus = FocusFollower(self.panel, status=self._tell,
                                    keep_focus_in=(window.item_list,))
@@ -466,3 +463,10 @@ class RatingBinding(QObject):
 
     def _message_box(self, title: str, text: str) -> None:
         QMessageBox.warning(self.window, title, text)
+
+
+def _room_for_steps_on_first_run(window: MainWindow) -> None:
+    """On the first run (no saved dock state) the rating dock opens at its share."""
+    if window.settings.value("window/state") is None:
+        QTimer.singleShot(0, window, lambda: window.resizeDocks(
+            [window.step_dock], [side_dock_widths(window)[1]], Qt.Orientation.Horizontal))

@@ -160,23 +160,11 @@ class StoredJudgmentsMixin:
                 for rater, count in sorted(judged.items())]
 
     def dimension_tables(self) -> Tables:
-        """Every dimension's unit value counts (alpha, kappa, AC), once per used files:
-        from the rows' rater, item, verdict and score columns, no judgment object read
-        (equal to ``figures.dimension_tables(self.judgments())``)."""
-        from rater_desktop.qa_review.stored_tables import stored_tables
+        """Every dimension's unit value counts (alpha, kappa, AC), once per used files."""
+        from rater_desktop.qa_review.figures import dimension_tables
 
-        chosen, key = self.used_key()
-        return self.built("tables", key, lambda: stored_tables(
-            self.store.engine, self._filled(chosen)))  # fmt: skip
-
-    def _filled(self, chosen: list[StoredFile]) -> list[int]:
-        """The ids of ``chosen``, the rows of an earlier version's import filled first."""
-        ids = [s.id for s in chosen if s.id is not None]
-        missing = files_to_fill(self.store.engine, file_ids=ids)
-        for stored in chosen:
-            if stored.id in missing:
-                self._rows_of(stored)
-        return ids
+        _, key = self.used_key()
+        return self.built("tables", key, lambda: dimension_tables(self.judgments()))
 
     def file_problems(self) -> list[str]:
         """Items the used files' imports left out, and why (one line each)."""
@@ -197,7 +185,11 @@ class StoredJudgmentsMixin:
         from rater_desktop.qa_review.sql_figures import store_figures
 
         chosen, key = self.used_key()
-        ids = self._filled(chosen)
+        ids = [s.id for s in chosen if s.id is not None]
+        missing = files_to_fill(self.store.engine, file_ids=ids)
+        for stored in chosen:
+            if stored.id in missing:
+                self._rows_of(stored)  # rows of an earlier version's import are filled first
         return self.built(f"grouped-{agreement}", key, lambda: store_figures(
             self.store.engine, file_ids=ids, agreement=agreement))  # fmt: skip
 

@@ -253,9 +253,6 @@ def collect_figures(
 def _figures(session: Any, *, now: datetime, hourly_wage: float, platform_fee: float,
              buffer: float, raters_per_item: int, resamples: int, seed: int,
              release: bool = False) -> QaFigures:  # fmt: skip
-    # The agreement tables first, from the store's columns: their build scratch sits on
-    # no judgment object (~15 MiB at 100,000 judgments, read for the passes after).
-    session.dimension_tables()
     grouped = session.store_figures(agreement=False)  # counts, verdicts: grouped in SQL
     # The agreement tables' readers first: a report made once then lets go of them (~6 MiB
     # at 100,000 judgments) before the scoreboard's and disagreements' scratch.

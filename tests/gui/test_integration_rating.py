@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from conftest import standard_items, write_batch
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from steps_kit import click, fill_case_file, open_rated_window
@@ -14,6 +13,7 @@ from steps_kit import click, fill_case_file, open_rated_window
 from rater_desktop.gui.frames import frame_index_of_step
 from rater_desktop.gui.icons import status_icon
 from rater_desktop.rating.model import ItemStatus, Step
+from tests.gui.conftest import standard_items, write_batch
 
 
 def _open(qtbot: Any, make_window: Any, tmp_path: Path) -> tuple[Any, Any]:

@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import standard_items, write_batch
 from PySide6.QtWidgets import QApplication, QStyle
 
 from rater_desktop.dock_widths import (
@@ -20,6 +19,7 @@ from rater_desktop.dock_widths import (
     longest_ids,
     step_dock_width,
 )
+from tests.gui.conftest import standard_items, write_batch
 
 LONG_IDS = ["dinner-chicago-no-booking", "shop-running-shoes", "mail-reply-priya"]
 

@@ -73,6 +73,8 @@ def test_compares_first_show_and_answers_table_come_over_turns(
     assert not compare.item_view.responses_built and compare.item_id is None
 
     def look() -> tuple[bool, bool, int]:
+        if compare.side is None:
+            return False, False, -1
         table = compare.answers
         filled = sum(1 for c in range(table.columnCount()) if table.item(0, c) is not None)
         return compare.item_view.responses_built, compare.item_id is not None, filled
@@ -85,6 +87,7 @@ def test_compares_first_show_and_answers_table_come_over_turns(
     assert (True, False, 0) in seen
     # The answers table filled one rater a turn, not all three in one.
     assert {filled for *_rest, filled in seen} >= {1, 2, 3}
+    assert compare.adjudication.item_id == compare.item_id  # the decision panel shows it
     comparison = compare.comparison()
     eager = make_table("eager", "eager", [])
     qtbot.addWidget(eager)
@@ -154,3 +157,37 @@ def test_a_dashboard_in_the_window_ends_with_every_chart_drawn(
               dashboard.verdict_spread, dashboard.score_spread)
     assert all(chart.bars for chart in charts)
     assert dashboard.raters_table.rowCount() == len(RATERS)
+
+
+def test_compares_right_column_comes_a_turn_after_its_page(
+        qtbot: Any, setup: Setup, temp_settings: QSettings, memory_keyring: Any) -> None:
+    window = _imported(qtbot, setup, temp_settings, memory_keyring)
+    window.show_role("compare")
+    compare = window.tabs.currentWidget()
+    # The tab's turn made the selector and the responses' side only (issue 22: the page and
+    # its answers, claims and decision column in one turn held the window 40-65 ms).
+    assert compare.side is None and compare.splitter.count() == 1
+    turns = Turns(lambda: (compare.side is not None, compare.item_view.responses_built))
+    qtbot.waitUntil(lambda: compare.comparison() is not None and not compare.answers_pending
+                    and not compare.responses_pending, timeout=30_000)
+    seen = turns.stop()
+    assert (True, False) in seen  # the column in a turn of its own, before Response A/B
+    assert compare.splitter.count() == 2 and compare.splitter.widget(1) is compare.side
+    assert compare.adjudication.item_id == compare.item_id is not None
+    assert compare.answers.columnCount() == len(RATERS) and list(compare.legend_boxes) == [
+        *RATERS]
+    assert compare.adjudication.isVisibleTo(window)
+
+
+def test_compares_decision_panel_asked_for_early_is_built_at_once(
+        qtbot: Any, setup: Setup, temp_settings: QSettings, memory_keyring: Any) -> None:
+    window = _imported(qtbot, setup, temp_settings, memory_keyring)
+    window.show_role("compare")
+    compare = window.tabs.currentWidget()
+    assert compare.side is None
+    panel = compare.adjudication  # e.g. the window saving before it closes
+    assert compare.side is not None and compare.splitter.count() == 2
+    qtbot.waitUntil(lambda: compare.comparison() is not None and not compare.answers_pending
+                    and not compare.responses_pending, timeout=30_000)
+    assert panel is compare.adjudication and panel.item_id == compare.item_id is not None
+    assert compare.splitter.count() == 2  # not built twice

@@ -63,6 +63,7 @@ class CompareView(QWidget):
     """Item selector, the two responses, raters' answers, claims and the decision."""
 
     itemShown = Signal(str)
+    decisionChanged = Signal(str, str)  # the decision panel's, made with its column
 
     def __init__(self, *, loader: ImageLoader, link_handler: LinkHandler, save: SaveDecision,
                  clear: ClearDecision, adjudication_for: AdjudicationFor,
@@ -74,6 +75,8 @@ class CompareView(QWidget):
         self.item_id: str | None = None
         self.item: Item | None = None
         self._adjudication_for = adjudication_for
+        self._save, self._clear = save, clear
+        self.legend_boxes: dict[str, QCheckBox] = {}
         self._fetch = fetch
         self._comparison: ItemComparison | None = None  # of the shown item, once read
         self._hidden_raters: set[str] = set()
@@ -94,6 +97,19 @@ class CompareView(QWidget):
         self.item_view.setObjectName("qaItemView")
         self.item_view.set_show_kind(True)  # its response page is made on first use
         self.splitter.addWidget(self.item_view)
+        self.side: QWidget | None = None  # answers, claims, decision: a turn after the rest
+        self.splitter.setStretchFactor(0, 11)
+        layout.addWidget(self.splitter, 1)
+        # The right column, then Response A and B (most of the build), a turn each after
+        # the first paint: the page and the column in one turn held it 40-65 ms (issue 22).
+        self.later.add(self._build_side)
+        # Response A and B (most of the build) on a turn of their own, after the first paint.
+        self.later.add(self._build_responses)
+
+    def _build_side(self) -> None:
+        """The raters' answers, the claims and the decision panel (at once if asked for)."""
+        if self.side is not None:
+            return
         right = QWidget()
         right.setObjectName("qaCompareSide")
         column = QVBoxLayout(right)
@@ -105,16 +121,19 @@ class CompareView(QWidget):
         self.tabs.addTab(self._answers_tab(), "Raters' answers")
         self.tabs.addTab(self._claims_tab(), "Claims")
         column.addWidget(self.tabs, 1)
-        self.adjudication = AdjudicationPanel(save=save, clear=clear)
-        column.addWidget(self._scrolling(self.adjudication))
+        self._adjudication = AdjudicationPanel(save=self._save, clear=self._clear)
+        self._adjudication.decisionChanged.connect(self.decisionChanged)
+        column.addWidget(self._scrolling(self._adjudication))
         self.side = right
         self.splitter.addWidget(right)
-        self.splitter.setStretchFactor(0, 11)
         self.splitter.setStretchFactor(1, 9)
         self.splitter.setSizes([550, 450])
-        layout.addWidget(self.splitter, 1)
-        # Response A and B (most of the build) on a turn of their own, after the first paint.
-        self.later.add(self._build_responses)
+
+    @property
+    def adjudication(self) -> AdjudicationPanel:
+        """The decision panel (its column built now if its turn has not come yet)."""
+        self._build_side()
+        return self._adjudication
 
     def _build_responses(self) -> None:
         self.item_view.prompt_header  # noqa: B018 - made on first use
@@ -214,7 +233,6 @@ class CompareView(QWidget):
         legend_label = QLabel("Highlight claims of:")
         legend_label.setProperty("role", "muted")
         self.legend_host.addWidget(legend_label)
-        self.legend_boxes: dict[str, QCheckBox] = {}
         legend_row = QHBoxLayout()
         legend_row.addLayout(self.legend_host)
         legend_row.addStretch(1)
@@ -240,6 +258,7 @@ class CompareView(QWidget):
 
     def set_state(self, state: ReviewState) -> None:
         """New files or figures: refill the selector, keep the shown item if possible."""
+        self._build_side()
         if state.raters != self.state.raters or not self.legend_boxes:
             self.state = state
             self._build_legend()  # one box per rater: only when the raters change
@@ -307,6 +326,7 @@ class CompareView(QWidget):
         self._deferred = None
         if item_id == self.item_id and item_id is not None:
             return
+        self._build_side()
         self.adjudication.save_now()
         self.item_id = item_id
         self.item = self.batch.item(item_id) if (self.batch and item_id) else None

@@ -150,7 +150,7 @@ class GuidelineQaView:
                               save=self._save_decision, clear=self._clear_decision,
                               adjudication_for=self._adjudication, fetch=self._fetch)
         compare.set_batch(self._batch)
-        compare.adjudication.decisionChanged.connect(self._decision_changed)
+        compare.decisionChanged.connect(self._decision_changed)
         return compare
 
     def _make_dashboard(self) -> QWidget:

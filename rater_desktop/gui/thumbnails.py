@@ -29,6 +29,8 @@ from rater_desktop.gui.icons import icon
 from rater_desktop.gui.image_loader import THUMB_SIDE, ImageLoader
 
 CAPTION_LINES = 3
+# A cell's thumbnail (16:10, like the screenshots); its caption is as wide as the image.
+CELL_THUMB = (168, 105)
 
 
 class ThumbnailButton(QFrame):
@@ -135,11 +137,11 @@ class _Cell(QWidget):
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(3)
-        self.thumb = ThumbnailButton(loader, None, size=QSize(168, 105))
+        self.thumb = ThumbnailButton(loader, None, size=QSize(*CELL_THUMB))
         self.caption = QLabel()
         self.caption.setTextFormat(Qt.TextFormat.PlainText)
         self.caption.setProperty("role", "caption")
-        self.caption.setFixedWidth(168)
+        self.caption.setFixedWidth(self.thumb.minimumWidth())
         self.caption.setWordWrap(True)
         metrics = self.caption.fontMetrics()
         self.caption.setMaximumHeight(metrics.lineSpacing() * CAPTION_LINES + 2)
@@ -153,8 +155,9 @@ class _Cell(QWidget):
         thumb.setAccessibleName(f"Response {side} screenshot {index + 1}: {frame.caption}")
         thumb.setToolTip(frame.caption)
         # At most CAPTION_LINES lines: cut long captions rather than clip a half line.
+        room = self.caption.width() * CAPTION_LINES - 40
         self.caption.setText(self.caption.fontMetrics().elidedText(
-            frame.caption, Qt.TextElideMode.ElideRight, 168 * CAPTION_LINES - 40))
+            frame.caption, Qt.TextElideMode.ElideRight, room))
 
 
 class ScreenshotStrip(QScrollArea):

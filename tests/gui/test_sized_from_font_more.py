@@ -49,3 +49,12 @@ def test_step_badges_grow_with_the_font(qtbot: Any) -> None:
     finally:
         QApplication.setFont(old)
     assert widths[1] > widths[0]
+
+
+def test_a_thumbnail_caption_is_as_wide_as_its_image(qtbot: Any) -> None:
+    from rater_desktop.gui.image_loader import ImageLoader
+    from rater_desktop.gui.thumbnails import CELL_THUMB, _Cell
+
+    cell = _Cell(ImageLoader())
+    qtbot.addWidget(cell)
+    assert cell.caption.width() == cell.thumb.width() == CELL_THUMB[0]

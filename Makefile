@@ -53,8 +53,11 @@ NEWEST_PYTHON ?= $(shell for p in python3.14 python3.13 python3.12 \
 	$$(ls -d $${PYENV_ROOT:-$$HOME/.pyenv}/versions/3.*/bin/python3 2>/dev/null | sort -rV); do \
 	command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null \
 	&& echo $$p && break; done)
+# The random-action fuzz (about 35 s of CPU, 150 s of a loaded CI's wall time) runs once,
+# in `make test`; the pairs check the versions, and CI's 20 minutes end with them.
 PAIR_TEST = mkdir -p build && QT_QPA_PLATFORM=offscreen $(1)/bin/python -m pytest -q -p no:cacheprovider \
-	--basetemp=build/pytest-$(subst .venv-,,$(1))
+	--basetemp=build/pytest-$(subst .venv-,,$(1)) \
+	--deselect tests/gui/test_monkey.py::test_random_actions_never_crash_and_replay_identically
 PAIR_NAME = $(1)/bin/python -c 'import sys, PySide6; \
 	print(f"== pair: Python {sys.version.split()[0]} + PySide6 {PySide6.__version__}")'
 

@@ -82,7 +82,9 @@ def worker(batch_path: str, judgments: int, seed: int) -> dict[str, Any]:
     store = open_profile_store("bench", data_dir=home / "data")
     RatingBinding(window, store=store, rater_id="bench", close_store=store.close)
     binding = PreferenceBinding(window, store=store, rater_id="bench",
-                                ask_survey=lambda *_: None)
+                                ask_survey=lambda *_: None,
+                                # offscreen clamps the window to a compact size: no question
+                                ask_unseen=lambda *_: True)
     run_until(lambda: True)
     assert window.open_batch_path(batch_path)
     run_until(lambda: True)

@@ -20,6 +20,7 @@ from rater_desktop.cli.keys import (
     data_dir,
     reporting_errors,
 )
+from rater_desktop.wording import counted
 
 MAX_DECIDE_BYTES = 16 * 1024 * 1024
 
@@ -125,7 +126,7 @@ def run_decisions(args: argparse.Namespace) -> int:
             except AdjudicationError as exc:
                 raise CliError(str(exc)) from exc
             used = len(session.used_files())  # the store answers this: ask before it closes
-    print(f"Recorded {len(decisions)} decision(s) over {used} results file(s); "
+    print(f"Recorded {counted(len(decisions), 'decision')} over {counted(used, 'results file')}; "
           f"wrote {files.results_path} (SHA-256 {files.results_sha256})")  # fmt: skip
     return EXIT_OK
 
@@ -135,7 +136,7 @@ def _print_queue(queue: list[Any]) -> None:
         field = f" [{item.field}]" if item.field else ""
         fix = f" (QA's answer: {item.corrected_verdict})" if item.corrected_verdict else ""
         print(f"  {item.item_id}: {item.decision}{field} {item.note}{fix} -> revision {item.revision}")
-    print(f"{len(queue)} item(s) to rework.")
+    print(f"{counted(len(queue), 'item')} to rework.")
 
 
 @reporting_errors

@@ -108,6 +108,13 @@ def profile_private_key(profile: Profile) -> Ed25519PrivateKey:
     return load_private_key(profile, keyring=keyring, data_dir=data_dir(), passphrase=passphrase)
 
 
+def key_place(profile: Profile) -> str:
+    """Where the profile's signing key is kept: "OS keyring" or "encrypted key file PATH"."""
+    if profile.key_file:
+        return f"encrypted key file {data_dir() / profile.key_file}"
+    return "OS keyring"
+
+
 def move_key_if_needed(profile: Profile, *, keyring: Any) -> Profile:
     """A key found in a refused keyring goes to an encrypted key file (asks a passphrase)."""
     from rater_desktop.profiles import KeyStorage, key_needs_moving, move_key_to_file
@@ -165,12 +172,9 @@ def run_show(args: argparse.Namespace) -> int:
     from rater_desktop.signing import keystore
 
     profile = move_key_if_needed(profile, keyring=keystore.default_keyring())
-    where = "OS keyring"
-    if profile.key_file:
-        where = f"encrypted key file {data_dir() / profile.key_file}"
     print(f"Rater:       {profile.rater_id} ({profile.display_name})")
     print(f"Fingerprint: {profile.fingerprint}")
-    print(f"Key kept in: {where}")
+    print(f"Key kept in: {key_place(profile)}")
     print(f"Public key:  {profile.public_key}")
     print("allowed_signers line (give it to your QA reviewer):")
     print(profile.allowed_signers_line)

@@ -6,7 +6,14 @@ import argparse
 import sys
 from typing import Any
 
-from rater_desktop.cli.keys import EXIT_FAILED, EXIT_OK, data_dir, read_passphrase, reporting_errors
+from rater_desktop.cli.keys import (
+    EXIT_FAILED,
+    EXIT_OK,
+    data_dir,
+    key_place,
+    read_passphrase,
+    reporting_errors,
+)
 
 
 def register(subparsers: Any) -> None:
@@ -55,10 +62,8 @@ def run_create(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_FAILED
-    where = "the OS keyring"
-    if profile.key_file:
-        where = f"the encrypted key file {data_dir() / profile.key_file}"
-    print(f"Created profile {profile.rater_id} ({profile.display_name}); key kept in {where}.")
+    print(f"Created profile {profile.rater_id} ({profile.display_name}); "
+          f"key kept in the {key_place(profile)}.")
     print(f"Fingerprint: {profile.fingerprint}")
     print("allowed_signers line (give it to your QA reviewer):")
     print(profile.allowed_signers_line)

@@ -17,6 +17,7 @@ from rater_desktop.cli.qa_inputs import open_store as _open_store
 from rater_desktop.cli.qa_inputs import plan_batches as _plan_batches
 from rater_desktop.cli.qa_inputs import plan_probes
 from rater_desktop.cli.qa_inputs import qa_roster as _roster
+from rater_desktop.wording import counted
 
 if TYPE_CHECKING:
     from rater_desktop.qa_review.session import ImportOutcome
@@ -325,6 +326,7 @@ def _report(args: argparse.Namespace, batch: Any, roster: Any) -> int:
     left_out = [o for o in outcomes if o.status.value not in ("valid", "duplicate")]
     if getattr(args, "plan", None) is not None and left_out:
         # A study's figures are incomplete while any rater's export is left out.
-        print(f"error: {len(left_out)} results file(s) left out; the study's figures are incomplete.")
+        print(f"error: {counted(len(left_out), 'results file')} left out; "
+              "the study's figures are incomplete.")
         return EXIT_NO_VALID
     return EXIT_OK

@@ -20,6 +20,7 @@ from rater_desktop.cli.keys import (
     profile_private_key,
     reporting_errors,
 )
+from rater_desktop.wording import counted, was_were
 
 EXIT_USAGE = 2
 ROSTER_FILE = "allowed_signers"
@@ -141,7 +142,8 @@ def run_export(args: argparse.Namespace) -> int:
     print(f"SHA-256 of the results file: {files.results_sha256}")
     if inputs.left_out:
         print(
-            f"{len(inputs.left_out)} item(s) not complete were left out "
+            f"{counted(len(inputs.left_out), 'item')} not complete "
+            f"{was_were(len(inputs.left_out))} left out "
             "(add --include-incomplete to include them)."
         )
     return EXIT_OK

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from rater_desktop.cli.keys import EXIT_FAILED, EXIT_OK, CliError, reporting_errors
+from rater_desktop.wording import counted
 
 
 def register(subparsers: Any) -> None:
@@ -180,6 +181,6 @@ def run_coverage(args: argparse.Namespace) -> int:
         print(line)
     if left_out:
         # A file left out may be the very export that would complete the study.
-        print(f"FLAG: {left_out} results file(s) left out (see above)")
+        print(f"FLAG: {counted(left_out, 'results file')} left out (see above)")
     flagged = any(r.unassigned or r.wrong_batch for r in coverage.raters) or coverage.unknown_raters
     return EXIT_FAILED if flagged or left_out else EXIT_OK

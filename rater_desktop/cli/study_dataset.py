@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from rater_desktop.cli.keys import EXIT_FAILED, EXIT_OK, CliError, reporting_errors
+from rater_desktop.wording import counted
 
 
 def register_dataset(actions: Any) -> None:
@@ -69,8 +70,8 @@ def _verified(args: argparse.Namespace, accepted: set[str]) -> list[tuple[bytes,
             continue
         found.append((path.read_bytes(), outcome.document))
     if left_out:
-        raise CliError(f"{left_out} results file(s) left out; no dataset written (it would lack "
-                       "their judgments).")  # fmt: skip
+        raise CliError(f"{counted(left_out, 'results file')} left out; no dataset written "
+                       "(it would lack their judgments).")  # fmt: skip
     return found
 
 
@@ -152,7 +153,8 @@ def run_export_dataset(args: argparse.Namespace) -> int:
         reasons[why] = reasons.get(why, 0) + 1
     adjudicated = sum(1 for p in dataset.pairs if p["basis"] == "adjudicated")
     print(f"Wrote {len(dataset.pairs)} pairs ({adjudicated} adjudicated) to {pairs_path} and "
-          f"{len(dataset.judgments)} judgments from {len(verified)} signed file(s) to {csv_path}")
+          f"{len(dataset.judgments)} judgments from {counted(len(verified), 'signed file')} "
+          f"to {csv_path}")
     if reasons:
         print("Left out: " + ", ".join(f"{n} {why}" for why, n in sorted(reasons.items())))
     digest = hashlib.sha256(pairs_path.read_bytes()).hexdigest()

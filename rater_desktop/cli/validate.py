@@ -6,6 +6,8 @@ import argparse
 import sys
 from typing import Any
 
+from rater_desktop.wording import counted
+
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
@@ -34,7 +36,7 @@ def run_validate(args: argparse.Namespace) -> int:
             print(f"OK {report.batch_id} {report.item_count} items")
         else:
             all_ok = False
-            print(f"INVALID {path}: {len(report.errors)} problem(s)")
+            print(f"INVALID {path}: {counted(len(report.errors), 'problem')}")
             for problem in report.errors:
                 print(f"  {problem.render()}")
     return 0 if all_ok else 1

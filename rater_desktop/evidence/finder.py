@@ -17,6 +17,7 @@ from rater_desktop.evidence.model import Region
 from rater_desktop.evidence.sources import SourceText, Token
 from rater_desktop.evidence.terms import Terms, terms_of, word_match
 from rater_desktop.rating.shown_evidence import EvidenceChoice
+from rater_desktop.wording import counted
 
 NUMBER_WEIGHT = 3.0
 SMALL_NUMBER_WEIGHT = 1.0  # "2 items", "4 guests": small counts match by chance
@@ -161,7 +162,7 @@ def find_evidence(claim_text: str, sources: list[SourceText], *, limit: int = MA
     shown = tuple(s for _rank, coverage, s in scored if coverage >= SHOWN_COVERAGE)[:limit]
     unread = sum(1 for s in sources if not s.read)
     if not shown:
-        waiting = f" ({unread} screenshot(s) still being read)" if unread else ""
+        waiting = f" ({counted(unread, 'screenshot')} still being read)" if unread else ""
         return Findings((), f"Nothing found: no screenshot or step of this response shows this claim{waiting}.")
     if not shown[0].confident:
         return Findings(shown, "No screenshot shows all of this claim; the closest are listed.")

@@ -146,6 +146,7 @@ def _show_then_attach(window: MainWindow, initial: str | None, preload: Preload,
         cover.set_hidden(False)
         cover.hide()
         cover.deleteLater()
+        early_keys.attached()  # a close from now on types the held keys first
         # After the focus is placed (the attach queued that for the next turn, too).
         QTimer.singleShot(0, early_keys, early_keys.release)
         freeze_startup()  # start-up's objects stay: no collection walks them again
@@ -182,6 +183,9 @@ def run_app(*, batch: str | None, profile: str | None, qa_mode: bool,
     from rater_desktop.gui.text_fit_log import install_text_fit_log
 
     install_text_fit_log(app)  # only when RATER_DESKTOP_TEXT_FIT_LOG asks (the rater robot)
+    from rater_desktop.gui.quit_signals import install_quit_signals
+
+    install_quit_signals(app)  # logout, shutdown, a closed terminal: save, then quit
     settings = open_settings()
     apply_theme(app, str(settings.value("view/theme", "system")))
     if qa_mode:

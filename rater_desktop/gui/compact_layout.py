@@ -1,6 +1,6 @@
 """The rater window on a small screen: the compact arrangement and the way back.
 
-``window_layout.arrangement_for`` decides from the window's size; this module applies it.
+``dock_widths.arrangement_for`` decides from the window's size; this module applies it.
 Folded, the item list and the Tools dock become tabs behind the rating panel, which stays
 in front (their shortcuts, Ctrl+Shift+I and Ctrl+Shift+T, bring them forward and back),
 and Response A and B show one at a time (F6 switches). Nothing is rebuilt or reparented,
@@ -23,17 +23,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from rater_desktop.dock_widths import Arrangement, arrangement_for
 from rater_desktop.gui.compact_focus import FoldedFocus
 from rater_desktop.gui.item_view import ItemView
 from rater_desktop.gui.keys import bind_action, new_action
+from rater_desktop.gui.theme import app_points
 from rater_desktop.gui.window_layout import (
     STATE_VERSION,
-    Arrangement,
     DockScaler,
-    arrangement_for,
     clamp_geometry,
     rect_of,
 )
+from rater_desktop.viewed_sides import SIDE_PROPERTY, side_to_follow
 
 # The least the window may be before the compact arrangement is measured (~800x300 at
 # 853x480 logical, both themes); ``_fit_minimum`` raises it to what that arrangement needs.
@@ -41,6 +42,16 @@ COMPACT_MINIMUM = QSize(760, 420)
 # The key-table actions of the docks that fold behind the rating panel.
 FOLD_ACTIONS = {"itemDock": "toggle_item_list", "toolsDock": "toggle_tools"}
 NORMAL = Arrangement(fold_side_docks=False, tabbed_responses=False)
+
+
+def rated_side(widget: QWidget | None) -> str | None:
+    """The response (display label) whose rating block holds ``widget``, if any."""
+    while widget is not None:
+        side = widget.property(SIDE_PROPERTY)
+        if isinstance(side, str):
+            return side
+        widget = widget.parentWidget()
+    return None
 
 
 class CompactLayout(QObject):
@@ -90,6 +101,17 @@ class CompactLayout(QObject):
         window.setMinimumSize(COMPACT_MINIMUM)
         window.installEventFilter(self)
         self._screen: QScreen | None = None
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.focusChanged.connect(self._follow_focus)
+
+    def _follow_focus(self, _old: QWidget | None, new: QWidget | None) -> None:
+        # Taking turns, the response pane follows the side whose rating has the focus.
+        if new is None or not self.window.isAncestorOf(new):
+            return
+        side = side_to_follow(rated_side(new), self.item_view.sides_on_screen())
+        if side is not None:
+            self.item_view.show_side(side)
 
     def normal_state(self) -> QByteArray:
         """The dock layout to save: the normal one (with the docks shown or hidden as they
@@ -141,9 +163,12 @@ class CompactLayout(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.window and isinstance(event, QResizeEvent):
             self.apply(arrangement_for(width=event.size().width(),
-                                       height=event.size().height()))
+                                       height=event.size().height(), points=app_points()))
             QTimer.singleShot(0, self, self._take_snapshot)  # after the docks follow the size
             QTimer.singleShot(0, self, self._fit_minimum)
+        elif watched is self.window and event.type() == QEvent.Type.FontChange:
+            self.apply(arrangement_for(width=self.window.width(), height=self.window.height(),
+                                       points=app_points()))  # a larger font needs more room
         elif watched is self.window and event.type() == QEvent.Type.MouseButtonRelease:
             self._take_snapshot()  # a dock's edge dragged
         elif watched is self.window and event.type() == QEvent.Type.Show:

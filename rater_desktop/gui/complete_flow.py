@@ -72,7 +72,7 @@ class CompleteFlow(QObject):
         service = self.binding.service
         if service is None or service.current_item_id is None:
             return False
-        warnings = unacknowledged_warnings(in_reading_order(service.results, service.order),
+        warnings = unacknowledged_warnings(in_reading_order(service.results_now(), service.order),
                                           service.rating.acknowledged)
         if not warnings:
             return True

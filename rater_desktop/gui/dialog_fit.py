@@ -13,6 +13,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QFrame, QScrollArea, QVBoxLayout, QWidget
 
+from rater_desktop.font_boxes import READING_CHARS, READING_LINES, text_box
+
 # The window manager's title bar and borders are not part of the dialog's own height.
 FRAME_ALLOWANCE = 48
 # Scaled screens round sizes to whole device pixels: a pixel short shows a scroll bar,
@@ -73,3 +75,12 @@ def fit_to_text(dialog: QDialog, scroll: QScrollArea, *, most: int | None = None
     if most is not None:
         wanted = min(wanted, most)
     dialog.resize(dialog.width(), wanted)
+
+
+def size_for_reading(dialog: QDialog) -> None:
+    """Give a reading dialog (help, instructions) a page of its font, within its screen."""
+    metrics, screen = dialog.fontMetrics(), dialog.screen()
+    room = screen.availableGeometry() if screen is not None else None
+    dialog.resize(*text_box(READING_CHARS, READING_LINES, char_width=metrics.averageCharWidth(),
+                            line_height=metrics.lineSpacing(), room=None if room is None else
+                            (room.width(), room.height() - FRAME_ALLOWANCE)))

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from rater_desktop.gui.dialog_fit import size_for_reading
 from rater_desktop.gui.safe_browser import LinkHandler, SafeTextBrowser
 from rater_desktop.gui.theme import current_theme, document_css
 from rater_desktop.render_markdown import render_markdown
@@ -62,7 +63,7 @@ def show_instructions(parent: QWidget, markdown: str, *, link_handler: LinkHandl
     layout = QVBoxLayout(dialog)
     layout.addWidget(browser)
     layout.addWidget(buttons)
-    dialog.resize(720, 560)
+    size_for_reading(dialog)
     dialog.show()
     return dialog
 

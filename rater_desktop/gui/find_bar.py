@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from rater_desktop.gui.item_view import SIDES, ItemView
 from rater_desktop.gui.keys import shortcuts
+from rater_desktop.gui.steps.aside import mark_aside
 from rater_desktop.gui.text_marks import FIND_LAYER, set_layer
 from rater_desktop.keymap import with_key
 
@@ -32,6 +33,7 @@ MATCH_COLOR = "#bfdcff"
 CURRENT_COLOR = "#2f6fd6"
 MAX_MATCHES = 2000  # a pathological one-letter query must not freeze the window
 FIELD_CHARS = 45  # the find field's widest: a sentence, not the whole bar
+FIELD_LEAST_CHARS = 14  # its narrowest: a word or two typed still show whole
 
 
 @dataclass(frozen=True)
@@ -118,7 +120,9 @@ class FindBar(QFrame):
         row = QHBoxLayout(self)
         row.setContentsMargins(8, 3, 4, 3)
         row.setSpacing(4)
-        label = QLabel("Find in responses:")
+        # Short: at 853x480 "Find in responses:" left the field four letters (its
+        # accessible name and placeholder name the responses).
+        label = QLabel("Find:")
         self.field = QLineEdit()
         self.field.setObjectName("findField")
         self.field.setAccessibleName("Find in responses")
@@ -149,8 +153,10 @@ class FindBar(QFrame):
                   context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
 
     def _fit_widths(self) -> None:
-        """The field a sentence wide, the counter as wide as its longest text (font-sized)."""
-        self.field.setMaximumWidth(FIELD_CHARS * self.field.fontMetrics().averageCharWidth())
+        """The field a word to a sentence wide, the counter as wide as its longest text (font-sized)."""
+        char = self.field.fontMetrics().averageCharWidth()
+        self.field.setMaximumWidth(FIELD_CHARS * char)
+        self.field.setMinimumWidth(FIELD_LEAST_CHARS * char)
         metrics = self.count.fontMetrics()
         self.count.setMinimumWidth(max(metrics.horizontalAdvance(text) for text in (
             HIDDEN_TEXT, "No matches", count_text(MAX_MATCHES - 1, MAX_MATCHES, "x"))))
@@ -304,6 +310,7 @@ class FindBar(QFrame):
 def install_find_bar(window: QMainWindow, item_view: ItemView) -> FindBar:
     """Put a find bar under the responses; F3 / Shift+F3 work anywhere in the window."""
     bar = FindBar(item_view)
+    mark_aside(bar)  # searching the responses is not moving on from the rating field
     item_view.add_below_responses(bar)
     shortcuts(window, "find_next", bar.find_next)
     shortcuts(window, "find_previous", bar.find_previous)

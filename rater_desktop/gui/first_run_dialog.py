@@ -42,6 +42,7 @@ KEY_SENTENCE = (
 ID_HINT = ("Suggested from your name; you can change it. It names your results and your "
            "entry in the QA lead's roster.")
 ID_NEEDED = "Choose a rater id: letters, digits, '.', '_' and '-'."
+FORM_CHARS = 80  # the dialog's least width in average characters (560 px at 10 pt)
 _TONE_COLORS = {"light": {"error": "#9c2626", "hint": "#5f6a7d"},
                 "dark": {"error": "#ffb4b4", "hint": "#a3acba"}}
 
@@ -52,6 +53,15 @@ def _note(object_name: str) -> QLabel:
     label.setWordWrap(True)
     label.setTextFormat(Qt.TextFormat.PlainText)
     return label
+
+
+def _add_field(form: QFormLayout, text: str, field: QWidget | QHBoxLayout,
+               line: QLineEdit) -> None:
+    """A row whose label is as tall as its text field, so their texts line up (QFormLayout
+    keeps a short label at the top of a taller row: a few px above the field's text)."""
+    label = QLabel(text)
+    label.setMinimumHeight(line.sizeHint().height())
+    form.addRow(label, field)
 
 
 def _line(object_name: str, accessible: str) -> QLineEdit:
@@ -102,8 +112,15 @@ class FirstRunDialog(QDialog):
         for _key, field in self._all_fields():
             field.installEventFilter(self)
         self.set_needs_passphrase(needs_passphrase)
-        self.setMinimumWidth(560)
+        self.setMinimumWidth(self._least_width())
         self.display_name.setFocus()
+
+    def _least_width(self) -> int:
+        """A line of the form's text from the font (was 560 px at every size), at most the
+        screen's width."""
+        want = self.fontMetrics().averageCharWidth() * FORM_CHARS
+        screen = self.screen()
+        return min(want, screen.availableGeometry().width()) if screen is not None else want
 
     def _build_identity(self) -> QFormLayout:
         form = QFormLayout()
@@ -115,9 +132,9 @@ class FirstRunDialog(QDialog):
         self.rater_id.setPlaceholderText("letters, digits, . _ -")
         self.rater_id.textEdited.connect(self._id_edited)
         self.id_note = _note("firstRunRaterIdNote")
-        form.addRow("Your name", self.display_name)
+        _add_field(form, "Your name", self.display_name, self.display_name)
         form.addRow("", self.name_note)
-        form.addRow("Rater id", self.rater_id)
+        _add_field(form, "Rater id", self.rater_id, self.rater_id)
         form.addRow("", self.id_note)
         return form
 
@@ -152,9 +169,9 @@ class FirstRunDialog(QDialog):
         self.confirmation.setEchoMode(QLineEdit.EchoMode.Password)
         self.confirmation.textChanged.connect(lambda _t: self._recheck())
         self.confirmation_note = _note("firstRunConfirmationNote")
-        form.addRow("Passphrase", row)
+        _add_field(form, "Passphrase", row, self.passphrase)
         form.addRow("", self.passphrase_note)
-        form.addRow("Repeat it", self.confirmation)
+        _add_field(form, "Repeat it", self.confirmation, self.confirmation)
         form.addRow("", self.confirmation_note)
         return section
 

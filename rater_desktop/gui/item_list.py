@@ -22,8 +22,10 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QComboBox,
     QHeaderView,
     QLineEdit,
@@ -175,7 +177,8 @@ class ItemListModel(QAbstractTableModel):
                 return KIND_LABELS.get(entry.kind, entry.kind)
             return format_duration(self.progress(entry.item_id).seconds)
         if role == Qt.ItemDataRole.DecorationRole and column == 0:
-            return status_icon(self.progress(entry.item_id).state)
+            base = QApplication.palette().color(QPalette.ColorRole.Base).name()
+            return status_icon(self.progress(entry.item_id).state, backing=base)
         if role == Qt.ItemDataRole.ToolTipRole and column == 1:
             return entry.kind
         if role == KIND_ROLE:

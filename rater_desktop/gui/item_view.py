@@ -6,7 +6,7 @@ the panes stay where they are, only hidden, so scroll positions and selections s
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Protocol
 
 from PySide6.QtCore import QByteArray, Qt, Signal
@@ -23,14 +23,15 @@ from PySide6.QtWidgets import (
 )
 
 from rater_desktop.batch.model import Item
+from rater_desktop.build_steps import Steps
 from rater_desktop.gui.image_loader import ImageLoader
 from rater_desktop.gui.prompt_header import PromptHeader
 from rater_desktop.gui.response_pane import ResponsePane
 from rater_desktop.gui.safe_browser import LinkHandler
 from rater_desktop.keymap import key_text
+from rater_desktop.viewed_sides import SIDES, sides_on_screen
 
 DisplayOrder = tuple[int, int]
-SIDES = ("A", "B")
 NO_BATCH_TITLE = "No batch open"
 NO_ITEM_TEXT = "Open an item to rate it."  # every empty rating panel says this one text
 NO_BATCH_HINT = "Open a batch (.zip file or folder), or drop it onto this window."
@@ -54,6 +55,7 @@ class ItemView(QStackedWidget):
 
     frameRequested = Signal(int, int, str)  # true response index, frame index, side label
     openBatchRequested = Signal()
+    sidesShown = Signal()  # the responses on screen changed (tabs came or went, F6)
 
     def __init__(self, *, loader: ImageLoader, link_handler: LinkHandler,
                  parent: QWidget | None = None) -> None:
@@ -70,6 +72,7 @@ class ItemView(QStackedWidget):
         self._show_kind = False
         self._built: tuple[PromptHeader, QSplitter, dict[str, ResponsePane], QVBoxLayout] | None
         self._built = None
+        self.build_steps = Steps(self._build_responses)  # Compare: a part per turn
         self._when_built: list[Callable[[], None]] = []
         self._tabbed = False  # wanted even before the response page exists
         self._splitter_state: QByteArray | None = None
@@ -119,17 +122,13 @@ class ItemView(QStackedWidget):
             self._built[0].show_kind = show
 
     def _responses(self) -> tuple[PromptHeader, QSplitter, dict[str, ResponsePane], QVBoxLayout]:
-        if self._built is None:
-            self._built = self._build_responses()
-            if self._tabbed:  # asked for while the page did not exist yet
-                self._show_tabbed()
-            hooks, self._when_built = self._when_built, []
-            for hook in hooks:
-                hook()
+        if self._built is None:  # the parts not built yet (all, in the rater window)
+            self.build_steps.finish()
+        assert self._built is not None
         return self._built
 
-    def _build_responses(self) -> tuple[PromptHeader, QSplitter, dict[str, ResponsePane],
-                                        QVBoxLayout]:
+    def _build_responses(self) -> Iterator[None]:
+        """The prompt header, Response A, Response B: three parts (``build_steps``)."""
         page = QWidget()
         column = QVBoxLayout(page)
         column.setContentsMargins(0, 0, 0, 0)
@@ -143,8 +142,11 @@ class ItemView(QStackedWidget):
         splitter.setObjectName("responseSplitter")
         splitter.setChildrenCollapsible(False)
         splitter.setHandleWidth(6)
+        column.addWidget(splitter, 1)
+        self.addWidget(page)  # behind the page on screen until an item shows
         panes: dict[str, ResponsePane] = {}
         for side in SIDES:
+            yield
             pane = ResponsePane(side, loader=self._loader, link_handler=self._link_handler)
             pane.frameActivated.connect(lambda t, f, s=side: self.frameRequested.emit(t, f, s))
             pane.scroll_area.verticalScrollBar().valueChanged.connect(
@@ -152,9 +154,12 @@ class ItemView(QStackedWidget):
             splitter.addWidget(pane)
             panes[side] = pane
         splitter.setSizes([1, 1])
-        column.addWidget(splitter, 1)
-        self.addWidget(page)
-        return header, splitter, panes, column
+        self._built = header, splitter, panes, column
+        if self._tabbed:  # asked for while the page did not exist yet
+            self._show_tabbed()
+        hooks, self._when_built = self._when_built, []
+        for hook in hooks:
+            hook()
 
     def _build_side_tabs(self) -> QTabBar:
         tabs = QTabBar()
@@ -190,6 +195,12 @@ class ItemView(QStackedWidget):
             pane.show()
         if self._splitter_state is not None:
             self.splitter.restoreState(self._splitter_state)
+        self.sidesShown.emit()
+
+    def sides_on_screen(self) -> frozenset[str]:
+        """The responses shown now: both side by side, the current tab while tabbed."""
+        index = self._side_tabs.currentIndex() if self._side_tabs is not None else 0
+        return sides_on_screen(tabbed=self._tabbed, current=SIDES[max(index, 0)])
 
     def _show_tabbed(self) -> None:
         self._splitter_state = self.splitter.saveState()
@@ -228,6 +239,7 @@ class ItemView(QStackedWidget):
                 pane.hide()
         if had_focus:
             shown.scroll_area.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.sidesShown.emit()
 
     def _empty_state(self) -> QWidget:
         page = QWidget()
@@ -300,6 +312,7 @@ class ItemView(QStackedWidget):
     def show_item(self, item: Item | None, *, display_order: DisplayOrder = (0, 1)) -> None:
         """Show ``item`` with ``display_order[0]`` as Response A and ``[1]`` as Response B
         (or on the protocol's own page, ``set_item_page``)."""
+        another = item is not None and (self.item is None or self.item.id != item.id)
         self.item = item
         self.display_order = check_display_order(display_order)
         if self._item_page is not None:
@@ -312,6 +325,10 @@ class ItemView(QStackedWidget):
             response = (item.responses[true_index] if item is not None
                         and true_index < len(item.responses) else None)
             self.panes[side].show_response(response, true_index=true_index)
+        if another and self._tabbed and self._side_tabs is not None:
+            # Taking turns, every item starts on Response A, as side by side it is read
+            # from the left: the side left open on the last item must not lead the next.
+            self._side_tabs.setCurrentIndex(0)
         # The response page is not always index 1: a protocol's page may come first.
         page = self.prompt_header.parentWidget()
         self.setCurrentWidget(page if item is not None and page is not None else self._empty_page)

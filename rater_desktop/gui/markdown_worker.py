@@ -9,6 +9,7 @@ shows it at once.
 from __future__ import annotations
 
 from collections.abc import Callable
+from html import escape
 
 from PySide6.QtCore import QObject, QThreadPool, Signal
 
@@ -34,6 +35,15 @@ def _prepared(text: str) -> str:
     return html
 
 
+def _prepared_or_plain(text: str) -> str:
+    """On the worker: a text the renderer cannot take is still shown, as plain text (the
+    pane never waits on "Formatting…" for HTML that will not come)."""
+    try:
+        return _prepared(text)
+    except Exception:  # noqa: BLE001 - any renderer failure; the words still reach the rater
+        return f"<p style=\"white-space: pre-wrap\">{escape(text)}</p>"
+
+
 def prepare(text: str) -> str:
     """The HTML of ``text``, rendered on the calling thread (a worker's) and kept, so a
     pane showing it later finds it at once (the QA window's Compare, issue 22)."""
@@ -55,6 +65,7 @@ class MarkdownWorker(QObject):
         super().__init__(parent)
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(1)
+        self._undelivered = 0  # jobs started whose HTML has not reached their pane yet
         self._rendered.connect(self._deliver)
 
     def html(self, text: str, done: Callable[[str], None]) -> str | None:
@@ -65,15 +76,19 @@ class MarkdownWorker(QObject):
             return known
         if len(text) <= QUICK_MARKDOWN:
             return _HTML(text)
-        self._pool.start(lambda: self._rendered.emit(done, _prepared(text)))
+        self._undelivered += 1
+        self._pool.start(lambda: self._rendered.emit(done, _prepared_or_plain(text)))
         return None
 
     def _deliver(self, done: Callable[[str], None], html: str) -> None:
+        self._undelivered -= 1
         done(html)
 
     @property
     def busy(self) -> bool:
-        return self._pool.activeThreadCount() > 0
+        """Until the last job's HTML was handed over on the window's thread (the thread
+        ends a queued signal before that: "not running" is not "shown")."""
+        return self._undelivered > 0
 
     def wait(self, ms: int = 5_000) -> bool:
         return self._pool.waitForDone(ms)

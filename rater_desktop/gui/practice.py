@@ -11,6 +11,7 @@ are the open batch's protocol's (``WindowProtocol.tour``: ``gui/protocols/guidel
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +36,7 @@ from rater_desktop.gui import protocols as window_protocols
 from rater_desktop.gui.compact_layout import bring_forward
 from rater_desktop.gui.keys import matches
 from rater_desktop.gui.protocols.guideline_tour import CARDS  # the tour without a batch
-from rater_desktop.gui.steps.visits import mark_aside
+from rater_desktop.gui.steps.aside import mark_aside
 from rater_desktop.gui.theme import current_theme, fitted_stylesheet
 from rater_desktop.gui.tour import Card, card_rich_text, card_text, card_width
 
@@ -159,6 +160,13 @@ class PracticeTour(QFrame):
         self.ensurePolished()  # the theme's font, not the one before it is styled
         self._column.activate()
         least = self._column.minimumSize().width()
+        card = self._cards[self.index]
+        if card.rows:  # the keys: each row on one line when the window has the room
+            probe = QLabel(card_rich_text(replace(card, closing="")))
+            probe.setFont(self.text.font())
+            margins = self._column.contentsMargins()
+            least = max(least, probe.sizeHint().width() + margins.left() + margins.right()
+                        + 2 * self.frameWidth())
         width = card_width(char_width=self.fontMetrics().averageCharWidth(), least=least,
                            area_width=self._window.width())
         self.setFixedWidth(width)

@@ -24,6 +24,21 @@ _BLOCK_END = re.compile(r"(</p>|</ul>|</ol>|</h[1-6]>|</table>|</pre>|</blockquo
 _LINE_BREAK = "<br/>"
 
 
+def _packed(pieces: list[str], size: int, end: str = "") -> list[str]:
+    """``pieces`` (each followed by ``end``) gathered in order into runs of about ``size``
+    characters: a run takes the next piece while it fits (and its first piece anyway)."""
+    runs: list[str] = []
+    current = ""
+    for piece in pieces:
+        if current and len(current) + len(piece) > size:
+            runs.append(current)
+            current = ""
+        current += piece + end
+    if current:
+        runs.append(current)
+    return runs
+
+
 def _split_table(block: str, size: int) -> list[str]:
     """A long ``<table>`` as several tables of whole rows (the header stays on the first)."""
     head, sep, body = block.partition("<tbody>\n")
@@ -31,14 +46,7 @@ def _split_table(block: str, size: int) -> list[str]:
         return [block]
     rows = body.removesuffix("</table>").removesuffix("</tbody>\n").split("</tr>\n")
     rows = [row + "</tr>\n" for row in rows if row.strip()]
-    groups: list[str] = []
-    current = ""
-    for row in rows:
-        if current and len(current) + len(row) > size:
-            groups.append(current)
-            current = ""
-        current += row
-    groups.append(current)
+    groups = _packed(rows, size) or [""]
     return [(head if i == 0 else "<table>\n") + "<tbody>\n" + group + "</tbody>\n</table>"
             for i, group in enumerate(groups)]
 
@@ -104,16 +112,7 @@ def _html_parts(html: str, size: int = PART_CHARS) -> list[str]:
     whole = [cut[i] + (cut[i + 1] if i + 1 < len(cut) else "") for i in range(0, len(cut), 2)]
     blocks = [piece for block in whole if block.strip()
               for table in _split_table(block.strip(), size) for piece in _split_lines(table)]
-    parts: list[str] = []
-    current = ""
-    for block in blocks:
-        if current and len(current) + len(block) > size:
-            parts.append(current)
-            current = ""
-        current += block + "\n"
-    if current:
-        parts.append(current)
-    return parts
+    return _packed(blocks, size, end="\n")
 
 
 # remembered: the Markdown worker cuts a long text's HTML once, off the window's thread

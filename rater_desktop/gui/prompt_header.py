@@ -18,6 +18,11 @@ CONTEXT_HEADING = "<p class='section-label' style='margin-top:8px'>CONTEXT</p>"
 PROMPT_CSS = "p { margin-top: 0px; margin-bottom: 6px; }"
 
 
+def prompt_overflows(lines: int) -> bool:
+    """More lines than the collapsed header shows: only then "Show more"."""
+    return lines > COLLAPSED_LINES
+
+
 class PromptHeader(QFrame):
     """Always visible while the responses scroll; long prompts elide to three lines."""
 
@@ -43,6 +48,9 @@ class PromptHeader(QFrame):
         self.toggle.setAccessibleName("Show the whole prompt")
         self.toggle.setProperty("flat", True)
         self.toggle.setCursor(Qt.CursorShape.PointingHandCursor)
+        # A click leaves the keyboard where it was: a rater writing the main goal who opens
+        # the whole prompt goes on typing, and has not "left" the field (CF-1 stays a to-do).
+        self.toggle.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         self.toggle.clicked.connect(self.set_expanded_toggle)
         top.addWidget(self.title)
         top.addWidget(self.item_label)
@@ -109,8 +117,20 @@ class PromptHeader(QFrame):
     def content_height(self) -> int:
         return int(self.text.document().size().height()) + 2
 
+    def line_count(self) -> int:
+        """The prompt's laid-out lines (wrapped lines count one each)."""
+        document = self.text.document()
+        count = 0
+        block = document.begin()
+        while block.isValid():
+            count += block.layout().lineCount()
+            block = block.next()
+        return count
+
     def is_overflowing(self) -> bool:
-        return self.content_height() > self.collapsed_height() + 2
+        # Lines, not heights: three lines and the document's bottom margin are taller
+        # than three lines, which put a "Show more" that revealed nothing.
+        return prompt_overflows(self.line_count())
 
     def _fit(self, *_: object) -> None:
         overflowing = self.is_overflowing() and not self.whole
@@ -120,8 +140,10 @@ class PromptHeader(QFrame):
             window = self.window()
             limit = int((window.height() if window else 800) * EXPANDED_SHARE)
             height = min(self.content_height(), max(limit, self.collapsed_height()))
-        else:
+        elif overflowing:
             height = min(self.content_height(), self.collapsed_height())
+        else:
+            height = self.content_height()
         self.text.setVerticalScrollBarPolicy(
             Qt.ScrollBarPolicy.ScrollBarAsNeeded if self.expanded or self.whole
             else Qt.ScrollBarPolicy.ScrollBarAlwaysOff)

@@ -448,7 +448,9 @@ class RatingBinding(QObject):
         self.service = None
 
     def shutdown(self) -> None:
-        """Save the open item and release the store (the window is closing)."""
+        """Save the open item and release the store (the window is closing). A save that
+        fails (a full disk) keeps the changes in the store's memory, as its autosave
+        status says (the quit's exit code reads it)."""
         if self.closed:
             return
         self.closed = True
@@ -456,8 +458,15 @@ class RatingBinding(QObject):
         if app is not None:
             app.removeEventFilter(self)
         self.rule_worker.stop()
-        self._end_service()
-        self.store.flush()
+        from rater_desktop.storage.errors import StorageError
+
+        try:
+            self._end_service()
+            self.store.flush()
+        except StorageError:
+            # Never out of the close filter: PySide keeps such an error and crashed on it
+            # in a later override (a segfault, seen after a failed save at a quit).
+            return
         if self._close_store is not None:
             self._close_store()
 

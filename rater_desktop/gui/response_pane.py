@@ -7,6 +7,7 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from rater_desktop.batch.model import Response
+from rater_desktop.gui.elided_label import ElidedLabel
 from rater_desktop.gui.frames import Frame, frame_index_of_step, response_frames
 from rater_desktop.gui.image_loader import ImageLoader
 from rater_desktop.gui.markdown_worker import (
@@ -57,7 +58,9 @@ class ResponsePane(QFrame):
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.setSpacing(0)
-        self.title = QLabel(f"Response {side}")
+        # Elided, the whole title in its tooltip: with the model's name (QA's Compare) a
+        # narrow pane cut it mid-letter ("Response A (model-alph").
+        self.title = ElidedLabel(f"Response {side}")
         self.title.setObjectName(f"responseTitle{side}")
         self.title.setProperty("role", "paneTitle")
         outer.addWidget(self.title)

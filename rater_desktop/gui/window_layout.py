@@ -4,13 +4,13 @@ The decisions are plain functions on ``(x, y, width, height)`` tuples: the first
 size for a screen, and a saved geometry clamped to the screen the window opens on (never
 smaller than the first start, never off-screen). ``DockScaler`` keeps the item list and
 the rating panel at the same share of the window when it is maximized or resized.
-``arrangement_for`` picks the compact arrangement for a small window (``compact_layout``).
+``arrangement_for`` (``dock_widths``) picks the compact arrangement for a small window
+(``compact_layout`` applies it).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, QRect, QSettings, Qt
 from PySide6.QtGui import QGuiApplication, QResizeEvent, QScreen
@@ -27,38 +27,6 @@ ROOMY_SHARE = 0.92
 # 2: Tools dock beside the rating panel (was a tab hiding it); 3: layouts saved before may
 # hold a rating dock widened by a claim card (~455 px at 1366x768), dropped once.
 STATE_VERSION = 3
-# Below these the side docks do not fit beside the responses (the normal arrangement needs
-# about 1003x634 logical pixels): a 1280x720 screen at 150 % is 853x480.
-COMPACT_BELOW = (1060, 660)
-# Below this width Response A and B side by side would be narrower than a line of text.
-TABBED_RESPONSES_BELOW = 1060
-# Below this height the toolbar (all of it in the menus, with keys) and the dock titles
-# (the tabs name the docks) give their rows to the rating panel.
-BARE_BELOW_HEIGHT = 560
-
-
-@dataclass(frozen=True)
-class Arrangement:
-    """How the rater window lays itself out at one size."""
-
-    fold_side_docks: bool  # item list and Tools become tabs beside the rating panel, closed
-    tabbed_responses: bool  # Response A and B one at a time, a tab pair above them
-    bare: bool = False  # no toolbar, no dock title bars (only while folded)
-
-    @property
-    def compact(self) -> bool:
-        return self.fold_side_docks or self.tabbed_responses
-
-
-def arrangement_for(*, width: int, height: int) -> Arrangement:
-    """The arrangement of a window ``width`` x ``height`` (logical pixels) can hold."""
-    narrow = width < COMPACT_BELOW[0]
-    low = height < COMPACT_BELOW[1]
-    return Arrangement(fold_side_docks=narrow or low,
-                       tabbed_responses=width < TABBED_RESPONSES_BELOW,
-                       bare=height < BARE_BELOW_HEIGHT)
-
-
 def first_start_geometry(*, area: Rect) -> tuple[Rect, bool]:
     """The first start on a screen whose available area is ``area``: (rect, maximized)."""
     x, y, width, height = area

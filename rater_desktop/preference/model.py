@@ -14,6 +14,7 @@ from rater_desktop.rating.model import ItemStatus, TimeSpent
 from rater_desktop.text_sources import FieldSources, sources_from_dict, sources_to_dict
 
 CHOICE_STEP = "choice"
+SIDES = ("A", "B")
 
 
 @dataclass
@@ -26,6 +27,9 @@ class PreferenceRating:
     status: ItemStatus = ItemStatus.NOT_STARTED
     timing: TimeSpent = field(default_factory=TimeSpent)
     text_sources: dict[str, FieldSources] = field(default_factory=dict)  # where text came from
+    # The responses (file order) on screen before completing; None: not recorded (older
+    # profiles, or completed where nothing watched the screen).
+    sides_viewed: tuple[str, ...] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         document: dict[str, Any] = {
@@ -44,6 +48,8 @@ class PreferenceRating:
         }
         if self.text_sources:  # absent until the explanation is edited (older profiles too)
             document["text_sources"] = sources_to_dict(self.text_sources)
+        if self.sides_viewed is not None:  # results 2.7
+            document["sides_viewed"] = list(self.sides_viewed)
         return document
 
     @classmethod
@@ -63,7 +69,16 @@ class PreferenceRating:
             raise ValueError(f"status {data.get('status')!r} is unknown") from exc
         return cls(item_id=str(data.get("item_id", "")), choice=choice, explanation=explanation,
                    status=status, timing=TimeSpent.from_document(data.get("timing")),
-                   text_sources=sources_from_dict(data.get("text_sources")))
+                   text_sources=sources_from_dict(data.get("text_sources")),
+                   sides_viewed=_sides_viewed(data.get("sides_viewed")))
+
+
+def _sides_viewed(value: Any) -> tuple[str, ...] | None:
+    if value is None:
+        return None
+    if not isinstance(value, list) or not set(value) <= set(SIDES) or len(set(value)) != len(value):
+        raise ValueError("sides_viewed must list each of A and B at most once")
+    return tuple(sorted(value))
 
 
 def is_justification(path: str) -> bool:

@@ -2,7 +2,8 @@
 
 A scripted judgment is the document the window saves (``PreferenceRating.to_dict``):
 ``choice`` in FILE order ("A" = the batch's first response), "B" or "tie", an optional
-``explanation`` and ``timing``. The PR rules run on it; ``complete`` marks it complete only
+``explanation`` and ``timing`` (``text_sources`` and ``sides_viewed`` are the window's to
+record: a file's are dropped). The PR rules run on it; ``complete`` marks it complete only
 when none blocks.
 """
 
@@ -46,6 +47,7 @@ def apply_scripted_preference(document: Any, *, item: Item, settings: Preference
     except ValueError as exc:
         raise ScriptedPreferenceError(f"{where}: {exc}") from exc
     rating.text_sources = {}  # a file's claim; its text never passed through the window
+    rating.sides_viewed = None  # nor had anyone its responses on screen: not recorded
     results = check_preference(rating, explanation_required=settings.explanation_required)
     reasons = tuple(blocking_reasons(results))
     if complete and not reasons:

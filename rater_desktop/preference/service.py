@@ -9,7 +9,7 @@ Opening, saving, completing, the batch state and undo/redo are the shared base's
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from rater_desktop.batch.model import Item
@@ -35,6 +35,7 @@ class PreferenceService(SingleJudgmentService[PreferenceRating]):
     """One rater's preference judgments on one batch."""
 
     error = PreferenceError
+    KEPT_BY_UNDO = ("sides_viewed",)  # what the rater saw is no answer to take back
 
     def __init__(self, *, store: RatingStore, clock: Clock, settings: PreferenceSettings,
                  batch_key: str, display_seed: str, rater_id: str,
@@ -95,6 +96,19 @@ class PreferenceService(SingleJudgmentService[PreferenceRating]):
         if choice is None or choice == "tie" or self.current_item_id is None:
             return choice
         return self.order_for(self.current_item_id).display_label("AB".index(choice))
+
+    def note_sides_viewed(self, shown: Iterable[str], *, save: bool = False) -> None:
+        """The DISPLAY sides the rater had on screen, added (file order) to what completing
+        records; saved with the completion that follows, or now with ``save`` (an undo or
+        redo that already made the item complete again)."""
+        item_id = self._require_item()
+        order = self.order_for(item_id)
+        seen = {"AB"[order.true_index(side)] for side in shown if side in ("A", "B")}
+        noted = tuple(sorted(seen | set(self.rating.sides_viewed or ())))
+        changed = noted != self.rating.sides_viewed
+        self.rating.sides_viewed = noted
+        if save and changed:
+            self._save()
 
     def set_explanation(self, text: str) -> Change:
         """The explanation; a burst of typing is one undo step."""

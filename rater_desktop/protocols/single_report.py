@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from rater_desktop.wording import counted
+
 EXIT_OK, EXIT_NO_VALID = 0, 1
 
 
@@ -64,5 +66,6 @@ def write_protocol_report(out: Path, text: str, *, report_format: str, protocol:
     except AtomicWriteError as exc:
         print(f"error: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_NO_VALID
-    print(f"Report written to {out} ({report_format}; {protocol} protocol; {files} file(s)).")
+    print(f"Report written to {out} ({report_format}; {protocol} protocol; "
+          f"{counted(files, 'file')}).")
     return EXIT_OK

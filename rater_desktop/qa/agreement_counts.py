@@ -232,12 +232,26 @@ def verdict_agreement(
 ) -> VerdictAgreement:
     """All verdict agreement figures for a set of judgments (from grouped value counts:
     ``agreement_counts``, equal to the matrix functions above)."""
-    exact_codes, collapsed_codes = CellCodes(), CellCodes()
+    cells = CellCodes(), CellCodes()
+    add_verdict_cells(cells, judgments=judgments, kinds=kinds)
+    return verdict_agreement_of(cells)
+
+
+def add_verdict_cells(cells: tuple[CellCodes, CellCodes], *,
+                      judgments: Iterable[RaterJudgment],
+                      kinds: Sequence[str] = ("standard",)) -> None:  # fmt: skip
+    """Add the judgments' (exact, collapsed) verdict cells (a few judgments at a time)."""
+    exact_codes, collapsed_codes = cells
     for judgment in judgments:  # a repeated (rater, item) keeps its last verdict
         if judgment.kind in kinds and judgment.verdict_true is not None:
             exact_codes.add(judgment.rater_id, judgment.item_id, float(judgment.verdict_true))
             collapsed_codes.add(judgment.rater_id, judgment.item_id,
                                 float(collapse_verdict(judgment.verdict_true)))
+
+
+def verdict_agreement_of(cells: tuple[CellCodes, CellCodes]) -> VerdictAgreement:
+    """``verdict_agreement`` of the (exact, collapsed) cells ``add_verdict_cells`` added."""
+    exact_codes, collapsed_codes = cells
     raters = sorted(exact_codes.raters)
     exact = UnitCounts(*exact_codes.grouped())
     collapsed = UnitCounts(*collapsed_codes.grouped())

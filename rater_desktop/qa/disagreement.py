@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Literal
+from dataclasses import dataclass, field
+from typing import Any, Literal
 
 from rater_desktop.qa.inputs import SCORE_NAMES, SIDES, Claim, RaterJudgment
 
@@ -100,19 +100,21 @@ class ItemDisagreement:
     score_spreads: dict[int, dict[str, float | None]]
     claim_clusters: tuple[ClaimCluster, ...]
 
-    @property
-    def max_score_spread(self) -> float | None:
-        spreads = [s for side in self.score_spreads.values() for s in side.values()]
-        present = [s for s in spreads if s is not None]
-        return max(present) if present else None
+    # Derived once when made (in the worker process that computes the window's state, and
+    # pickled with the item), not on every read: the window's sort, filter and charts read
+    # them for each of 2,000 items in one turn (issue 22).
+    max_score_spread: float | None = field(init=False, compare=False, repr=False)
+    claim_conflicts: int = field(init=False, compare=False, repr=False)
+    score: float = field(init=False, compare=False, repr=False)
 
-    @property
-    def claim_conflicts(self) -> int:
-        return sum(c.conflicting for c in self.claim_clusters)
-
-    @property
-    def score(self) -> float:
-        return (self.verdict_spread or 0.0) + (self.max_score_spread or 0.0) + self.claim_conflicts
+    def __post_init__(self) -> None:
+        present = [s for side in self.score_spreads.values() for s in side.values()
+                   if s is not None]
+        top = max(present) if present else None
+        conflicts = sum(c.conflicting for c in self.claim_clusters)
+        object.__setattr__(self, "max_score_spread", top)
+        object.__setattr__(self, "claim_conflicts", conflicts)
+        object.__setattr__(self, "score", (self.verdict_spread or 0.0) + (top or 0.0) + conflicts)
 
 
 def item_disagreement(
@@ -189,3 +191,99 @@ def filter_disagreements(
         return all(checks)
 
     return [d for d in items if keep(d)]
+
+
+_NONE = (None, None, None)  # a side without scores
+
+
+class _ItemSpread:
+    """What ``item_disagreement`` reads of one item's judgments, added up as they come:
+    the raters (as bits of a rater table), each value's count, least and largest (the
+    verdict, then TC/FA/AIP of either side) and the claims per side and rater."""
+
+    __slots__ = ("raters", "values", "claims")
+
+    def __init__(self) -> None:
+        self.raters = 0
+        self.values: list[Any] = [0, None, None] * (1 + len(SIDES) * len(SCORE_NAMES))
+        self.claims: tuple[dict[str, tuple[Claim, ...]], ...] | None = None
+
+    def add(self, judgment: RaterJudgment, bit: int) -> None:
+        self.raters |= bit
+        scores = judgment.scores
+        first, second = scores.get(0), scores.get(1)
+        values = self.values
+        at = 0
+        for value in (judgment.verdict_true,
+                      *((first.tc, first.fa, first.aip) if first is not None else _NONE),
+                      *((second.tc, second.fa, second.aip) if second is not None else _NONE)):
+            if value is not None:
+                count = values[at]
+                if not count:
+                    values[at + 1] = values[at + 2] = value
+                elif value < values[at + 1]:
+                    values[at + 1] = value
+                elif value > values[at + 2]:
+                    values[at + 2] = value
+                values[at] = count + 1
+            at += 3
+        if judgment.claims or self.claims is not None:
+            self._claims(judgment)
+
+    def _claims(self, judgment: RaterJudgment) -> None:
+        for side in SIDES:  # a rater's later judgment of the item replaces the earlier's
+            claims = tuple(judgment.claims.get(side, ()))
+            if claims and self.claims is None:
+                self.claims = ({}, {})
+            if self.claims is not None:
+                self.claims[side].pop(judgment.rater_id, None)
+                if claims:
+                    self.claims[side][judgment.rater_id] = claims
+
+    def spread(self, slot: int) -> float | None:
+        count, least, largest = self.values[3 * slot:3 * slot + 3]
+        return float(largest) - float(least) if count >= 2 else None
+
+
+class DisagreementSums:
+    """``disagreements`` added up a few judgments at a time, keeping no judgment: per item
+    only its raters, each value's least and largest and its claims (equal to
+    ``disagreements`` over the same judgments in the same order)."""
+
+    def __init__(self, *, kinds: Sequence[str] = ("standard",), min_jaccard: float = 0.5
+                 ) -> None:  # fmt: skip
+        self.kinds, self.min_jaccard = tuple(kinds), min_jaccard
+        self._bits: dict[str, int] = {}
+        self._items: dict[str, _ItemSpread] = {}
+
+    def add(self, judgments: Iterable[RaterJudgment]) -> None:
+        for judgment in judgments:
+            if judgment.kind in self.kinds:
+                bit = self._bits.setdefault(judgment.rater_id, 1 << len(self._bits))
+                found = self._items.get(judgment.item_id)
+                if found is None:
+                    found = self._items[judgment.item_id] = _ItemSpread()
+                found.add(judgment, bit)
+
+    def result(self) -> list[ItemDisagreement]:
+        """Every item with at least two raters, most disputed first."""
+        names = sorted(self._bits, key=self._bits.__getitem__)
+        found = []
+        for item_id, spread in self._items.items():
+            raters = tuple(sorted(n for k, n in enumerate(names) if spread.raters >> k & 1))
+            if len(raters) >= 2:
+                found.append(self._item(item_id, raters, spread))
+        return sort_disagreements(items=found)
+
+    def _item(self, item_id: str, raters: tuple[str, ...], spread: _ItemSpread
+              ) -> ItemDisagreement:  # fmt: skip
+        clusters: list[ClaimCluster] = []
+        for side in SIDES:
+            by_rater = spread.claims[side] if spread.claims is not None else {}
+            clusters += cluster_claims(claims_by_rater=by_rater, side=side,
+                                       min_jaccard=self.min_jaccard)  # fmt: skip
+        return ItemDisagreement(
+            item_id=item_id, raters=raters, verdict_spread=spread.spread(0),
+            score_spreads={side: {name: spread.spread(1 + side * len(SCORE_NAMES) + n)
+                                  for n, name in enumerate(SCORE_NAMES)} for side in SIDES},
+            claim_clusters=tuple(clusters))  # fmt: skip

@@ -38,8 +38,18 @@ class DriftWindow:
 def consensus(final: Iterable[tuple[str, int]]) -> dict[str, int]:
     """Item -> the single most frequent (collapsed) verdict; ties between classes left out."""
     counts: dict[str, Counter[int]] = {}
+    add_votes(counts, final)
+    return consensus_of(counts)
+
+
+def add_votes(counts: dict[str, Counter[int]], final: Iterable[tuple[str, int]]) -> None:
+    """Count (item, collapsed verdict) votes into ``counts`` (a few at a time)."""
     for item, verdict in final:
         counts.setdefault(item, Counter())[verdict] += 1
+
+
+def consensus_of(counts: dict[str, Counter[int]]) -> dict[str, int]:
+    """``consensus`` of the votes ``add_votes`` counted."""
     found = {}
     for item, votes in counts.items():
         ranked = votes.most_common()

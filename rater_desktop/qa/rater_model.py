@@ -81,8 +81,19 @@ def dawid_skene(labels: Iterable[tuple[str, str, int]],
                 classes: Sequence[int] = (-1, 0, 1)) -> RaterModel | None:  # fmt: skip
     """From (rater, item, class) labels; None without any item rated twice."""
     data: dict[str, dict[str, int]] = {}
+    add_labels(data, labels)
+    return dawid_skene_of(data, classes)
+
+
+def add_labels(data: dict[str, dict[str, int]], labels: Iterable[tuple[str, str, int]]) -> None:
+    """Item -> {rater: class} of the labels (a few at a time; a later label wins)."""
     for rater, item, label in labels:
         data.setdefault(item, {})[rater] = label
+
+
+def dawid_skene_of(data: dict[str, dict[str, int]],
+                   classes: Sequence[int] = (-1, 0, 1)) -> RaterModel | None:  # fmt: skip
+    """``dawid_skene`` of the labels ``add_labels`` collected."""
     data = {item: found for item, found in data.items() if len(found) >= 2}
     if not data:
         return None

@@ -62,6 +62,13 @@ def rater_tendencies(
 ) -> list[RaterTendency]:
     """From (rater, true-order verdict, display order) of standard items; raters by id."""
     counts: dict[str, list[int]] = {}  # rater -> [verdicts, sided, shown first, ties]
+    add_tendencies(counts, verdicts)
+    return tendencies_of(counts)
+
+
+def add_tendencies(counts: dict[str, list[int]],
+                   verdicts: Iterable[tuple[str, int, tuple[str, str]]]) -> None:  # fmt: skip
+    """Count the verdicts into ``counts`` (a few at a time; see ``rater_tendencies``)."""
     for rater, verdict, order in verdicts:
         c = counts.setdefault(rater, [0, 0, 0, 0])
         c[0] += 1
@@ -70,6 +77,10 @@ def rater_tendencies(
         else:
             c[1] += 1
             c[2] += _favours_shown_first(verdict, order)
+
+
+def tendencies_of(counts: dict[str, list[int]]) -> list[RaterTendency]:
+    """``rater_tendencies`` of what ``add_tendencies`` counted."""
     all_verdicts = sum(c[0] for c in counts.values())
     all_ties = sum(c[3] for c in counts.values())
     found = []

@@ -92,6 +92,13 @@ def flags_from_judgments(judgments: Iterable[JudgmentText], *,
                          minimum_seconds: float) -> list[RaterTextFlags]:
     """Each rater's figures over their complete judgments, by rater id."""
     totals: dict[str, list[int]] = {}
+    add_text_totals(totals, judgments, minimum_seconds=minimum_seconds)
+    return flags_of(totals, minimum_seconds=minimum_seconds)
+
+
+def add_text_totals(totals: dict[str, list[int]], judgments: Iterable[JudgmentText], *,
+                    minimum_seconds: float) -> None:  # fmt: skip
+    """Add the judgments to each rater's totals (a few at a time)."""
     for judgment in judgments:
         row = totals.setdefault(judgment.rater_id, [0, 0, 0, 0, 0])
         if not judgment.complete:
@@ -102,6 +109,10 @@ def flags_from_judgments(judgments: Iterable[JudgmentText], *,
         row[2] += pasted
         row[3] += template
         row[4] += judgment.seconds is not None and judgment.seconds < minimum_seconds
+
+
+def flags_of(totals: dict[str, list[int]], *, minimum_seconds: float) -> list[RaterTextFlags]:
+    """``flags_from_judgments`` of the totals ``add_text_totals`` added up."""
     return [RaterTextFlags(rater_id, n, typed, pasted, template, fast, minimum_seconds)
             for rater_id, (n, typed, pasted, template, fast) in sorted(totals.items())]
 

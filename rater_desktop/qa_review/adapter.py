@@ -345,10 +345,21 @@ def run_inputs(
     the trajectory (a disputed run is not scored, so one doubt is enough to hold it back).
     """
     disputes: dict[tuple[str, int], bool] = {}
+    add_disputes(disputes, rated)
+    return runs_of(batch_items, disputes)
+
+
+def add_disputes(disputes: dict[tuple[str, int], bool], rated: Iterable[_RunJudged]) -> None:
+    """(item, side) -> whether a rater disputed that run (a few judgments at a time)."""
     for r in rated:
         for side in (0, 1):
             key = (r.item_id, side)
             disputes[key] = disputes.get(key, False) or r.disputed_runs[side]
+
+
+def runs_of(batch_items: Iterable[BatchItemInfo],
+            disputes: dict[tuple[str, int], bool]) -> list[RunInput]:  # fmt: skip
+    """``run_inputs`` of the disputes ``add_disputes`` found."""
     runs = []
     for info in batch_items:
         for side, report in enumerate(info.run_reports):

@@ -250,18 +250,12 @@ def verify_decisions_bytes(
     """Check a decisions file like a results file, under the decisions namespace."""
     import json
 
-    from rater_desktop.results.verify import VerifyOutcome, VerifyStatus
-    from rater_desktop.signing import sshsig
+    from rater_desktop.results.verify import VerifyOutcome, VerifyStatus, check_signature
     from rater_desktop.signing.allowed_signers import find_signers
 
-    try:
-        parsed = sshsig.verify(data, signature, namespace=DECISIONS_NAMESPACE)
-    except sshsig.NamespaceMismatchError as exc:
-        return VerifyOutcome(VerifyStatus.WRONG_NAMESPACE, f"Invalid signature: {exc}.")
-    except sshsig.SignatureFormatError as exc:
-        return VerifyOutcome(VerifyStatus.MALFORMED_SIGNATURE, f"Invalid signature file: {exc}.")
-    except sshsig.SignatureMismatchError as exc:
-        return VerifyOutcome(VerifyStatus.TAMPERED, f"INVALID: {exc}.")
+    parsed = check_signature(data, signature, namespace=DECISIONS_NAMESPACE)
+    if isinstance(parsed, VerifyOutcome):
+        return parsed
     try:
         document = json.loads(data.decode("utf-8"))
         claimed = str(document["reviewer"]["rater_id"])

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from rater_desktop.batch.model import Response, Verdict, verdict_from_score
 from rater_desktop.qa_review.rater_text import canonical_text, claims_evidence, is_swapped
 from rater_desktop.qa_review.views import ItemComparison, RaterColumn, SideView
+from rater_desktop.wording import counted
 
 SIDE_NAMES = ("A", "B")
 
@@ -149,7 +150,7 @@ def summary_text(comparison: ItemComparison | None) -> str:
     verdict and the spreads ("" for no item)."""
     if comparison is None:
         return ""
-    parts = [comparison.kind, f"{len(comparison.raters)} rater(s)"]
+    parts = [comparison.kind, counted(len(comparison.raters), "rater")]
     swapped = [c.rater_id for c in comparison.raters if is_swapped(c.display_order)]
     if swapped:
         parts.append(_swapped_text(swapped, len(comparison.raters)))
@@ -160,5 +161,5 @@ def summary_text(comparison: ItemComparison | None) -> str:
     if found is not None and len(found.raters) >= 2:
         parts.append(f"verdict spread {found.verdict_spread or 0:.0f}, "
                      f"score spread {found.max_score_spread or 0:.0f}, "
-                     f"{found.claim_conflicts} claim conflict(s)")
+                     f"{counted(found.claim_conflicts, 'claim conflict')}")
     return "  \u00b7  ".join(parts)

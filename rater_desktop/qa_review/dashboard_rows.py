@@ -8,6 +8,7 @@ from rater_desktop.qa.retest import RetestFigure
 from rater_desktop.qa.text_sources import RaterTextFlags
 from rater_desktop.qa_review.answer_rows import seconds_text
 from rater_desktop.qa_review.summary import QaFigures
+from rater_desktop.wording import counted
 
 LOWERS_AGREEMENT = -0.05  # alpha(all) - alpha(without) below this: the rater pulls it down
 
@@ -48,7 +49,7 @@ def coaching_notes(figures: QaFigures, rater: str) -> list[str]:
             notes.append("not qualified")
     for a in figures.attention:
         if a.rater_id == rater and a.missed:
-            notes.append(f"missed {len(a.missed)} attention check(s)")
+            notes.append(f"missed {counted(len(a.missed), 'attention check')}")
     for r in figures.verdict_agreement.per_rater:
         if r.rater == rater and r.alpha_change is not None and r.alpha_change < LOWERS_AGREEMENT:
             notes.append("lowers verdict agreement")
@@ -103,7 +104,7 @@ def model_rows(figures: QaFigures) -> list[list[str]]:
             _interval(standing.strength, standing.strength_ci, pct=False)
             + (" (conditional)" if standing.ci_conditional else ""),
             means,
-            f"{_pct(bench.accuracy)} ({bench.tasks} task(s))" if bench else "\u2013",
-            f"{_num(run.mean_score, 1)} ({run.scored} run(s))" if run else "\u2013",
+            f"{_pct(bench.accuracy)} ({counted(bench.tasks, 'task')})" if bench else "\u2013",
+            f"{_num(run.mean_score, 1)} ({counted(run.scored, 'run')})" if run else "\u2013",
         ])
     return rows

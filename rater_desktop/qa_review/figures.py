@@ -8,7 +8,7 @@ alpha uses the scale's full category list (1..5, -3..+3); the collapsed verdict 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from rater_desktop.qa.agreement import (
@@ -111,12 +111,15 @@ def dimension_categories(dimension: str) -> tuple[int, ...]:
 
 
 def agreement_by_dimension(
-    judgments: Sequence[RaterJudgment], tables: Tables | None = None
+    judgments: Sequence[RaterJudgment], tables: Tables | None = None,
+    raters: list[str] | None = None,
 ) -> list[DimensionAgreement]:
     """TC, FA, AIP, verdict (ordinal) and collapsed verdict (nominal), standard items; from
     grouped value counts (``qa.agreement_counts``), never a raters x units matrix.
-    ``tables``: ``dimension_tables(judgments)`` when the caller has them already."""
-    raters = sorted({j.rater_id for j in judgments if j.kind == "standard"})
+    ``tables``: ``dimension_tables(judgments)`` and ``raters``: those of the standard
+    judgments, when the caller has them already."""
+    if raters is None:
+        raters = standard_raters(judgments)
     tables = tables if tables is not None else dimension_tables(judgments)
     result = []
     for dimension, label, level_name in DIMENSIONS:
@@ -138,6 +141,11 @@ def agreement_by_dimension(
             )
         )
     return result
+
+
+def standard_raters(judgments: Iterable[RaterJudgment]) -> list[str]:
+    """The raters of the standard judgments, sorted (one pass)."""
+    return sorted({j.rater_id for j in judgments if j.kind == "standard"})
 
 
 def verdict_distribution(judgments: Sequence[RaterJudgment]) -> dict[int, int]:

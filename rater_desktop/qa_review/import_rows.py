@@ -12,15 +12,13 @@ builders, which read documents; ``tests/core/test_qa_import_values.py`` holds th
 from __future__ import annotations
 
 import json
-import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rater_desktop.learning.unsure import unsure_reason
 from rater_desktop.qa.text_sources import item_counts
 from rater_desktop.qa_review.adapter import (
-    FILE_SIDES,
     BatchItemInfo,
     CheckedEntry,
     checked_entry,
@@ -28,8 +26,8 @@ from rater_desktop.qa_review.adapter import (
     document_entries,
     is_probe_entry,
 )
-from rater_desktop.qa_review.rater_text import canonical_text, claims_evidence
-from rater_desktop.qa_review.report_items import rows_html
+from rater_desktop.qa_review.rater_text import claims_evidence
+from rater_desktop.qa_review.row_texts import texts_values
 from rater_desktop.rating.model import Claim, ItemStatus
 
 if TYPE_CHECKING:
@@ -59,9 +57,8 @@ def _encoder(separators: tuple[str, str]) -> Callable[[Any], str]:
     return lambda value: "".join(plain.iterencode(value))
 
 
-# json.dumps(..., ensure_ascii=False[, separators=(",", ":")]), as judgment_rows writes them
+# json.dumps(..., ensure_ascii=False, separators=(",", ":")), as judgment_rows writes them
 _COMPACT = _encoder((",", ":"))
-_PLAIN = _encoder((", ", ": "))
 
 
 def import_rows(
@@ -121,35 +118,20 @@ def save_imported(store: QaStore, record: StoredFile, *, results_text: str | Non
         return store.save_file(refused, results_text=None, signature_text=None)
 
 
-# The reader allows scores 1-5 or null.
-_SCORE_TEXT: dict[int | None, str] = {None: "-", **{n: str(n) for n in range(1, 6)}}
-
-
 def _claim_rating(claim: Claim) -> str | None:
     # A claim marked subjective has no fact check; the statistics read None as that.
     return None if claim.objective is False or claim.rating is None else claim.rating.value
 
 
-def _claim_counts(claims: Sequence[Claim]) -> tuple[int, int, int, int]:
-    """(accurate, inaccurate, cca, subjective), as the CSV counts them."""
-    if not claims:
-        return 0, 0, 0, 0
-    counts = {"accurate": 0, "inaccurate": 0, "cca": 0, "subjective": 0}
-    for claim in claims:
-        counts[_claim_rating(claim) or "subjective"] += 1
-    return counts["accurate"], counts["inaccurate"], counts["cca"], counts["subjective"]
-
-
 def _row(entry: Mapping[str, Any], checked: CheckedEntry, where: tuple[int, str, str],
          place: tuple[str | None, int | None, int | None]) -> dict[str, Any]:  # fmt: skip
-    position, rater_id, file_sha256 = where
+    position, rater_id, _ = where  # the file's hash: rendered into the export fields (v7)
     rating, order, identities = checked.rating, checked.display_order, checked.identities
     verdict = rating.verdict
     score = None if verdict is None else verdict.score
     active, steps = rating.timing.active_seconds, rating.timing.step_seconds
     total = active if active > 0 else None
     seconds = total if total is not None else float(sum(steps.values())) if steps else None
-    shown = None if seconds is None or not math.isfinite(seconds) else seconds
     status = rating.status.value
     first, second = rating.responses[0], rating.responses[1]
     claims = (tuple(first.claims), tuple(second.claims))
@@ -164,21 +146,8 @@ def _row(entry: Mapping[str, Any], checked: CheckedEntry, where: tuple[int, str,
         "s": dict(steps), "t": total, "o": "".join(order), "d": list(disputed), "u": unsure}
     if "text_sources" in entry:  # results 2.6: where the justifications came from
         facts["x"] = list(item_counts(entry))
-    labels = order  # what each true side was shown as: the order is a permutation of A, B
-    common = (rater_id, file_sha256, order, verdict, score, rating.verdict_justification,
-              shown, status)  # fmt: skip
-    fields = [_fields(side, response, labels[side], identities, claims[side], evidence[side],
-                      common) for side, response in enumerate((first, second))]  # fmt: skip
-    seconds_text = "" if shown is None else f"{shown:.0f} s"
-    cells = [[f"{rater_id} ({status}, {seconds_text})" if side == 0 else "",
-              f"{'AB'[side]} ({identities[side]}), seen as {labels[side]}",
-              _SCORE_TEXT[r.tc], _SCORE_TEXT[r.fa], _SCORE_TEXT[r.aip],
-              canonical_text(r.tc_justification, order, note=False),
-              evidence[side] or "no objective claims",
-              ("" if verdict is None else verdict.label) if side == 0 else "",
-              canonical_text(rating.verdict_justification, order) if side == 0
-              else f"Goal: {rating.case_file.main_goal}"]
-             for side, r in enumerate((first, second))]  # fmt: skip
+    texts = texts_values(status, rating.verdict_justification, rating.case_file.main_goal,
+                         (first, second), evidence)  # fmt: skip
     return {
         "item_order": position, "item_id": checked.item_id, "rater_id": rater_id,
         "kind": checked.info.facts.kind,
@@ -186,29 +155,8 @@ def _row(entry: Mapping[str, Any], checked: CheckedEntry, where: tuple[int, str,
         "verdict_true": score, "model_first": identities[0], "model_second": identities[1],
         "seconds": seconds, "tc0": first.tc, "fa0": first.fa, "aip0": first.aip,
         "tc1": second.tc, "fa1": second.fa, "aip1": second.aip,
-        "facts": _COMPACT(facts), "html": rows_html(cells),
-        "export_fields": _PLAIN(fields), "entry": place[0], "entry_start": place[1],
+        "facts": _COMPACT(facts), "texts": _COMPACT(texts), "entry": place[0],
+        "entry_start": place[1],
         "entry_end": place[2],
     }  # fmt: skip
 
-
-def _fields(side: int, response: Any, shown_as: str, identities: tuple[str, str],
-            claims: tuple[Claim, ...], evidence: str, common: tuple[Any, ...]) -> dict[str, Any]:  # fmt: skip
-    """The rater's fields of one CSV/JSONL row (``rows.rater_fields``' values)."""
-    rater_id, file_sha256, order, verdict, score, justification, seconds, status = common
-    accurate, inaccurate, cca, subjective = _claim_counts(claims)
-    return {
-        "rater_id": rater_id, "results_sha256": file_sha256, "response": FILE_SIDES[side],
-        "identity": identities[side], "other_identity": identities[1 - side],
-        "shown_as": shown_as, "tc": response.tc, "fa": response.fa, "aip": response.aip,
-        "main_goal_met": response.main_goal_met,
-        "tc_justification": response.tc_justification,
-        "fa_justification": response.fa_justification,
-        "aip_justification": response.aip_justification,
-        "claims": len(claims), "claims_accurate": accurate, "claims_inaccurate": inaccurate,
-        "claims_cca": cca, "claims_subjective": subjective, "claim_evidence": evidence,
-        "labels_swapped": tuple(order) == ("B", "A"),
-        "verdict": None if verdict is None else verdict.value, "verdict_score": score,
-        "preference": None if score is None else (score if side == 1 else -score),
-        "verdict_justification": justification, "seconds": seconds, "status": status,
-    }  # fmt: skip

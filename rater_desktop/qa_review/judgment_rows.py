@@ -2,12 +2,12 @@
 
 At import every item of a kept file becomes one ``qa_judgments`` row: the flat columns the
 SQL figures group (verdict, scores, seconds, models), ``facts`` (claims, step times, the
-display order: the rest of a ``RaterJudgment``, as compact JSON), ``html`` (the rater's
-rows of the report's Items table, escaped once) and ``export_fields`` (the rater-dependent
-fields of the two CSV/JSONL rows). A report reads these back; a file's rows change only when the file
-does, so a session keeps them per file (see ``QaSession``).
+display order: the rest of a ``RaterJudgment``, as compact JSON) and ``texts`` (v7: what
+the rater's rows of the report's Items table and the rater-dependent fields of the two
+CSV/JSONL rows are made from; ``row_texts`` renders them when a report or an export asks).
+A report reads these back; a file's rows change only when the file does, so a session
+keeps them per file (see ``QaSession``).
 """
-
 from __future__ import annotations
 
 import json
@@ -27,7 +27,6 @@ T = TypeVar("T")
 # What json.dumps(..., ensure_ascii=False[, separators]) makes, without building an encoder
 # for each of the two texts of every judgment.
 _COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
-_PLAIN = json.JSONEncoder(ensure_ascii=False)
 SCORE_COLUMNS = tuple(f"{d}{side}" for side in (0, 1) for d in ("tc", "fa", "aip"))
 # The rater-dependent columns of rows.COLUMNS (the rest come from the batch and decisions).
 RATER_FIELDS = (
@@ -52,14 +51,18 @@ def _facts(item: RatedItem) -> str:
 
 
 def judgment_rows(adapted: AdaptedResults, file_sha256: str = "") -> list[dict[str, Any]]:
-    """The ``qa_judgments`` rows of one adapted file (without its file id)."""
-    from rater_desktop.qa_review.report_items import rater_rows_html
-    from rater_desktop.qa_review.rows import rater_fields
-    from rater_desktop.qa_review.views import rater_column
+    """The ``qa_judgments`` rows of one adapted file (without its file id; its hash goes
+    into the export fields when they are rendered)."""
+    from rater_desktop.qa_review.rater_text import claims_evidence
+    from rater_desktop.qa_review.row_texts import texts_values
 
     rows = []
     for position, item in enumerate(adapted.items):
-        column = rater_column(item, file_sha256=file_sha256)
+        rating = item.rating
+        evidence = (claims_evidence(rating.responses[0].claims),
+                    claims_evidence(rating.responses[1].claims))  # fmt: skip
+        texts = texts_values(item.status, rating.verdict_justification,
+                             rating.case_file.main_goal, rating.responses, evidence)  # fmt: skip
         first, second = (item.judgment.scores.get(side) for side in (0, 1))
         rows.append({
             "item_order": position,
@@ -76,9 +79,7 @@ def judgment_rows(adapted: AdaptedResults, file_sha256: str = "") -> list[dict[s
             "aip0": getattr(first, "aip", None), "tc1": getattr(second, "tc", None),
             "fa1": getattr(second, "fa", None), "aip1": getattr(second, "aip", None),
             "facts": _facts(item),
-            "html": rater_rows_html(column),
-            "export_fields": _PLAIN.encode([rater_fields(column, side, item.identities)
-                                            for side in column.sides]),
+            "texts": _COMPACT.encode(texts),
             # A filled row keeps the entry's text (as v5 did): this document was parsed
             # by json.loads, which notes no places in it.
             "entry": json.dumps(adapted.entries.get(item.item_id), ensure_ascii=False,
@@ -130,7 +131,8 @@ def _judgment(row: Any, expected: dict[str, int | None], shared: dict[Any, Any],
 
 
 READ = ("SELECT file_id, item_id, rater_id, kind, verdict_true, tc0, fa0, aip0, tc1, fa1, aip1, "
-        "complete, facts, entry IS NULL AND entry_end IS NULL AS no_entry FROM qa_judgments WHERE file_id = :file "
+        "complete, facts, (entry IS NULL AND entry_end IS NULL) OR texts IS NULL AS no_entry "
+        "FROM qa_judgments WHERE file_id = :file "
         "ORDER BY item_order")
 
 
@@ -138,8 +140,8 @@ def read_judgments(
     engine: Engine, *, file_id: int, expected: dict[str, int | None]
 ) -> FileJudgments | None:
     """A file's judgments as the import stored them, as columns; None when they predate
-    ``facts`` (v4) or their entry (v5: its text, v6: its place) and must be filled from the
-    document once."""
+    ``facts`` (v4) or their entry (v5: its text, v6: its place), or lack ``texts`` (a v6
+    row the v7 migration could not carry over), and must be filled from the document once."""
     from sqlalchemy import text
 
     shared: dict[Any, Any] = {}
@@ -163,7 +165,8 @@ def files_to_fill(engine: Engine, *, file_ids: Sequence[int]) -> set[int]:
         f"SELECT f.id FROM qa_result_files f JOIN qa_result_documents d ON d.file_id = f.id "
         f"WHERE f.id IN ({ids}) AND (f.problems IS NULL OR NOT EXISTS (SELECT 1 FROM "
         "qa_judgments j WHERE j.file_id = f.id) OR EXISTS (SELECT 1 FROM qa_judgments j "
-        "WHERE j.file_id = f.id AND (j.facts IS NULL OR (j.entry IS NULL AND j.entry_end IS NULL))))"
+        "WHERE j.file_id = f.id AND (j.facts IS NULL OR j.texts IS NULL "
+        "OR (j.entry IS NULL AND j.entry_end IS NULL))))"
     )
     with engine.connect() as conn:
         return {int(row[0]) for row in conn.execute(text(query))}
@@ -173,35 +176,42 @@ def item_html(
     engine: Engine, *, file_ids: Sequence[int], item_ids: Sequence[str] | None = None
 ) -> dict[str, list[tuple[str, str]]]:
     """Per item (all, or those of ``item_ids``), each rater's (rater id, rows HTML) of the
-    Items table, raters by id."""
+    Items table, raters by id, rendered from the stored rows (``row_texts.rater_html``)."""
     from sqlalchemy import bindparam, text
+
+    from rater_desktop.qa_review.row_texts import RENDER_COLUMNS, rater_html
 
     ids = ",".join(str(int(i)) for i in file_ids) or "NULL"  # ints only: safe to inline
     only = "" if item_ids is None else "AND item_id IN :items "
-    query = text(f"SELECT item_id, rater_id, html FROM qa_judgments WHERE file_id IN ({ids}) "
-                 f"{only}ORDER BY item_id, rater_id")  # fmt: skip
+    query = text(f"SELECT item_id, {RENDER_COLUMNS} FROM qa_judgments WHERE file_id IN "
+                 f"({ids}) {only}ORDER BY item_id, rater_id")  # fmt: skip
     params: dict[str, Any] = {}
     if item_ids is not None:
         query = query.bindparams(bindparam("items", expanding=True))
         params["items"] = list(item_ids)
     found: dict[str, list[tuple[str, str]]] = {}
     with engine.connect() as conn:
-        for item_id, rater_id, html in conn.execute(query, params):
-            found.setdefault(str(item_id), []).append((str(rater_id), str(html or "")))
+        for row in conn.execute(query, params):
+            found.setdefault(str(row[0]), []).append((str(row[1]), rater_html(row[1:])))
     return found
 
 
 def item_rows(engine: Engine, *, file_ids: Sequence[int]) -> dict[str, list[dict[str, Any]]]:
-    """Per item, the rater-dependent fields of every CSV/JSONL row (raters by id, A then B)."""
+    """Per item, the rater-dependent fields of every CSV/JSONL row (raters by id, A then B),
+    rendered from the stored rows (``row_texts.rater_export_fields``)."""
     from sqlalchemy import text
 
+    from rater_desktop.qa_review.row_texts import RENDER_COLUMNS, rater_export_fields
+
     ids = ",".join(str(int(i)) for i in file_ids) or "NULL"
-    query = (f"SELECT item_id, export_fields FROM qa_judgments WHERE file_id IN ({ids}) "
-             "ORDER BY item_id, rater_id")  # fmt: skip
+    columns = ", ".join(f"j.{c.strip()}" for c in RENDER_COLUMNS.split(","))
+    query = (f"SELECT j.item_id, f.file_sha256, {columns} FROM qa_judgments j JOIN "
+             f"qa_result_files f ON f.id = j.file_id WHERE j.file_id IN ({ids}) "
+             "ORDER BY j.item_id, j.rater_id")  # fmt: skip
     found: dict[str, list[dict[str, Any]]] = {}
     with engine.connect() as conn:
-        for item_id, rows in conn.execute(text(query)):
-            found.setdefault(str(item_id), []).extend(json.loads(rows or "[]"))
+        for row in conn.execute(text(query)):
+            found.setdefault(str(row[0]), []).extend(rater_export_fields(row[2:], str(row[1])))
     return found
 
 

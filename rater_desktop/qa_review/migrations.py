@@ -105,7 +105,42 @@ def _v5_to_v6(conn: Connection) -> None:
         conn.execute(text(f"ALTER TABLE qa_judgments ADD COLUMN {column} INTEGER"))
 
 
-MIGRATIONS: Sequence[Migration] = (_v1_to_v2, _v2_to_v3, _v3_to_v4, _v4_to_v5, _v5_to_v6)
+def _v6_to_v7(conn: Connection) -> None:
+    """v7: a judgment keeps what its Items rows and CSV/JSONL fields are made from
+    (``texts``) instead of both texts rendered (``html``, ``export_fields``: 0.16x of the
+    import's floor, for texts read once per report or export); ``row_texts`` renders them
+    when asked. Each stored row gets its ``texts`` read back from its two texts, kept only
+    where rendering gives them again exactly; any other row is filled from its signed
+    document the first time a session reads its file (as rows before v4). Then the two
+    columns are dropped (kept, unread, on a SQLite before 3.35, which cannot drop one)."""
+    import sqlite3
+
+    from sqlalchemy import text
+
+    from rater_desktop.qa_review.row_texts import RENDER_COLUMNS, texts_from_v6
+
+    conn.execute(text("ALTER TABLE qa_judgments ADD COLUMN texts TEXT"))
+    columns = ", ".join(f"j.{c.strip()}" for c in RENDER_COLUMNS.split(",")[:-1])
+    files = [int(r[0]) for r in conn.execute(text("SELECT DISTINCT file_id FROM qa_judgments"))]
+    for file_id in files:  # a file at a time: never every row's texts in memory at once
+        rows = conn.execute(text(
+            f"SELECT j.item_id, f.file_sha256, j.html, j.export_fields, {columns} FROM "
+            "qa_judgments j JOIN qa_result_files f ON f.id = j.file_id WHERE j.file_id = :f "
+            "AND j.facts IS NOT NULL AND j.html IS NOT NULL AND j.export_fields IS NOT NULL"),
+            {"f": file_id}).all()  # fmt: skip
+        carried = [{"f": file_id, "i": r[0], "t": texts} for r in rows
+                   if (texts := texts_from_v6(r[4:], r[2], r[3], str(r[1]))) is not None]
+        if carried:
+            conn.execute(text("UPDATE qa_judgments SET texts = :t WHERE file_id = :f AND "
+                              "item_id = :i"), carried)  # fmt: skip
+    if conn.dialect.name != "sqlite" or sqlite3.sqlite_version_info >= (3, 35, 0):
+        for column in ("html", "export_fields"):
+            conn.execute(text(f"ALTER TABLE qa_judgments DROP COLUMN {column}"))
+
+
+MIGRATIONS: Sequence[Migration] = (
+    _v1_to_v2, _v2_to_v3, _v3_to_v4, _v4_to_v5, _v5_to_v6, _v6_to_v7,
+)  # fmt: skip
 QA_SCHEMA_VERSION = len(MIGRATIONS) + 1
 
 

@@ -11,8 +11,9 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 
+from rater_desktop.batch.model import Verdict
+from rater_desktop.qa_review.decision_record import StoredAdjudication
 from rater_desktop.qa_review.rater_text import canonical_text, claims_evidence
-from rater_desktop.qa_review.store import StoredAdjudication
 from rater_desktop.qa_review.views import ItemComparison, RaterColumn
 
 HEADERS = ("Rater", "Response", "TC", "FA", "AIP", "TC justification", "Fact-check evidence",
@@ -92,6 +93,26 @@ def blocks_from_comparisons(comparisons: Sequence[ItemComparison]) -> list[ItemB
     ]  # fmt: skip
 
 
+def decision_text(decision: StoredAdjudication) -> str:
+    """The decision in the words of the QA panel, with the corrected verdict (file order);
+    "by" only when the reviewer has a name (a reviewer without a profile has none)."""
+    # accept / needs_fix / reject read as the panel's Accept / Needs fix / Reject (the
+    # Decision enum's labels: importing it here would close an import circle).
+    parts = [f"QA decision: {decision.decision.replace('_', ' ').capitalize()}"]
+    if decision.reviewer_id:
+        parts.append(f" by {decision.reviewer_id}")
+    if decision.corrected_verdict:
+        try:
+            verdict = Verdict(decision.corrected_verdict).label
+        except ValueError:
+            verdict = decision.corrected_verdict
+        parts.append(f"; corrected verdict: {verdict} (file order)")
+    parts.append(".")
+    if decision.note:
+        parts.append(f" {decision.note}")
+    return "".join(parts)
+
+
 def items_parts(
     blocks: Iterable[ItemBlock], decisions: Mapping[str, StoredAdjudication]
 ) -> Iterator[str]:
@@ -102,11 +123,8 @@ def items_parts(
         decision = decisions.get(block.item_id)
         note = ""
         if decision is not None:
-            note = (
-                f'<p data-key="decision-{escape(block.item_id)}">QA decision: '
-                f"{escape(decision.decision)} by {escape(decision.reviewer_id)}. "
-                f"{escape(decision.note)}</p>"
-            )
+            note = (f'<p data-key="decision-{escape(block.item_id)}">'
+                    f"{escape(decision_text(decision))}</p>")
         yield f"<details>{block.summary}{note}{block.table}</details>"
 
 

@@ -11,6 +11,7 @@ from typing import Any
 from rater_desktop.qa.drift import MIN_JUDGMENTS_PER_WINDOW
 from rater_desktop.qa_review.report_sections import Cell, num, pct, table
 from rater_desktop.qa_review.study_figures import StudyFigures
+from rater_desktop.wording import counted
 
 SIGNIFICANT = 0.01  # p-values below this are marked
 
@@ -145,14 +146,14 @@ def study_lines(study: StudyFigures) -> list[str]:
     if model is not None:
         best = sorted(model.ability, key=lambda r: (-model.ability[r], r))
         lines.append(f"Most reliable (Dawid-Skene): {', '.join(best[:3])}; check the "
-                     f"guideline on {len(model.check_guideline)} item(s)"
+                     f"guideline on {counted(len(model.check_guideline), 'item')}"
                      + (f": {', '.join(model.check_guideline[:10])}"
                         if model.check_guideline else ""))  # fmt: skip
     if study.fragility is not None:
         flips = study.fragility.top_flips
         lines.append(f"Top model {study.fragility.order[0]}: "
                      + ("cannot change by flips" if flips is None else
-                        f"{flips} flipped judgment(s) would tie or change it"))  # fmt: skip
+                        counted(flips, "flipped judgment") + " would tie or change it"))  # fmt: skip
     if study.drift:
         shares = [pct(w.share) for w in study.drift]
         lines.append(f"Agreement with consensus per {study.drift_width_days}-day window: "

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from rater_desktop.qa.disagreement import ItemDisagreement
 from rater_desktop.qa_review.store import StoredFile
 from rater_desktop.results.verify import MAX_RESULTS_BYTES
+from rater_desktop.wording import counted
 
 if TYPE_CHECKING:
     from rater_desktop.qa_review.session import ImportOutcome, QaSession
@@ -97,7 +98,7 @@ def where_text(d: ItemDisagreement, judged: JudgedItem | None,
                  for name, value in spreads.items() if value == top]
         parts.append(f"{', '.join(worst)} differ by {top:.0f}")
     if d.claim_conflicts:
-        parts.append(f"{d.claim_conflicts} claim(s) rated differently")
+        parts.append(f"{counted(d.claim_conflicts, 'claim')} rated differently")
     text = "; ".join(parts) or "agree"
     marks = "; ".join(f"{rater} unsure: {why}" for rater, why in sorted((unsure or {}).items()))
     return f"{text}; {marks}" if marks else text

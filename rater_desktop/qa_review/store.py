@@ -15,6 +15,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rater_desktop.qa_review.decision_record import StoredAdjudication
+
 if TYPE_CHECKING:
     from sqlalchemy import Engine
 
@@ -72,20 +74,6 @@ class StoredFile:
     exported_at: str | None = None
     problems: str | None = None  # JSON list of the items left out of the file (v4)
     id: int | None = None
-
-
-@dataclass(frozen=True)
-class StoredAdjudication:
-    """A reviewer's decision on one item (``decision``: accept, needs_fix, reject)."""
-
-    batch_sha256: str
-    item_id: str
-    decision: str
-    note: str
-    corrected_verdict: str | None
-    reviewer_id: str
-    decided_at: str
-    version: int = 1
 
 
 _FILE_FIELDS = (

@@ -6,7 +6,7 @@ fragility and agreement drift over time (docs/qa-statistics.md)."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, Protocol
@@ -65,9 +65,11 @@ class StudyFigures:
     drift_width_days: int
 
 
-def chance_agreement(judgments: list[RaterJudgment], tables: Tables | None = None
-                     ) -> list[ChanceAgreement]:  # fmt: skip
-    raters = sorted({j.rater_id for j in judgments if j.kind == "standard"})
+def chance_agreement(judgments: list[RaterJudgment], tables: Tables | None = None,
+                     raters: list[str] | None = None) -> list[ChanceAgreement]:  # fmt: skip
+    """``raters``: the raters of the standard judgments, when the caller has them."""
+    if raters is None:
+        raters = sorted({j.rater_id for j in judgments if j.kind == "standard"})
     tables = tables if tables is not None else dimension_tables(judgments)
     found = []
     for dimension, label, level in DIMENSIONS:
@@ -94,11 +96,35 @@ def _when(stamp: str | None) -> datetime | None:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
-def drift(session: QaSession, judgments: list[RaterJudgment]) -> list[DriftWindow]:
+# (rater id, item id, verdict) of a file's complete standard judgments with a verdict
+VerdictRows = Callable[[Any], Iterable[tuple[str, str, int]]]
+
+
+def agreed_verdicts(judgments: Iterable[RaterJudgment]) -> dict[str, int]:
+    """Item -> the consensus (collapsed) verdict of the standard judgments (one pass)."""
+    return consensus((j.item_id, collapse_verdict(j.verdict_true)) for j in judgments
+                     if j.kind == "standard" and j.verdict_true is not None)  # fmt: skip
+
+
+def _judged_verdicts(session: QaSession) -> VerdictRows:
+    def rows(stored: Any) -> Iterator[tuple[str, str, int]]:
+        for j in session.stored_rows(stored).complete_judgments():
+            if j.kind == "standard" and j.verdict_true is not None:
+                yield j.rater_id, j.item_id, j.verdict_true
+    return rows
+
+
+def drift(session: QaSession, judgments: list[RaterJudgment], *,
+          agreed: dict[str, int] | None = None,
+          rows: VerdictRows | None = None) -> list[DriftWindow]:  # fmt: skip
     """Each (rater, item) dated by the first trusted export that holds it complete; counted
-    per (date, rater, agrees) as each signer's files are read (no row per judgment)."""
-    agreed = consensus((j.item_id, collapse_verdict(j.verdict_true)) for j in judgments
-                       if j.kind == "standard" and j.verdict_true is not None)  # fmt: skip
+    per (date, rater, agrees) as each signer's files are read (no row per judgment).
+    ``agreed`` (``agreed_verdicts``) and ``rows`` (each file's verdicts): when the caller
+    has them (a report reading a file at a time), else from ``judgments`` and the
+    session's stored rows."""
+    if agreed is None:
+        agreed = agreed_verdicts(judgments)
+    rows = rows or _judged_verdicts(session)
     dated = [(stored, moment) for stored in session.files()
              if (moment := _when(stored.exported_at)) is not None
              and stored.status == "valid" and stored.id is not None]  # fmt: skip
@@ -112,21 +138,21 @@ def drift(session: QaSession, judgments: list[RaterJudgment]) -> list[DriftWindo
     for group in groups.values():
         first: dict[tuple[str, str], tuple[datetime, int]] = {}
         for stored, moment in group:
-            for j in session.stored_rows(stored).complete_judgments():
-                if j.kind != "standard" or j.verdict_true is None:
-                    continue
-                key = (str(stored.signer or j.rater_id), j.item_id)
+            for rater_id, item_id, verdict in rows(stored):
+                key = (str(stored.signer or rater_id), item_id)
                 if key not in first or moment < first[key][0]:
-                    first[key] = (moment, collapse_verdict(j.verdict_true))
+                    first[key] = (moment, collapse_verdict(verdict))
         for (rater, item), (when, verdict) in first.items():
             if item in agreed:
                 counted[(when, rater, verdict == agreed[item])] += 1
     return drift_windows(counted, width=DRIFT_WIDTH)
 
 
-def _standard(session: QaSession) -> Iterator[tuple[RaterJudgment, tuple[str, str]]]:
-    """(judgment, display order) of complete standard items with a verdict, file order."""
-    for columns in session.stored_columns():
+def standard_verdicts(files: Iterable[Any]
+                      ) -> Iterator[tuple[RaterJudgment, tuple[str, str]]]:  # fmt: skip
+    """(judgment, display order) of complete standard items with a verdict, file order
+    (of the given files' columns, ``FileJudgments``)."""
+    for columns in files:
         for j, complete, order, *_ in columns.rows():
             if complete and j.kind == "standard" and j.verdict_true is not None:
                 yield j, order
@@ -135,12 +161,13 @@ def _standard(session: QaSession) -> Iterator[tuple[RaterJudgment, tuple[str, st
 def study_figures(session: QaSession) -> StudyFigures:
     judgments = session.judgments()
     model = dawid_skene((j.rater_id, j.item_id, collapse_verdict(j.verdict_true or 0))
-                        for j, _ in _standard(session))
+                        for j, _ in standard_verdicts(session.stored_columns()))
     games = comparisons(judgments=judgments, items=session.item_facts())
     return StudyFigures(
         chance=tuple(chance_agreement(judgments, session.dimension_tables())),
         tendencies=tuple(rater_tendencies(
-            (j.rater_id, j.verdict_true or 0, order) for j, order in _standard(session))),
+            (j.rater_id, j.verdict_true or 0, order)
+            for j, order in standard_verdicts(session.stored_columns()))),
         rater_model=model,
         fragility=ranking_fragility(games),
         drift=tuple(drift(session, judgments)),

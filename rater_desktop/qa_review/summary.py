@@ -7,22 +7,19 @@ batch's own facts; the computations are those of ``rater_desktop.qa``
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
-from rater_desktop.learning.unsure import UnsureShare
 from rater_desktop.qa import assistantbench, qualification, scoreboard, standardweb, timecost
 from rater_desktop.qa.agreement import VerdictAgreement
 from rater_desktop.qa.agreement_counts import verdict_agreement
 from rater_desktop.qa.assistantbench import AssistantBenchSummary
 from rater_desktop.qa.disagreement import ItemDisagreement
 from rater_desktop.qa.qualification import AttentionResult, QualificationResult, Tolerance
-from rater_desktop.qa.retest import RetestFigure
 from rater_desktop.qa.scoreboard import ModelStanding
 from rater_desktop.qa.standardweb import ModelRuns
-from rater_desktop.qa.text_sources import RaterTextFlags
 from rater_desktop.qa.timecost import StudyCost, TimingSummary
+from rater_desktop.qa_review.figure_record import CostInputs, QaFigures
 from rater_desktop.qa_review.figures import (
     DimensionAgreement,
     Tables,
@@ -35,60 +32,11 @@ if TYPE_CHECKING:
     from rater_desktop.batch.loader import Batch
     from rater_desktop.qa.inputs import ItemFacts, RaterJudgment, RunInput
     from rater_desktop.qa_review.adapter import BatchItemInfo
-    from rater_desktop.qa_review.store import QaStore, StoredAdjudication, StoredFile
-    from rater_desktop.qa_review.study_figures import StudyFigures
+    from rater_desktop.qa_review.store import QaStore, StoredFile
+
+__all__ = ["CostInputs", "QaFigures", "SummaryMixin", "collect_figures"]
 
 DEFAULT_RATERS_PER_ITEM = 3  # study design: three raters on every item
-
-
-@dataclass(frozen=True)
-class CostInputs:
-    """What the cost projection used (the wage's currency; fee and buffer as fractions)."""
-
-    items: int
-    raters_per_item: int
-    seconds_per_judgment: float | None
-    hourly_wage: float
-    platform_fee: float
-    buffer: float
-
-
-@dataclass(frozen=True)
-class QaFigures:
-    """Everything the report shows, computed once."""
-
-    batch_id: str
-    batch_title: str
-    batch_sha256: str
-    generated_at: datetime
-    files: tuple[StoredFile, ...]
-    used_files: tuple[StoredFile, ...]
-    raters: tuple[str, ...]
-    items_in_batch: int
-    items_judged: int
-    judgments: int
-    agreement: tuple[DimensionAgreement, ...]
-    verdict_agreement: VerdictAgreement
-    verdict_distribution: dict[int, int]
-    disagreements: tuple[ItemDisagreement, ...]
-    qualification_threshold: tuple[int, int]
-    qualification: tuple[QualificationResult, ...]
-    attention: tuple[AttentionResult, ...]
-    scoreboard: tuple[ModelStanding, ...]
-    bootstrap_resamples: int
-    assistantbench: dict[str, AssistantBenchSummary]
-    standardweb: tuple[ModelRuns, ...]
-    times_per_rater: dict[str, TimingSummary]
-    times_per_step: dict[str, TimingSummary]
-    cost_inputs: CostInputs
-    cost: StudyCost | None
-    adjudications: tuple[StoredAdjudication, ...]
-    problems: tuple[str, ...]
-    study: StudyFigures | None = None  # kappa, AC1/AC2, bias, ability, fragility, drift
-    unsure: tuple[UnsureShare, ...] = ()  # per rater: items marked unsure (results 2.3)
-    unsure_items: tuple[tuple[str, str, str], ...] = ()  # (item id, rater id, reason)
-    retest: tuple[RetestFigure, ...] = ()  # per rater, from the study's test-retest probes
-    text_flags: tuple[RaterTextFlags, ...] = ()  # pasted share, fast items (results 2.6)
 
 
 class _SessionData(Protocol):
@@ -224,7 +172,8 @@ def collect_figures(
     the same used files and settings are computed once per session: a report after a QA
     decision reads only the decisions, the files and the problems again. ``planned_probes``:
     the study plan has test-retest probes (the batch opened may not show them);
-    ``release``: a report made once lets go of the agreement tables once read."""
+    ``release``: a report made once reads the judgments a file at a time and keeps none
+    (``streamed_figures``)."""
     from dataclasses import replace
 
     from rater_desktop.qa_review.session import QaSession
@@ -253,13 +202,16 @@ def collect_figures(
 def _figures(session: Any, *, now: datetime, hourly_wage: float, platform_fee: float,
              buffer: float, raters_per_item: int, resamples: int, seed: int,
              release: bool = False) -> QaFigures:  # fmt: skip
+    if release:  # a report made once: the judgments a file at a time, none kept
+        from rater_desktop.qa_review.streamed_figures import streamed_figures
+
+        return streamed_figures(session, now=now, hourly_wage=hourly_wage,
+                                platform_fee=platform_fee, buffer=buffer,
+                                raters_per_item=raters_per_item, resamples=resamples,
+                                seed=seed)  # fmt: skip
     grouped = session.store_figures(agreement=False)  # counts, verdicts: grouped in SQL
-    # The agreement tables' readers first: a report made once then lets go of them (~6 MiB
-    # at 100,000 judgments) before the scoreboard's and disagreements' scratch.
     agreement, verdict = tuple(session.agreement()), session.verdict_agreement()
     study = session.study_figures()
-    if release:
-        session.release_tables()
     scoreboard = tuple(session.scoreboard(resamples=resamples, seed=seed))
     cost_inputs, cost = session.cost(
         hourly_wage=hourly_wage,

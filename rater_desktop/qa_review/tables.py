@@ -93,12 +93,13 @@ class JudgmentRow(QaTable, table=True):
     tc1: int | None = None
     fa1: int | None = None
     aip1: int | None = None
-    # v4 (``judgment_rows``): place in the file, claims/steps/display order as JSON, the
-    # Items table rows of the report, the rater's CSV/JSONL fields as JSON.
+    # v4 (``judgment_rows``): place in the file, claims/steps/display order as JSON. v4-v6
+    # also kept the Items table rows (``html``) and the CSV/JSONL fields (``export_fields``);
+    # v7 keeps what they are made from (``texts``, JSON) and renders them when asked for
+    # (``row_texts``).
     item_order: int | None = None
     facts: str | None = None
-    html: str | None = None
-    export_fields: str | None = None
+    texts: str | None = None
     # The item entry of the signed file, for Compare: v5 kept its JSON text (rows imported
     # or filled that way keep it, and so does PostgreSQL); v6 on SQLite keeps where it lies
     # in the stored document instead: (start, end) in bytes of its UTF-8, read with blob

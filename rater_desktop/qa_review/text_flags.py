@@ -7,7 +7,7 @@ report parses no document."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from html import escape
 from typing import Any
 
@@ -27,8 +27,13 @@ def minimum_seconds(batch: Any) -> float:
 def stored_texts(session: Any) -> Iterator[JudgmentText]:
     """What the import kept of each used judgment (no document is parsed again), one at
     a time (the figures add them up)."""
+    return column_texts(session.stored_columns())
+
+
+def column_texts(files: Iterable[Any]) -> Iterator[JudgmentText]:
+    """The same from the given files' columns (``FileJudgments``), one at a time."""
     return (JudgmentText(j.rater_id, complete, text, j.seconds())
-            for columns in session.stored_columns()
+            for columns in files
             for j, complete, _order, _disputed, _unsure, text in columns.rows())
 
 

@@ -9,7 +9,7 @@ how loud a badge is.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Set
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -48,6 +48,24 @@ def steps_left_before(rating: ItemRating) -> set[Step]:
         return set(STEP_ORDER)
     furthest = STEP_ORDER.index(furthest_reached(rating))
     return {s for s in STEP_ORDER if STEP_ORDER.index(s) < furthest}
+
+
+@dataclass
+class FocusTrail:
+    """Where the keyboard focus left from, across helpers: focus going into a helper (the
+    find bar, the screenshot viewer, a dialog, the practice tour) has not moved on from the
+    field: a rater searching the responses for the goal is still on "Main goal"."""
+
+    held: frozenset[str] = frozenset()  # the fields focus was in when a helper took it
+
+    def move(self, left: Set[str], entered: Set[str], *, into_helper: bool) -> set[str]:
+        """The fields moved on from when focus goes from ``left``'s widget to ``entered``'s
+        (none while a helper has it; the held fields once it goes to another field)."""
+        if into_helper:
+            self.held |= left
+            return set()
+        gone, self.held = (self.held | left) - entered, frozenset()
+        return set(gone)
 
 
 @dataclass

@@ -31,7 +31,7 @@ from rater_desktop.rating.rule_runs import (
 from rater_desktop.rating.rules import can_complete
 from rater_desktop.rating.rules.base import RuleResult
 from rater_desktop.rating.service_edits import EditsMixin
-from rater_desktop.rating.steps import case_file_ready, reachable_steps
+from rater_desktop.rating.steps import case_file_ready, reachable_steps, steps_before_check
 from rater_desktop.rating.store import RatingStore
 from rater_desktop.rating.survey import STATE_KEY, saved_survey, survey_record
 from rater_desktop.rating.timing import IDLE_THRESHOLD_SECONDS, Clock, ItemTimer
@@ -83,6 +83,9 @@ class RatingService(EditsMixin, TextEventsMixin):
         self._version = 0
         self._stale = False
         self._pending_kind = ""
+        # An item opened with its check on the runner has no results of its own yet (never
+        # the previous item's): nothing is shown, offered or decided on them until it ends.
+        self._unchecked = False
         self._timer: ItemTimer | None = None
         self._batch_state: dict[str, Any] | None = None
 
@@ -125,6 +128,18 @@ class RatingService(EditsMixin, TextEventsMixin):
         """True while the results are being checked again on the worker."""
         return self._stale
 
+    def results_now(self) -> tuple[RuleResult, ...]:
+        """The results of the rating as it is now: a run still on the runner is done in
+        place first (asking before completing must not decide on an older text)."""
+        self._ensure_fresh()
+        return self._results
+
+    @property
+    def results_ready(self) -> bool:
+        """False while a just-opened large item's first check is on the runner: until it
+        returns, ``results`` is empty and says nothing about the item."""
+        return not self._unchecked
+
     @property
     def order(self) -> DisplayOrder:
         """Display order of the open item for this rater."""
@@ -142,6 +157,8 @@ class RatingService(EditsMixin, TextEventsMixin):
         return display_order(batch_seed=self.display_seed, rater_id=self.rater_id, item_id=item_id)
 
     def reachable_steps(self) -> list[Step]:
+        if self._unchecked:
+            return steps_before_check(self.rating)
         return reachable_steps(self.rating, self._results)
 
     def can_undo(self) -> bool:
@@ -268,6 +285,8 @@ class RatingService(EditsMixin, TextEventsMixin):
             self._take(check_now(rating, item, self.rubric, self._order, self._version))
             return True
         self._stale, self._pending_kind = True, kind
+        if kind == "open":
+            self._results, self._unchecked = (), True
         job = background_job(rating, item, self.rubric, self._order, self._version)
         self._runner.submit(job, self._rules_done)
         return False
@@ -275,7 +294,7 @@ class RatingService(EditsMixin, TextEventsMixin):
     def _take(self, run: RuleRun) -> None:
         if self._plain is None:
             self._plain = run.plains
-        self._results, self._stale = run.results, False
+        self._results, self._stale, self._unchecked = run.results, False, False
 
     def _ensure_fresh(self) -> None:
         """Before completing or changing step: never decide on results of an older text."""

@@ -76,6 +76,12 @@ def reachable_steps(rating: ItemRating, results: Iterable[RuleResult]) -> list[S
     return [s for s in STEP_ORDER if s in rating.reached_steps or STEP_ORDER.index(s) <= limit]
 
 
+def steps_before_check(rating: ItemRating) -> list[Step]:
+    """Steps offered while an item's first check is still running: the ones already
+    reached and the current one, never a step the check could still lock."""
+    return [s for s in STEP_ORDER if s in rating.reached_steps or s is rating.current_step]
+
+
 def can_enter(step: Step, rating: ItemRating, results: Iterable[RuleResult]) -> bool:
     return step in reachable_steps(rating, results)
 

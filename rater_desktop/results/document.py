@@ -42,6 +42,10 @@ RESULTS_FORMAT_VERSION_RETEST = "2.5"
 # typed, pasted or inserted by the app's templates, and the active typing time (issue
 # 24). Files without any keep their version; a 2.x reader that ignores the key reads them.
 RESULTS_FORMAT_VERSION_TEXT_SOURCES = "2.6"
+# 2.7 adds, on preference ratings, ``sides_viewed``: the responses (file order) the rater
+# had on screen before completing (a narrow window shows them one at a time). Files
+# without it keep their version.
+RESULTS_FORMAT_VERSION_SIDES_VIEWED = "2.7"
 SIGNATURE_NAMESPACE = "rater-desktop-results@v1"
 SIDES = ("A", "B")
 # Format 2.0 had no protocol field: a document without one holds guideline ratings.
@@ -196,13 +200,15 @@ def build_results_document(
 
 
 def _mark_additions(document: dict[str, Any], items: Sequence[ItemRecord]) -> None:
-    """The highest minor version whose additions the file holds (2.4, 2.5, 2.6)."""
+    """The highest minor version whose additions the file holds (2.4 to 2.7)."""
     if _has_suggested_citation(document["items"]):
         document["format_version"] = RESULTS_FORMAT_VERSION_SUGGESTED
     if any(record.retest_of is not None for record in items):
         document["format_version"] = RESULTS_FORMAT_VERSION_RETEST
     if any("text_sources" in entry for entry in document["items"]):
         document["format_version"] = RESULTS_FORMAT_VERSION_TEXT_SOURCES
+    if any("sides_viewed" in entry["rating"] for entry in document["items"]):
+        document["format_version"] = RESULTS_FORMAT_VERSION_SIDES_VIEWED
 
 
 def _mark_learning(document: dict[str, Any], qualification: Mapping[str, Any] | None) -> None:

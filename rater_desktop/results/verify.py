@@ -84,11 +84,14 @@ def _read_limited(path: Path, limit: int) -> bytes:
     return data
 
 
-def _check_signature(results: bytes, signature: bytes) -> SshSignature | VerifyOutcome:
+def check_signature(data: bytes, signature: bytes, *,
+                    namespace: str = SIGNATURE_NAMESPACE) -> SshSignature | VerifyOutcome:
+    """The signature of ``data`` parsed, or the outcome saying why it does not hold (a
+    results file's, or under ``namespace`` a QA decisions file's)."""
     from rater_desktop.signing import sshsig
 
     try:
-        return sshsig.verify(results, signature, namespace=SIGNATURE_NAMESPACE)
+        return sshsig.verify(data, signature, namespace=namespace)
     except sshsig.NamespaceMismatchError as exc:
         return VerifyOutcome(VerifyStatus.WRONG_NAMESPACE, f"Invalid signature: {exc}.")
     except sshsig.SignatureFormatError as exc:
@@ -210,7 +213,7 @@ def verify_results_bytes(
 ) -> VerifyOutcome:
     """Verify in memory; see verify_results_file. ``item_spans``: also note where each item
     lies in the text (``VerifyOutcome.item_spans``, when the document was read that way)."""
-    checked = _check_signature(results, signature)
+    checked = check_signature(results, signature)
     if isinstance(checked, VerifyOutcome):
         return checked
     parsed = _parse_document(results, checked.fingerprint, item_spans)

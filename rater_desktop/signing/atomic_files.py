@@ -9,6 +9,8 @@ import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from rater_desktop.durable import fsync_dir
+
 
 class AtomicWriteError(OSError):
     """Writing failed; nothing was left behind. The message says what to do."""
@@ -30,17 +32,6 @@ def describe_os_error(exc: OSError, path: Path) -> str:
         return f"The folder {folder} does not exist. Create it or choose another folder."
     reason = exc.strerror or str(exc)
     return f"Could not write {path}: {reason}."
-
-
-def _fsync_dir(folder: Path) -> None:
-    # Makes the renames durable; not possible on Windows, where it is not needed.
-    if os.name != "posix":
-        return
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def _write_temp(target: Path, data: bytes, mode: int | None) -> Path:
@@ -78,7 +69,7 @@ def write_files_atomically(files: Sequence[tuple[Path, bytes]], *, mode: int | N
             os.replace(temp, target)
             placed.append(target)
         for folder in {target.parent for target, _ in files}:
-            _fsync_dir(folder)
+            fsync_dir(folder)
     except OSError as exc:
         for temp, _ in temps:
             with contextlib.suppress(OSError):
@@ -105,7 +96,7 @@ def write_chunks_atomically(target: Path, chunks: Iterable[bytes]) -> None:
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temp, target)
-        _fsync_dir(target.parent)
+        fsync_dir(target.parent)
     except BaseException as exc:
         with contextlib.suppress(OSError):
             temp.unlink()

@@ -8,6 +8,8 @@ import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
 
+from rater_desktop.durable import fsync_dir
+
 from .timeutil import file_stamp
 
 DEFAULT_KEEP = 7
@@ -43,16 +45,6 @@ def backup_due(backup_dir: Path, now: datetime) -> bool:
     return newest is None or newest.date() < now.astimezone(UTC).date()
 
 
-def _fsync_dir(directory: Path) -> None:
-    if os.name != "posix":
-        return
-    fd = os.open(directory, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
 def copy_database(source: sqlite3.Connection, target: Path) -> Path:
     """Write a self-contained copy of ``source`` to ``target`` atomically (temp + rename)."""
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -71,7 +63,7 @@ def copy_database(source: sqlite3.Connection, target: Path) -> Path:
     with partial.open("rb+") as handle:
         os.fsync(handle.fileno())
     os.replace(partial, target)
-    _fsync_dir(target.parent)
+    fsync_dir(target.parent)
     return target
 
 

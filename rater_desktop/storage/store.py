@@ -12,6 +12,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, NamedTuple, cast
 
+from rater_desktop.wording import counted
+
 from . import batches as batch_registry
 from .autosave import (
     AutosaveQueue,
@@ -377,7 +379,7 @@ class ProfileStore:
             count = len(batch.items) + len(batch.states)
             raise WriteFailedError(
                 self.path,
-                f"saving {count} change(s) failed ({exc})",
+                f"saving {counted(count, 'change')} failed ({exc})",
                 hint="The changes are kept in memory and retried; check free disk space.",
             ) from exc
 

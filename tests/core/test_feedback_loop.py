@@ -62,7 +62,7 @@ def test_decisions_reach_the_rater_and_the_re_export_links_them(
                  "--qa-leads", str(team["leads"])]) == 0  # fmt: skip
     out = capsys.readouterr().out
     assert "shop-running-shoes: needs_fix [verdict_justification] Say which shoe breaks the budget." in out
-    assert "stay-porto-march" not in out and "1 item(s) to rework." in out
+    assert "stay-porto-march" not in out and "1 item to rework." in out
     assert main(["--profile", "ann", "feedback", "queue", "--batch", str(BATCH)]) == 0
     assert "-> revision 2" in capsys.readouterr().out
     # The rater answers: rates again and re-exports.

@@ -114,8 +114,13 @@ def test_cli_with_plaintext_keyring_never_writes_the_seed(
     assert profiles.list_profiles(data_dir=appdirs.data_dir()) == []
     monkeypatch.setenv("RATER_DESKTOP_PASSPHRASE", "a long passphrase")
     assert main(["profile", "create", "--rater-id", "alice", "--name", "A", "--key-file"]) == 0
-    assert "OS keyring" not in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "OS keyring" not in out
     profile = profiles.load_profile(data_dir=appdirs.data_dir(), rater_id="alice")
+    place = f"encrypted key file {appdirs.data_dir() / str(profile.key_file)}"
+    assert f"Created profile alice (A); key kept in the {place}.\n" in out
+    assert main(["key", "show"]) == 0
+    assert f"Key kept in: {place}\n" in capsys.readouterr().out
     key = profiles.load_private_key(profile, keyring=plaintext_keyring,
                                     data_dir=appdirs.data_dir(), passphrase="a long passphrase")
     assert_seed_nowhere(isolated_app_dirs, key)

@@ -282,7 +282,7 @@ def test_the_shared_report_writer_says_where_it_wrote_or_why_not(
     out = tmp_path / "r.csv"
     assert write_protocol_report(out, "a,b\n", report_format="csv", protocol="x", files=2) == 0
     assert out.read_text() == "a,b\n"
-    assert capsys.readouterr().out == f"Report written to {out} (csv; x protocol; 2 file(s)).\n"
+    assert capsys.readouterr().out == f"Report written to {out} (csv; x protocol; 2 files).\n"
     blocked = tmp_path / "a-file"
     blocked.write_text("")
     assert write_protocol_report(blocked / "r.csv", "", report_format="csv", protocol="x",

@@ -21,7 +21,7 @@ from test_qa_review_support import RATERS, Setup, build_setup
 
 from rater_desktop.batch.loader import open_batch
 from rater_desktop.qa_review.adapter import AdaptedResults, RatedItem, adapt_results
-from rater_desktop.qa_review.judgment_rows import entry_texts
+from rater_desktop.qa_review.judgment_rows import entry_texts, item_html, item_rows
 from rater_desktop.qa_review.report_items import rater_rows_html
 from rater_desktop.qa_review.roster import Roster
 from rater_desktop.qa_review.rows import rater_fields
@@ -133,7 +133,14 @@ def _stored_rows(store: QaStore, file_id: int) -> list[dict[str, Any]]:
     # v6 on SQLite keeps where each entry lies in the stored document, not its text
     # (PostgreSQL keeps the text): what Compare reads back must be what v5 stored.
     by_place = store.engine.dialect.name == "sqlite"
+    # v7 keeps what the Items rows and export fields are made from: rendered when asked,
+    # they must be what v6 stored.
+    html = item_html(store.engine, file_ids=[file_id])
+    fields = item_rows(store.engine, file_ids=[file_id])
     for row in rows:
+        assert isinstance(row.pop("texts"), str)
+        [(_, row["html"])] = html[row["item_id"]]
+        row["export_fields"] = json.dumps(fields[row["item_id"]], ensure_ascii=False)
         start, end = row.pop("entry_start"), row.pop("entry_end")
         assert (row["entry"] is None and isinstance(start, int) and isinstance(end, int)
                 if by_place else isinstance(row["entry"], str) and start is end is None)
@@ -156,6 +163,29 @@ def _import_each(setup: Setup, store: QaStore, paths: list[Path]) -> list[tuple[
             reference = _reference_rows(adapted, outcome.file.file_sha256)
             found.append((outcome.file, (reference, list(adapted.problems))))
     return found
+
+
+def as_v6(store: QaStore, infos: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Turn a store into what v6 made of the same imports: each row's Items rows and
+    export fields rendered by the frozen builder (the old code), no ``texts``; the v6
+    texts are returned (file id, item id, html, export fields)."""
+    from sqlalchemy import text
+
+    old = []
+    for stored in store.files():
+        document = json.loads(store.signed_bytes(stored.id)[0])
+        adapted = adapt_results(document=document, batch_items=infos, rules=False)
+        old += [{"f": stored.id, "i": row["item_id"], "h": row["html"],
+                 "e": row["export_fields"]}
+                for row in _reference_rows(adapted, stored.file_sha256)]  # fmt: skip
+    with store.engine.begin() as conn:
+        for column in ("html", "export_fields"):
+            conn.execute(text(f"ALTER TABLE qa_judgments ADD COLUMN {column} TEXT"))
+        conn.execute(text("UPDATE qa_judgments SET html = :h, export_fields = :e "
+                          "WHERE file_id = :f AND item_id = :i"), old)  # fmt: skip
+        conn.execute(text("ALTER TABLE qa_judgments DROP COLUMN texts"))
+        conn.execute(text("UPDATE qa_meta SET value = '6' WHERE key = 'schema_version'"))
+    return old
 
 
 def _entry_values(rows: list[dict[str, Any]]) -> list[Mapping[str, Any]]:
@@ -246,6 +276,7 @@ def test_a_v5_store_keeps_its_entry_texts_and_compare_reads_them(
         items = list(session.item_infos())
         before = {i: entry_texts(store.engine, item_id=i, file_ids=ids) for i in items}
         compared = {i: [repr(r.judgment) for r, _ in session.stored_rated(i)] for i in items}
+        as_v6(store, session.item_infos())
     assert sum(map(len, before.values())) > 10
     # What v5 held: each entry's text, no places (its store had no such columns).
     with store.engine.begin() as conn:
@@ -265,6 +296,6 @@ def test_a_v5_store_keeps_its_entry_texts_and_compare_reads_them(
                 for i in items} == compared  # fmt: skip
         session.stored_judgments()  # a report's read: the v5 rows are complete, none filled
     with migrated.engine.connect() as conn:
-        assert conn.execute(text("SELECT value FROM qa_meta")).scalar_one() == "6"
+        assert conn.execute(text("SELECT value FROM qa_meta")).scalar_one() == "7"
         assert conn.execute(text("SELECT COUNT(*) FROM qa_judgments WHERE entry IS NULL OR "
                                  "entry_start IS NOT NULL")).scalar_one() == 0  # fmt: skip

@@ -84,7 +84,7 @@ def test_a_report_parses_no_document_and_a_decision_redraws_only_decisions(
         monkeypatch.setattr(judgment_rows, "read_judgments", stored_session.read_judgments)
         session.set_adjudication("s1", decision="needs_fix", note="check the price")
         second = render_report(session, resamples=20, now=NOW)
-        assert reads == [] and 'data-key="decision-s1">QA decision: needs_fix' in second
+        assert reads == [] and 'data-key="decision-s1">QA decision: Needs fix' in second
         assert second.replace(
             second[second.index('<p data-key="decision-s1">'):].split("</p>")[0] + "</p>", ""
         ) == first

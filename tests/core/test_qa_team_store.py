@@ -235,7 +235,7 @@ def test_an_old_store_is_migrated_the_same_way_on_both(
         assert kept is not None and (kept.reviewer_id, kept.version) == ("quinn", 1)
         with store.engine.connect() as conn:
             version = conn.execute(text("SELECT value FROM qa_meta")).scalar_one()
-        assert version == str(QA_SCHEMA_VERSION) == "6"
+        assert version == str(QA_SCHEMA_VERSION) == "7"
         assert store.files() == [] and _count(store, "qa_judgments") == 0  # v3 table made
     with QaStore.connect(parse_store(setting, default=tmp_path)) as again:  # nothing to do
         assert again.adjudication(batch_sha256="ab", item_id="s1") is not None
@@ -379,14 +379,14 @@ def test_grouped_figures_from_sql_equal_the_python_figures(
         html = render_report(session, resamples=20, seed=1, now=NOW)
         with qa_store.engine.begin() as conn:
             conn.execute(text("DELETE FROM qa_judgments WHERE rater_id = 'alice'"))
-            conn.execute(text("UPDATE qa_judgments SET facts = NULL, html = NULL, entry = NULL, "
+            conn.execute(text("UPDATE qa_judgments SET facts = NULL, texts = NULL, entry = NULL, "
                               "entry_start = NULL, entry_end = NULL"))
         session = _session(setup, qa_store, batch)
         assert session.store_figures() == grouped
         assert render_report(session, resamples=20, seed=1, now=NOW) == html
         with qa_store.engine.connect() as conn:
             assert conn.execute(text("SELECT COUNT(*) FROM qa_judgments WHERE rater_id <> 'dave' "
-                                     "AND (facts IS NULL OR html IS NULL OR (entry IS NULL "
+                                     "AND (facts IS NULL OR texts IS NULL OR (entry IS NULL "
                                      "AND entry_end IS NULL))")
                                 ).scalar_one() == 0
         # Agreement from per-unit value counts grouped in SQL = the Python matrices' figures.

@@ -55,7 +55,7 @@ def test_compare_rows_dashboard_rows_and_where_from_one_session(setup: Setup) ->
         texts = [rows["Verdict"](c, comparison.identities) for c in comparison.raters]
         assert len(texts) == len(RATERS) and all(t.endswith(")") for t in texts)
         summary = summary_text(comparison)
-        assert summary.startswith(f"{comparison.kind}  \u00b7  3 rater(s)")
+        assert summary.startswith(f"{comparison.kind}  \u00b7  3 raters")
         judged = judged_items(session)
         assert list(judged) == [i for i in session.item_infos() if i in judged]
         spread = {d.item_id: d for d in session.disagreements()}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rater_desktop.rating.attention import Attention, Voice, covers, rule_voice
+from rater_desktop.rating.attention import Attention, FocusTrail, Voice, covers, rule_voice
 from rater_desktop.rating.model import ItemRating, ItemStatus, Step
 from rater_desktop.rating.rubric import Rubric
 from rater_desktop.rating.rules import check_item
@@ -82,3 +82,13 @@ def test_a_fields_own_note_speaks_after_the_rater_left_it() -> None:
     assert attention.field_voice(field, Step.FACT_CHECKS) is Voice.SPEAK
     moved_on = Attention(insisted={Step.FACT_CHECKS})
     assert moved_on.field_voice(field, Step.FACT_CHECKS) is Voice.SPEAK
+
+
+def test_focus_in_a_helper_has_not_moved_on_from_the_field() -> None:
+    trail, goal = FocusTrail(), {"case_file.main_goal"}
+    assert trail.move(goal, set(), into_helper=True) == set()  # Ctrl+F: the find bar
+    assert trail.move(set(), set(), into_helper=True) == set()  # then the screenshot viewer
+    assert trail.move(set(), goal, into_helper=False) == set()  # back to Main goal
+    assert trail.move(goal, set(), into_helper=True) == set()
+    assert trail.move(set(), {"case_file.checklist"}, into_helper=False) == goal  # moved on
+    assert trail.move({"case_file.checklist"}, goal, into_helper=False) == {"case_file.checklist"}

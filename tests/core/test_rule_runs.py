@@ -9,7 +9,7 @@ from test_rating_support import make_item
 
 from rater_desktop.batch.model import Item
 from rater_desktop.rating.change import Change
-from rater_desktop.rating.model import ItemStatus
+from rater_desktop.rating.model import ItemStatus, Step, SubRequestKind
 from rater_desktop.rating.rubric import Rubric
 from rater_desktop.rating.rule_runs import BACKGROUND_SIZE, RuleJob, RuleRun
 from rater_desktop.rating.service import RatingService
@@ -100,3 +100,33 @@ def test_an_edit_that_breaks_a_complete_item_reopens_it_when_its_rules_return() 
     runner.finish()
     assert service.rating.status is ItemStatus.IN_PROGRESS
     assert changes[-1].kind == "rules" and "reopened" in changes[-1].notice
+
+
+def test_a_large_item_opened_after_another_shows_none_of_the_others_results() -> None:
+    """CI once caught the window drawing, for a large item whose check was still on the
+    worker, the results of the item opened before it: its steps, its footer verdict."""
+    runner = Runner()
+    service, changes = _service(runner)
+    service.open_item("small")
+    service.set_main_goal("Put the Classic Hat in the cart and report its price")
+    service.add_sub_request(SubRequestKind.ACTION, "Report the price")
+    assert Step.TASK_COMPLETION in service.reachable_steps()
+    service.open_item("big")
+    assert not service.results_ready and service.results == ()
+    assert changes[-1].kind == "open" and changes[-1].results == ()
+    assert service.reachable_steps() == [Step.CASE_FILE]  # the check could still lock the rest
+    service.set_main_goal("typed while the first check runs")
+    assert not service.results_ready  # an edit's run does not make results appear
+    runner.finish()
+    assert service.results_ready and any(r.rule_id == "CF-2" for r in service.results)
+
+
+def test_asking_for_the_results_now_checks_a_pending_run_in_place() -> None:
+    runner = Runner()
+    service, _ = _service(runner)
+    service.open_item("big")
+    now = service.results_now()
+    assert service.results_ready and not service.rules_pending
+    assert any(r.rule_id == "CF-1" and not r.passed for r in now)
+    runner.finish()  # the worker's run for the same version is dropped as out of date
+    assert service.results == now

@@ -46,10 +46,12 @@ def test_burst_of_saves_becomes_one_commit_after_the_debounce() -> None:
         queue.put_item(("b", "i1"), _item(str(n)))
         queue.put_item(("b", f"other-{n % 3}"), _item(str(n)))
     queue.put_state("b", PendingState("{}", NOW))
-    assert committer.committed.wait(2.0)
+    # Generous bound: a loaded machine may start the writer thread late; what must hold is
+    # that it waited for the debounce (lower bound) and then wrote the burst once.
+    assert committer.committed.wait(30.0)
     elapsed = time.monotonic() - started
     queue.close()
-    assert 0.15 <= elapsed < 1.0
+    assert elapsed >= 0.15
     assert len(committer.batches) == 1
     (batch,) = committer.batches
     assert batch.items[("b", "i1")].document_json == "99"
@@ -61,12 +63,16 @@ def test_continuous_saving_cannot_postpone_the_commit() -> None:
     queue = AutosaveQueue(committer, debounce_seconds=0.2)
     started = time.monotonic()
     n = 0
-    while not committer.committed.is_set() and time.monotonic() - started < 2.0:
+    # Saves keep coming every few milliseconds, far inside the debounce: a debounce that
+    # restarted at each save would never commit while this loop runs. The 30 s cap only
+    # ends a broken run; a slow scheduler merely spaces the saves further apart.
+    while not committer.committed.is_set() and time.monotonic() - started < 30.0:
         queue.put_item(("b", "i1"), _item(str(n)))
         n += 1
         time.sleep(0.005)
+    committed_while_saving = committer.committed.is_set()
     queue.close()
-    assert time.monotonic() - started < 1.0
+    assert committed_while_saving
 
 
 def test_flush_commits_synchronously_and_peek_sees_inflight_values() -> None:

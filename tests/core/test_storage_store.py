@@ -146,18 +146,22 @@ def test_reopen_restores_documents_and_batch_state(tmp_path: Path) -> None:
             assert store.load_item("batch-1", f"item-{n:02d}") == _doc(step=n, n=n)
 
 
-def test_background_writer_commits_without_flush_within_a_second(tmp_path: Path) -> None:
+def test_background_writer_commits_without_flush_after_the_debounce(tmp_path: Path) -> None:
     with open_profile_store("r", data_dir=tmp_path, debounce_seconds=0.2) as store:
         store.save_item("b", "i1", _doc())
         started = time.monotonic()
-        while store.autosave_status().pending and time.monotonic() - started < 2:
+        # The 30 s cap only ends a broken run (a loaded machine may start the writer late);
+        # the loop must end because the writer committed, never because of the cap.
+        while store.autosave_status().pending and time.monotonic() - started < 30:
             time.sleep(0.01)
         elapsed = time.monotonic() - started
+        status = store.autosave_status()
         conn = sqlite3.connect(store.path)
         row = conn.execute("SELECT status FROM item_ratings WHERE item_id='i1'").fetchone()
         conn.close()
+    assert status.pending == 0 and status.last_durable_at is not None
     assert row == ("in_progress",)
-    assert 0.15 <= elapsed < 1.0
+    assert elapsed >= 0.15
 
 
 def test_repeated_saves_coalesce_into_one_revision(store: ProfileStore) -> None:

@@ -144,7 +144,7 @@ def _decide_and_rework(tmp_path: Path, capsys: pytest.CaptureFixture[str], study
         json.dumps({"item_id": "pair-000010", "decision": "needs_fix", "corrected_verdict": "A_better",
                     "note": "@cid [verdict] The chosen reply refuses; it is the safer one."}) + "\n"
         + json.dumps({"item_id": "pair-000012", "decision": "reject", "note": "Both replies are unsafe."}) + "\n")  # fmt: skip
-    assert "Recorded 2 decision(s) over 3 results file(s)" in _run(
+    assert "Recorded 2 decisions over 3 results files" in _run(
         capsys, "--profile", "quinn", "qa", "decisions", *files, *common, "--decide", str(decide),
         "--out", str(tmp_path / "round1"))  # fmt: skip
     decisions = tmp_path / "round1.qa-decisions.json"
@@ -153,11 +153,11 @@ def _decide_and_rework(tmp_path: Path, capsys: pytest.CaptureFixture[str], study
     queue = _run(capsys, "--profile", "cid", "feedback", "import", str(decisions), "--batch", str(cid_batch),
                  "--qa-leads", str(leads))  # fmt: skip
     assert "pair-000010: needs_fix [verdict] The chosen reply refuses; it is the safer one." in queue
-    assert "pair-000012: reject" in queue and "2 item(s) to rework." in queue
+    assert "pair-000012: reject" in queue and "2 items to rework." in queue
     # The needs-fix is addressed to cid; the reject (no @rater) goes to every rater of the item.
     bob_queue = _run(capsys, "--profile", "bob", "feedback", "import", str(decisions),
                      "--batch", str(study / "batches" / "bob"), "--qa-leads", str(leads))  # fmt: skip
-    assert "pair-000012: reject" in bob_queue and "1 item(s) to rework." in bob_queue
+    assert "pair-000012: reject" in bob_queue and "1 item to rework." in bob_queue
     fix = tmp_path / "cid.fix.jsonl"
     fix.write_text(json.dumps(rating("pair-000010", -2)) + "\n")
     assert "pair-000010: saved (complete)" in _run(capsys, "--profile", "cid", "rate", "--batch", str(cid_batch),
@@ -182,7 +182,7 @@ def _dataset(tmp_path: Path, capsys: pytest.CaptureFixture[str], files: list[str
                     "--batch", str(pool), "--allowed-signers", str(roster), *plan_args,
                     "--decisions", str(decisions), "--qa-leads", str(leads)]  # fmt: skip
     printed = _run(capsys, *dataset_args, "--out", str(tmp_path / "dataset"))
-    assert "Wrote 50 pairs (1 adjudicated)" in printed and "156 judgments from 4 signed file(s)" in printed
+    assert "Wrote 50 pairs (1 adjudicated)" in printed and "156 judgments from 4 signed files" in printed
     assert "Left out: 1 rejected by QA, 1 tie" in printed
     pairs = {p["item_id"]: p for p in map(json.loads, (tmp_path / "dataset" / "pairs.jsonl").read_text().splitlines())}
     assert pairs["pair-000010"]["basis"] == "adjudicated" and pairs["pair-000010"]["margin"] == 2

@@ -99,7 +99,7 @@ def _left_out_file_fails(tmp_path: Path, capsys: pytest.CaptureFixture[str], stu
     capsys.readouterr()
     assert _run("study", "coverage", str(study / "study.json"), *map(str, exports), str(tampered),
                 "--allowed-signers", str(roster), "--owners", str(owners)) == 1  # fmt: skip
-    assert "1 results file(s) left out" in capsys.readouterr().out
+    assert "1 results file left out" in capsys.readouterr().out
     assert _run("qa", "report", *map(str, exports), str(tampered), "--batch", str(POOL),
                 "--allowed-signers", str(roster), "--plan", str(study / "study.json"), "--owners", str(owners),
                 "--out", str(tmp_path / "r3.html"), "--resamples", "0") == 1  # fmt: skip

@@ -52,13 +52,14 @@ class RaterRig:
 
 
 def make_rig(make_window: Any, tmp_path: Path, keyring: Any, *,
-             passphrase: str | None = None, **options: Any) -> RaterRig:
+             passphrase: str | None = None, debounce_seconds: float = 0.02,
+             **options: Any) -> RaterRig:
     data_dir = tmp_path / "data"
     profile = profiles.create_profile(rater_id=RATER, display_name="Rater One",
                                       keyring=keyring, data_dir=data_dir, passphrase=passphrase)
     window = make_window()
     relay = SaveErrorRelay(window)
-    real_store = open_profile_store(RATER, data_dir=data_dir, debounce_seconds=0.02,
+    real_store = open_profile_store(RATER, data_dir=data_dir, debounce_seconds=debounce_seconds,
                                     on_error=relay.report)
     store = ThreadRecordingStore(real_store)
     binding = RatingBinding(window, store=store, rater_id=RATER, close_store=real_store.close)

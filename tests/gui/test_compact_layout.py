@@ -15,11 +15,11 @@ from PySide6.QtCore import QEvent, QPointF, QSettings, Qt
 from PySide6.QtGui import QMouseEvent, QShortcutEvent
 from PySide6.QtWidgets import QApplication, QPlainTextEdit, QTabWidget
 
+from rater_desktop.dock_widths import Arrangement, arrangement_for
 from rater_desktop.gui.app import create_main_window
 from rater_desktop.gui.preference.binding import PreferenceBinding
 from rater_desktop.gui.rating_binding import RatingBinding
 from rater_desktop.gui.theme import apply_theme
-from rater_desktop.gui.window_layout import Arrangement, arrangement_for
 from rater_desktop.rating.model import Step
 from rater_desktop.rating.store import MemoryRatingStore
 
@@ -63,7 +63,9 @@ def _window(qtbot: Any, tmp_path: Path, size: tuple[int, int] = SMALL) -> tuple[
     qtbot.addWidget(window)
     store = MemoryRatingStore()
     binding = RatingBinding(window, store=store, rater_id="compact")
-    window.preference_binding = PreferenceBinding(window, store=store, rater_id="compact")
+    # Kept where the app keeps it (gui/preference/on_demand), not as a new attribute.
+    window.setProperty("preferenceBinding",
+                       PreferenceBinding(window, store=store, rater_id="compact"))
     window.showNormal()
     window.resize(*size)
     window.show()
@@ -175,6 +177,25 @@ def test_responses_take_turns_and_stay_covered_until_the_case_file(qtbot: Any,
     settle()
     assert not view.tabbed and a.isVisible() and b.isVisible() and not switch.isEnabled()
     assert binding.cover.isVisible() and binding.cover.geometry() == view.splitter.geometry()
+
+
+@pytest.mark.parametrize("batch", [SAMPLE, PREFERENCE])
+def test_every_item_starts_on_response_a_while_they_take_turns(qtbot: Any, tmp_path: Path,
+                                                               batch: Path) -> None:
+    """B left open on one item led the next: its B was read first (an order effect the
+    random left/right order is there to remove) and a preference note named A unseen."""
+    window, _binding = _window(qtbot, tmp_path)
+    assert window.open_batch_path(str(batch))
+    settle()
+    view = window.item_view
+    first = view.item.id
+    view.switch_side()
+    assert view.panes["B"].isVisible() and view.sides_on_screen() == {"B"}
+    window.item_list.select_item(next(i for i in window.item_list.model.item_ids() if i != first))
+    settle()
+    assert view.item.id != first
+    assert view.panes["A"].isVisible() and not view.panes["B"].isVisible()
+    assert view.sides_on_screen() == {"A"}
 
 
 def test_switching_keeps_the_step_the_typed_text_and_the_focus(qtbot: Any,

@@ -50,7 +50,7 @@ def _shown(qtbot: Any, set_font_size: Any, point_size: int) -> FirstRunDialog:
 
 def test_text_needing_more_than_two_thirds_of_the_screen_shows_whole(
         qtbot: Any, app_font: Any) -> None:
-    dialog = _shown(qtbot, app_font, 18)
+    dialog = _shown(qtbot, app_font, 22)  # 18 pt fit in two thirds once the width followed the font
     screen = QGuiApplication.primaryScreen().availableGeometry()
     assert dialog.height() > screen.height() * 2 // 3  # the case Qt cut short
     assert _clipped_labels(dialog) == []
@@ -82,7 +82,8 @@ def test_a_long_survey_stays_on_a_small_screen(qtbot: Any) -> None:
     qtbot.waitExposed(dialog)
     screen = QGuiApplication.primaryScreen().availableGeometry()
     assert dialog.height() <= min(screen.height(), 640)
-    assert dialog.findChild(QScrollArea, "surveyScroll").verticalScrollBar().maximum() > 0
+    scroll = dialog.findChild(QScrollArea, "surveyScroll")
+    assert scroll is not None and scroll.verticalScrollBar().maximum() > 0
     assert _clipped_labels(dialog) == []
 
 
@@ -115,3 +116,12 @@ def test_a_note_that_wraps_to_more_lines_grows_the_dialog(qtbot: Any, app_font: 
     qtbot.waitUntil(lambda: dialog.height() > before, timeout=2000)
     assert dialog.body_scroll.verticalScrollBar().maximum() == 0
     assert _clipped_labels(dialog) == []
+
+
+def test_the_dialogs_least_width_follows_the_font(qtbot: Any, app_font: Any) -> None:
+    """It was 560 px at every font: cramped fields and labels at a large font."""
+    small = _shown(qtbot, app_font, 6).minimumWidth()
+    large = _shown(qtbot, app_font, 12)
+    screen = QGuiApplication.primaryScreen().availableGeometry()
+    assert large.minimumWidth() >= min(screen.width(), small * 3 // 2), (small, large)
+    assert large.minimumWidth() <= screen.width()

@@ -101,6 +101,7 @@ def test_claim_highlights_survive_a_search(qtbot: Any, make_window: Any,
     window, binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot)
     fill_case_file(qtbot, binding)
     service = binding.service
+    assert service is not None
     service.set_step(Step.TASK_COMPLETION)
     service.set_step(Step.CLAIMS)
     label = "A" if "Red Classic" in window.item_view.panes["A"].text_browser.toPlainText() \
@@ -192,6 +193,7 @@ def test_found_text_becomes_a_claim_with_ctrl_m_and_no_mouse(qtbot: Any, make_wi
     window, binding, _ = open_rated_window(make_window, tmp_path, qtbot=qtbot)
     _reveal(binding)
     service = binding.service
+    assert service is not None
     bar = _open_find(qtbot, window, "Crimson Mini costs")
     assert window.item_view.panes[_side_of(service, 1)].text_browser.textCursor().selectedText() \
         == "Crimson Mini costs"

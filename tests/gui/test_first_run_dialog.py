@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QDialog, QLineEdit
+from PySide6.QtWidgets import QApplication, QDialog, QLabel, QLineEdit
 
 from rater_desktop.gui.first_run_dialog import FirstRunDialog
 from rater_desktop.profiles import ProfileError
@@ -210,3 +210,32 @@ def test_tab_goes_from_passphrase_to_its_repeat_and_alt_s_shows_them(qtbot: Any)
     qtbot.mouseClick(dialog.show_toggle, Qt.MouseButton.LeftButton)
     assert dialog.passphrase.echoMode() is QLineEdit.EchoMode.Normal
     assert dialog.confirmation.hasFocus(), QApplication.focusWidget()
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_each_label_sits_level_with_its_fields_text(qtbot: Any, theme: str) -> None:
+    """Seen under Xvfb: the themed fields are taller than QFormLayout lets a label be, so
+    "Your name", "Passphrase"... sat 3 px above the text typed beside them."""
+    from PySide6.QtWidgets import QFormLayout
+
+    from rater_desktop.gui.theme import apply_theme
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    apply_theme(app, theme)
+    try:
+        dialog, _made = _dialog(qtbot, needs_passphrase=True)
+        rows = []
+        for form in dialog.findChildren(QFormLayout):
+            for row in range(form.rowCount()):
+                label = form.itemAt(row, QFormLayout.ItemRole.LabelRole)
+                field = form.itemAt(row, QFormLayout.ItemRole.FieldRole)
+                text = label.widget() if label is not None else None
+                if isinstance(text, QLabel) and text.text() and field is not None:
+                    rows.append((text.text(), text.geometry().center().y(),
+                                 field.geometry().center().y()))
+        assert [text for text, _l, _f in rows] == ["Your name", "Rater id", "Passphrase",
+                                                   "Repeat it"]
+        assert all(abs(label - field) <= 1 for _t, label, field in rows), rows
+    finally:
+        apply_theme(app, "light")

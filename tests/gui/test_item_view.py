@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from PySide6.QtWidgets import QApplication, QFrame, QLabel
 
 from tests.gui.conftest import response, standard_items
@@ -61,6 +62,25 @@ def test_short_prompt_has_no_toggle(make_window: Callable[..., Any],
     assert window.open_batch_path(str(batch_factory("short", items)))
     QApplication.processEvents()
     assert not window.item_view.prompt_header.toggle.isVisibleTo(window)
+
+
+@pytest.mark.parametrize(("lines", "toggle"), [(2, False), (3, False), (4, True)])
+def test_show_more_only_when_lines_are_hidden(make_window: Callable[..., Any],
+                                              batch_factory: Callable[..., Path],
+                                              lines: int, toggle: bool) -> None:
+    """A three-line prompt is shown whole: its "Show more" (seen at 853x480, where the
+    sample's prompts wrap to three lines) revealed nothing but the bottom margin."""
+    prompt = "\n".join(f"Line {i}: check the price." for i in range(lines))
+    items = [{"id": "three", "prompt": prompt,
+              "responses": [response("x", "a", shots=0, steps=0),
+                            response("y", "b", shots=0, steps=0)]}]
+    window = make_window()
+    assert window.open_batch_path(str(batch_factory("three", items)))
+    QApplication.processEvents()
+    header = window.item_view.prompt_header
+    assert header.toggle.isVisibleTo(header) is toggle
+    if not toggle:
+        assert header.text.height() >= header.content_height() - 2  # nothing cut
 
 
 def test_raw_html_in_prompt_and_captions_is_shown_as_text(
@@ -237,8 +257,10 @@ def test_run_app_in_rater_mode_attaches_the_rating_core(small_batch: Path, qtbot
 
     def fake_exec(_app: Any = None) -> int:
         assert attached == [], "the rating core waits for the window's first paint"
-        qtbot.waitUntil(lambda: len(attached) == 1, timeout=3000)
-        qtbot.waitUntil(lambda: attached[0].batch is not None, timeout=3000)
+        # The first paint, the batch opened, the rating core imported on a worker thread:
+        # about 1 s at a load of 6 on 2 cores (CI runs other suites beside this one).
+        qtbot.waitUntil(lambda: len(attached) == 1, timeout=15_000)
+        qtbot.waitUntil(lambda: attached[0].batch is not None, timeout=15_000)
         for window in QApplication.topLevelWidgets():
             if window.objectName() == "mainWindow" and window.isVisible():
                 window.close()

@@ -241,3 +241,26 @@ def test_every_tour_says_side_by_side_only_where_both_responses_show() -> None:
 
     for card in (*CARDS, *PREFERENCE_CARDS):
         assert "side by side" not in card_text(card, tabbed=True), card.title
+
+
+def test_the_keys_card_keeps_each_key_and_its_label_on_one_line(qtbot: Any, make_window: Any,
+                                                                tmp_path: Path) -> None:
+    """Seen under Xvfb at 853x480: the card kept its 50-character width, the keys'
+    column took most of it and each label wrapped to 2-3 lines in a narrow column."""
+    from dataclasses import replace
+
+    from PySide6.QtWidgets import QLabel
+
+    from rater_desktop.gui.tour import card_rich_text
+
+    window, _binding, _controller = _install(qtbot, make_window, tmp_path)
+    tour = _tour(qtbot, window)
+    window.resize(853, 480)
+    for _ in CARDS[:-1]:
+        qtbot.keyClick(tour, Qt.Key.Key_Return)
+    assert tour.title.text() == "Keys worth knowing"
+    table = QLabel(card_rich_text(replace(CARDS[-1], closing="")))
+    table.setFont(tour.text.font())
+    table.setWordWrap(True)
+    assert table.heightForWidth(tour.text.width()) == table.heightForWidth(10_000)
+    assert tour.geometry().right() < window.width()  # still inside the window

@@ -243,3 +243,42 @@ def test_the_preference_qa_tabs_are_not_built_until_shown(
     assert window.tabs.currentWidget() is view.disagreements
     assert view.disagreements.table.rowCount() == 4
     assert errors == []
+
+
+def test_model_names_are_whole_in_a_compact_window(
+        qtbot: Any, exported: dict[str, Any], temp_settings: QSettings) -> None:
+    """At 853x480 the models table shared half the page with the raters' eight columns:
+    its stretched name column was squeezed until every name read "mode..."."""
+    errors: Errors = []
+    window = _window(qtbot, exported, temp_settings, errors)
+    window.resize(853, 480)
+    window.show()
+    window.import_paths(list(exported["files"].values()))
+    _reviewed(qtbot, window)
+    window.show_role("dashboard")
+    models = window.view.dashboard.models
+    qtbot.waitUntil(lambda: models.rowCount() == 2 and models.isVisible(), timeout=10_000)
+    metrics = models.fontMetrics()
+    for row in range(models.rowCount()):
+        name = models.item(row, 0).text()
+        assert models.columnWidth(0) > metrics.horizontalAdvance(name), name
+    raters = window.view.dashboard.raters
+    last = raters.columnCount() - 1
+    # Every rater column is on screen (the table has no horizontal scroll bar).
+    assert raters.columnViewportPosition(last) + raters.columnWidth(last) \
+        <= raters.viewport().width()
+    assert errors == []
+
+
+def test_the_dashboard_needs_no_sideways_scrolling_in_a_compact_window(qtbot: Any) -> None:
+    """The survey question and the three cost inputs on one line were wider than an
+    853x480 window: the page scrolled sideways and cut the headline and every table."""
+    from rater_desktop.gui.preference.qa_panel import PreferenceDashboard
+
+    dashboard = PreferenceDashboard()
+    qtbot.addWidget(dashboard)
+    dashboard.resize(853, 480)
+    dashboard.show()
+    qtbot.waitExposed(dashboard)
+    assert dashboard.widget().minimumSizeHint().width() <= dashboard.viewport().width()
+    assert dashboard.horizontalScrollBar().maximum() == 0

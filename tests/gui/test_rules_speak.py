@@ -123,3 +123,19 @@ def test_a_dialog_or_the_practice_card_in_front_is_not_a_visit(
     qtbot.waitUntil(lambda: window.findChild(PracticeTour) is not None
                     and window.findChild(PracticeTour).next_button.hasFocus(), timeout=3000)
     assert _tones(page) == {"CF-1": "todo", "CF-2": "todo"}
+
+
+def test_searching_with_the_find_bar_is_not_moving_on(qtbot: Any, make_window: Any,
+                                                      tmp_path: Path) -> None:
+    from rater_desktop.gui.steps.case_file import CaseFileStep
+
+    window, binding, _store = open_rated_window(make_window, tmp_path, qtbot=qtbot)
+    page = binding.panel.page(Step.CASE_FILE)
+    assert isinstance(page, CaseFileStep)
+    page.main_goal.setFocus()
+    qtbot.waitUntil(page.main_goal.hasFocus, timeout=2000)
+    qtbot.keyClick(page.main_goal, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(window.find_bar.field.hasFocus, timeout=2000)  # looking for the goal
+    assert _tones(page) == {"CF-1": "todo", "CF-2": "todo"}
+    page.checklist.setFocus()  # from the find bar on to another field: Main goal was left
+    assert _tones(page) == {"CF-1": "block", "CF-2": "todo"}

@@ -90,7 +90,7 @@ def test_the_run_audit_tab_shows_the_figures_of_qa_report(
     judge = summary["judge_agreement"]
     confusion = {row[0]: row[1:] for row in _cells(panel.confusion)}
     assert confusion["overstated"][0] == str(judge["confusion"]["overstated"]["accurate"])
-    assert "1 disputed completion(s), not scored" in panel.summary.text()
+    assert "1 disputed completion, not scored" in panel.summary.text()
     kappa = "n/a" if judge["kappa"] is None else f"{judge['kappa']:.2f}"
     assert f"Cohen's \u03ba {kappa} over {judge['pairs']} verdict pairs" in panel.summary.text()
     # The window's report is the one the command line writes.

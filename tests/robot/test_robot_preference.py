@@ -21,8 +21,11 @@ def test_preference_items_by_keys_alone(make_robot, size: str, theme: str) -> No
     robot.launch(facts.path)
     robot.wait_ready(facts)
     first, second = facts.item_ids[0], facts.item_ids[1]
+    # At 853x480 Response A and B are tabs: F6 shows the other one first (both are read
+    # before choosing; completing with one never shown would ask), one key more an item.
+    other = ("F6",) if size == "853x480" else ()
     # Item 1: "1" (A is better), Ctrl+Enter completes and opens the next: 2 keys.
-    robot.x.key("1", "ctrl+Return")
+    robot.x.key(*other, "1", "ctrl+Return")
     wanted = FILE_ORDER[facts.shown_as(robot.rater_id, first, "A")]
     wait_document(robot, facts, first, lambda d: d.get("status") == "complete",
                   "KEYS-ONLY: item completed by 1, Ctrl+Enter")
@@ -34,7 +37,7 @@ def test_preference_items_by_keys_alone(make_robot, size: str, theme: str) -> No
                  f"Ctrl+Enter to open {second}")
     robot.settle()
     # Item 2: "2", Alt+E to the explanation, typed words, Ctrl+Enter: 3 keys + the text.
-    robot.x.key("2", "alt+e")
+    robot.x.key(*other, "2", "alt+e")  # item 2 opens on the tab item 1 ended on: B
     robot.settle()
     robot.x.type("clearer steps")
     robot.x.key("ctrl+Return")

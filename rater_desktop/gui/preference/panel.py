@@ -19,9 +19,11 @@ from PySide6.QtWidgets import (
 
 from rater_desktop.gui.steps.common import (
     TextField,
+    band,
     card,
     hint_label,
     name,
+    reason_label,
     set_checked_quietly,
     set_look,
     title_label,
@@ -92,6 +94,13 @@ class PreferencePanel(QWidget):
             self.buttons[value] = button
             column.addWidget(button)
         self.group.buttonClicked.connect(self._clicked)
+        # Under the choice: a response chosen on without being viewed (compact window).
+        self.unseen_note = hint_label("")
+        name(self.unseen_note, "preferenceUnseenNote", "Response not viewed")
+        self.unseen_note.setTextFormat(Qt.TextFormat.PlainText)
+        self.unseen_note.setProperty("tone", "warn")  # a note, not a block
+        self.unseen_note.hide()
+        column.addWidget(self.unseen_note)
         return frame
 
     def _clicked(self, button: QPushButton) -> None:
@@ -120,13 +129,8 @@ class PreferencePanel(QWidget):
         return frame
 
     def _footer(self) -> QFrame:
-        footer = QFrame()
-        footer.setProperty("role", "stepFooter")
-        column = QVBoxLayout(footer)
-        column.setContentsMargins(12, 8, 12, 8)
-        self.reason = hint_label("")
-        name(self.reason, "preferenceReason", "Why the item cannot be completed yet")
-        self.reason.setProperty("role", "completeReason")
+        footer, column = band("stepFooter")
+        self.reason = reason_label("preferenceReason", "Why the item cannot be completed yet")
         column.addWidget(self.reason)
         self.complete_button = QPushButton(f"Complete and next    [{key_text('preference_complete')}]")
         name(self.complete_button, "preferenceComplete", "Complete and go to the next item")
@@ -163,6 +167,11 @@ class PreferencePanel(QWidget):
         """A new item: leave the explanation box, so 1 / 2 / 3 choose again."""
         if self.explanation.hasFocus() or not self.isAncestorOf(self.focusWidget()):
             self.complete_button.setFocus()
+
+    def set_unseen_note(self, text: str) -> None:
+        """The line under the choice about a response not viewed ("" hides it)."""
+        self.unseen_note.setText(text)
+        self.unseen_note.setVisible(bool(text))
 
     def set_reason(self, text: str, tone: str = "") -> None:
         self.reason.setText(text)

@@ -35,6 +35,7 @@ from rater_desktop.preference.review import (
     PreferenceReview,
 )
 from rater_desktop.qa_review.dashboard_rows import retest_text, text_cells
+from rater_desktop.wording import counted
 
 NO_QUESTION = "(no breakdown)"
 STORE_NOTE = ("Preference results: the QA store keeps these files (signed, with their "
@@ -46,6 +47,11 @@ MODEL_COLUMNS = ("Model", "Wins", "Ties", "Losses", "Win rate", "Bradley\u2013Te
 RATER_COLUMNS = ("Rater", "Qualification", "Qualified", "Attention checks", "Unsure",
                  "Retest probes", "Pasted into explanations",
                  "Faster than the minimum")
+# Long headers over short figures take two lines: on one, the eight columns were wider
+# than a compact window's page and the last one was cut off.
+# RATER_COLUMNS name the columns; these are their header texts.
+RATER_HEADERS = ("Rater", "Qualification", "Qualified", "Attention\nchecks", "Unsure",
+                 "Retest\nprobes", "Pasted into\nexplanations", "Faster than\nthe minimum")
 ITEM_COLUMNS = ("Item", "Kind", "Gold (file order)", "Choices (file order)")
 
 
@@ -98,24 +104,23 @@ class PreferenceDashboard(QScrollArea):
         self.agreement = make_table("qaPrefAgreementTable", "Agreement on the three-way choice",
                                     AGREEMENT_COLUMNS)
         self.models = make_table("qaPrefModelsTable", "Win, tie, loss per model", MODEL_COLUMNS)
-        self.raters = make_table("qaPrefRatersTable", "Qualification per rater", RATER_COLUMNS)
-        explain_text_columns(self.raters, RATER_COLUMNS)
+        self.raters = make_table("qaPrefRatersTable", "Qualification per rater", RATER_HEADERS)
+        explain_text_columns(self.raters, RATER_HEADERS)
         for table in (self.agreement, self.models, self.raters):
             fit_columns(table, stretch=(0,))  # names take the room; figures fit their text
             table.setWordWrap(False)
             table.verticalHeader().setVisible(False)
             table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.time_cost = self._label("qaPrefTimeCost", "Time per judgment and cost", "")
-        # The agreement table is the widest (its breakdown rows grow with the answers).
-        for row, col, span, title, widget in (
-                (0, 0, 2, "Agreement on the three-way choice", self.agreement),
-                (2, 0, 1, "Models (file identities)", self.models),
-                (2, 1, 1, "Raters: qualification and attention", self.raters),
-                (4, 0, 2, "Time and cost", self.time_cost)):
-            grid.addWidget(QLabel(f"<b>{title}</b>"), row, col, 1, span)
-            grid.addWidget(widget, row + 1, col, 1, span, Qt.AlignmentFlag.AlignTop)
-        grid.setColumnStretch(0, 1)
-        grid.setColumnStretch(1, 1)
+        # Each table has the page's width: side by side at 853 px the raters' eight
+        # columns ran off the edge and the models' names were squeezed to "mode...".
+        for row, (title, widget) in enumerate((
+                ("Agreement on the three-way choice", self.agreement),
+                ("Models (file identities)", self.models),
+                ("Raters: qualification and attention", self.raters),
+                ("Time and cost", self.time_cost))):
+            grid.addWidget(QLabel(f"<b>{title}</b>"), 2 * row, 0)
+            grid.addWidget(widget, 2 * row + 1, 0, Qt.AlignmentFlag.AlignTop)
         layout.addLayout(grid)
         layout.addStretch(1)
         self.setWidget(content)
@@ -134,7 +139,7 @@ class PreferenceDashboard(QScrollArea):
         label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         return label
 
-    def _inputs(self) -> QHBoxLayout:
+    def _inputs(self) -> QVBoxLayout:
         row = QHBoxLayout()
         self.question = QComboBox()
         self.question.setObjectName("qaPrefQuestionCombo")
@@ -154,15 +159,21 @@ class PreferenceDashboard(QScrollArea):
         self.per_item.setValue(3)
         for box in (self.wage, self.fee, self.per_item):
             box.valueChanged.connect(lambda _v: self._debounce.start())
-        for text, widget in (("Breakdown by survey answer:", self.question),
-                             ("Wage:", self.wage), ("Fee:", self.fee),
-                             ("Raters per item:", self.per_item)):
+        # The question and the cost inputs on two lines: on one they were wider than a
+        # compact (853x480) window and the whole page scrolled sideways.
+        cost = QHBoxLayout()
+        for line, text, widget in ((row, "Breakdown by survey answer:", self.question),
+                                   (cost, "Wage:", self.wage), (cost, "Fee:", self.fee),
+                                   (cost, "Raters per item:", self.per_item)):
             label = QLabel(text)
             label.setBuddy(widget)
-            row.addWidget(label)
-            row.addWidget(widget)
-        row.addStretch(1)
-        return row
+            line.addWidget(label)
+            line.addWidget(widget)
+        inputs = QVBoxLayout()
+        for line in (row, cost):
+            line.addStretch(1)
+            inputs.addLayout(line)
+        return inputs
 
     def clear(self) -> None:
         """Nothing shown (another batch is being opened)."""
@@ -184,9 +195,10 @@ class PreferenceDashboard(QScrollArea):
         self.review = review
         figures = review.figures
         self.headline.setText(
-            f"{review.title}: preference protocol, {len(review.raters)} rater(s) used "
-            f"({', '.join(review.raters) or 'none'}), {figures.agreement.items} standard "
-            f"item(s) compared. Choices are in file order (A = the batch's first response).")
+            f"{review.title}: preference protocol, {counted(len(review.raters), 'rater')} used "
+            f"({', '.join(review.raters) or 'none'}), "
+            f"{counted(figures.agreement.items, 'standard item')} compared. Choices are in "
+            "file order (A = the batch's first response).")
         self._set_questions(review)
         rows = [agreement_row("all raters", figures.agreement)]
         rows += [agreement_row(f"answered: {k}", v) for k, v in figures.by_answer.items()]
@@ -278,7 +290,7 @@ class PreferenceDisagreements(QWidget):
                                            choices_text(item))):
                 self.table.setItem(row, column, QTableWidgetItem(text))
         self.summary.setText(
-            f"{len(items)} item(s) where the raters chose differently or missed the gold "
+            f"{counted(len(items), 'item')} where the raters chose differently or missed the gold "
             "choice. Select one to read each rater's choice and explanation." if items else
             "No item where the raters' choices differ.")
         if items:

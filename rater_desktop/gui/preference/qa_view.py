@@ -5,23 +5,21 @@ are not adjudicated."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, cast
 
 from PySide6.QtWidgets import QWidget
 
 from rater_desktop.gui.preference.qa_panel import PreferenceDashboard, PreferenceDisagreements
-from rater_desktop.gui.protocols import QaTab
+from rater_desktop.gui.protocols import QaTab, ReadOnlyQaView
 from rater_desktop.gui.qa.lazy_tabs import LazyPage
 from rater_desktop.preference.review import CostInputs, PreferenceReview, preference_review
 
 
-class PreferenceQaView:
+class PreferenceQaView(ReadOnlyQaView):
     """Disagreements and Dashboard of a preference batch, each built when first shown (a
     ``LazyPage`` until then) with the newest figures computed meanwhile."""
-
-    adjudicates = False
 
     def __init__(self, host: Any) -> None:
         self.host = host
@@ -98,12 +96,6 @@ class PreferenceQaView:
             self.dashboard.set_review(review)
         if self.built("disagreements"):
             self.disagreements.set_items(review.disagreements, review.unsure)
-
-    def save_now(self) -> None:
-        """Nothing is typed here that is not applied at once."""
-
-    def decisions_changed(self, items: set[str], decided: Mapping[str, Any]) -> None:
-        """No decisions on preference judgments."""
 
     def report_work(self, out_path: Path, report_format: str) -> Callable[[], Path] | None:
         """The report ``qa report`` writes, with the dashboard's question and cost."""

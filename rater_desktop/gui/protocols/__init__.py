@@ -19,8 +19,8 @@ from rater_desktop.protocols import ProtocolError
 BUILT_IN = ("rater_desktop.gui.protocols.guideline", "rater_desktop.gui.preference.protocol",
             "rater_desktop.gui.run_audit.protocol")
 
-__all__ = ["BUILT_IN", "QA_ROLES", "ProtocolError", "QaTab", "QaView", "WindowProtocol", "get",
-           "installers", "of_batch", "register", "unregister"]
+__all__ = ["BUILT_IN", "QA_ROLES", "ProtocolError", "QaTab", "QaView", "ReadOnlyQaView", "WindowProtocol",
+           "get", "installers", "of_batch", "register", "unregister"]
 
 # What the QA window's View actions (Ctrl+1..4) show; a protocol's tab names its role.
 QA_ROLES = ("files", "disagreements", "compare", "dashboard")
@@ -62,6 +62,23 @@ class QaView(Protocol):
 
     def report_work(self, out_path: Path, report_format: str) -> Callable[[], Path] | None:
         """The job writing the report ``qa report`` writes (None: nothing to report)."""
+
+
+class ReadOnlyQaView:
+    """The base of a ``QaView`` whose tabs hold nothing a QA reviewer writes: no
+    adjudication, note or decision (the preference and run audit views). Their figures
+    come from the stored files; the inputs they offer (a dashboard's question, a cost, an
+    "only unsure" filter) choose what is shown and are not the reviewer's work, so closing
+    the window, exporting or opening another batch loses nothing and there is nothing to
+    save or to take from another reviewer."""
+
+    adjudicates = False
+
+    def save_now(self) -> None:
+        """Nothing to write (see the class)."""
+
+    def decisions_changed(self, items: set[str], decided: Mapping[str, Any]) -> None:
+        """No decisions are made in these tabs, so none to show."""
 
 
 QaViewFactory = Callable[[Any], QaView]

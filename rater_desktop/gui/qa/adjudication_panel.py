@@ -58,7 +58,8 @@ class AdjudicationPanel(QFrame):
         self._timer.timeout.connect(lambda: self.save_now(force=True))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 8, 12, 8)
-        layout.addLayout(self._decision_row())
+        decision_row = self._decision_row()
+        layout.addLayout(decision_row)
         self.verdict_combo = QComboBox()
         self.verdict_combo.setObjectName("qaCorrectedVerdict")
         self.verdict_combo.setAccessibleName("Corrected verdict")
@@ -69,6 +70,7 @@ class AdjudicationPanel(QFrame):
         verdict_row.addWidget(verdict_label)
         verdict_row.addWidget(self.verdict_combo, 1)
         layout.addLayout(verdict_row)
+        self._key_rows = (layout, decision_row, verdict_row)
         self.note = QPlainTextEdit()
         self.note.setObjectName("qaDecisionNote")
         self.note.setAccessibleName("QA note")
@@ -87,6 +89,13 @@ class AdjudicationPanel(QFrame):
         self.status.setWordWrap(True)  # a clash with another reviewer is told in full
         layout.addWidget(self.status)
         self.show_item(None, identities=("", ""), current=None)
+
+    def key_height(self) -> int:
+        """The height that shows the decision buttons and the corrected verdict (the note
+        under them may scroll)."""
+        layout, decision, verdict = self._key_rows
+        rows = decision.sizeHint().height() + layout.spacing() + verdict.sizeHint().height()
+        return self.frameWidth() + layout.contentsMargins().top() + rows
 
     def _decision_row(self) -> QHBoxLayout:
         top = QHBoxLayout()

@@ -4,10 +4,10 @@ claim clusters with conflicting fact checks, and the reviewer's decision."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QSettings, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QResizeEvent, QShowEvent, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QScrollArea,
     QSizePolicy,
     QSplitter,
     QTabWidget,
@@ -25,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from rater_desktop.batch.model import Item
+from rater_desktop.build_steps import Steps
 from rater_desktop.gui.batch_source import BatchLike
 from rater_desktop.gui.image_loader import ImageLoader
 from rater_desktop.gui.item_view import ItemView
@@ -33,6 +33,7 @@ from rater_desktop.gui.qa.adjudication_panel import (
     ClearDecision,
     SaveDecision,
 )
+from rater_desktop.gui.qa.compare_column import CompareColumn
 from rater_desktop.gui.qa.compare_items import CompareItems
 from rater_desktop.gui.qa.compare_markdown import ResponseMarkdown
 from rater_desktop.gui.qa.in_parts import InParts
@@ -48,11 +49,11 @@ from rater_desktop.gui.safe_browser import LinkHandler
 from rater_desktop.gui.steps.highlight import find_claim
 from rater_desktop.qa_review.adjudication import Adjudication
 from rater_desktop.qa_review.answer_rows import summary_text
+from rater_desktop.qa_review.claim_marks import Segment, claim_segments
 from rater_desktop.qa_review.rater_text import answers_note, claims_note
 from rater_desktop.qa_review.review_state import ReviewState
 from rater_desktop.qa_review.views import ItemComparison
 
-Segment = tuple[int, int, tuple[str, ...]]
 SELECTOR_CHARS = 22  # the item selector's width, in characters of its font
 AdjudicationFor = Callable[[str], Adjudication | None]
 # (item id, done): read one item's comparison off the UI thread, then call done with it.
@@ -67,7 +68,8 @@ class CompareView(QWidget):
 
     def __init__(self, *, loader: ImageLoader, link_handler: LinkHandler, save: SaveDecision,
                  clear: ClearDecision, adjudication_for: AdjudicationFor,
-                 fetch: Fetch | None = None, parent: QWidget | None = None) -> None:
+                 fetch: Fetch | None = None, settings: QSettings | None = None,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("qaCompareView")
         self.batch: BatchLike | None = None
@@ -78,6 +80,7 @@ class CompareView(QWidget):
         self._save, self._clear = save, clear
         self.legend_boxes: dict[str, QCheckBox] = {}
         self._fetch = fetch
+        self._settings = settings  # where the column's split is remembered
         self._comparison: ItemComparison | None = None  # of the shown item, once read
         self._hidden_raters: set[str] = set()
         self._deferred: str | None = None  # the item to draw when the tab is shown
@@ -97,37 +100,38 @@ class CompareView(QWidget):
         self.item_view.setObjectName("qaItemView")
         self.item_view.set_show_kind(True)  # its response page is made on first use
         self.splitter.addWidget(self.item_view)
-        self.side: QWidget | None = None  # answers, claims, decision: a turn after the rest
+        self.side: QWidget | None = None  # answers, claims, decision: turns after the rest
+        self.side_steps = Steps(self._side_parts)
         self.splitter.setStretchFactor(0, 11)
         layout.addWidget(self.splitter, 1)
-        # The right column, then Response A and B (most of the build), a turn each after
-        # the first paint: the page and the column in one turn held it 40-65 ms (issue 22).
-        self.later.add(self._build_side)
-        # Response A and B (most of the build) on a turn of their own, after the first paint.
+        # After the first paint, a turn each (issue 22: the page with the column held it
+        # 40-65 ms, Response A and B alone ~40): the column's three parts, then the prompt
+        # header, Response A, Response B; whatever needs a part earlier builds it at once.
+        for steps in (self.side_steps,) * 3 + (self.item_view.build_steps,) * 2:
+            self.later.add(steps.step)
         self.later.add(self._build_responses)
 
     def _build_side(self) -> None:
         """The raters' answers, the claims and the decision panel (at once if asked for)."""
-        if self.side is not None:
-            return
-        right = QWidget()
-        right.setObjectName("qaCompareSide")
-        column = QVBoxLayout(right)
-        column.setContentsMargins(0, 0, 0, 0)
+        self.side_steps.finish()
+
+    def _side_parts(self) -> Iterator[None]:
+        """The column with the answers, then the claims tab, then the decision panel."""
         self.tabs = QTabWidget()
         self.tabs.setObjectName("qaCompareTabs")
         self.tabs.setAccessibleName("Raters' answers and claims")
         self.answers = make_table("qaRaterAnswersTable", "Each rater's answers", [])
         self.tabs.addTab(self._answers_tab(), "Raters' answers")
-        self.tabs.addTab(self._claims_tab(), "Claims")
-        column.addWidget(self.tabs, 1)
-        self._adjudication = AdjudicationPanel(save=self._save, clear=self._clear)
-        self._adjudication.decisionChanged.connect(self.decisionChanged)
-        column.addWidget(self._scrolling(self._adjudication))
-        self.side = right
-        self.splitter.addWidget(right)
+        self.side = self.column = CompareColumn(self.tabs, self.answers, self._settings)
+        self.splitter.addWidget(self.column)
         self.splitter.setStretchFactor(1, 9)
         self.splitter.setSizes([550, 450])
+        yield
+        self.tabs.addTab(self._claims_tab(), "Claims")
+        yield
+        self._adjudication = AdjudicationPanel(save=self._save, clear=self._clear)
+        self._adjudication.decisionChanged.connect(self.decisionChanged)
+        self.column.add_panel(self._adjudication)
 
     @property
     def adjudication(self) -> AdjudicationPanel:
@@ -138,21 +142,6 @@ class CompareView(QWidget):
     def _build_responses(self) -> None:
         self.item_view.prompt_header  # noqa: B018 - made on first use
         self._fit_responses(self.width())
-
-    @staticmethod
-    def _scrolling(panel: QWidget) -> QScrollArea:
-        """The decision panel scrolls in a short window (853x480: it and the answers above
-        it were taller than the window), as wide as its content, full height when it fits."""
-        area = QScrollArea()
-        area.setObjectName("qaDecisionScroll")
-        area.setFrameShape(QScrollArea.Shape.NoFrame)
-        area.setWidgetResizable(True)
-        area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        area.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
-        area.setWidget(panel)
-        area.setMinimumWidth(panel.minimumSizeHint().width()
-                             + area.verticalScrollBar().sizeHint().width())
-        return area
 
     # -- narrow: Response A and B one at a time ----------------------------------------
 
@@ -237,6 +226,7 @@ class CompareView(QWidget):
         legend_row.addLayout(self.legend_host)
         legend_row.addStretch(1)
         layout.addLayout(legend_row)
+        self._legend_layouts = (self.legend_host, legend_row, layout)
         self.only_conflicts = QCheckBox("Only conflicting fact checks")
         self.only_conflicts.setObjectName("qaClaimsOnlyConflicts")
         self.only_conflicts.setAccessibleName("Show only claim clusters with conflicting ratings")
@@ -298,6 +288,11 @@ class CompareView(QWidget):
             box.toggled.connect(lambda on, r=rater: self._toggle_rater(r, on))
             self.legend_host.addWidget(box)
             self.legend_boxes[rater] = box
+        # The Claims page is hidden behind the answers: its layout would keep the width it
+        # had without the boxes until first shown, then widen the column (Compare jumped).
+        for layout in self._legend_layouts:
+            layout.invalidate()
+        self.tabs.updateGeometry()
 
     def _toggle_rater(self, rater: str, on: bool) -> None:
         (self._hidden_raters.discard if on else self._hidden_raters.add)(rater)
@@ -338,7 +333,10 @@ class CompareView(QWidget):
         texts = [r.text for r in self.item.responses[:2]] if self.item else []
         self.responses_pending = not self.markdown.ready(texts)
         if self.responses_pending:  # rendered on a worker first, then shown
-            self.markdown.render(texts, partial(self._show_responses, item_id))
+            # Shown in a turn of its own: the worker's answer came in the first state's
+            # turn, which with the page's first paint held the UI thread 40 ms (issue 22).
+            self.markdown.render(texts, partial(self.later.add,
+                                                partial(self._show_responses, item_id)))
         else:
             self._show_responses(item_id)
         identities = ((self.item.responses[0].identity, self.item.responses[1].identity)
@@ -484,14 +482,3 @@ def responses_tabbed(width: int, *, side_by_side_least: int) -> bool:
     (with the answers and the decision panel beside them) need."""
     return width < side_by_side_least
 
-
-def claim_segments(spans: dict[str, list[tuple[int, int]]]) -> list[Segment]:
-    """Cut the raters' spans at every boundary: (start, end, raters covering it)."""
-    cuts = sorted({p for ranges in spans.values() for span in ranges for p in span})
-    segments: list[Segment] = []
-    for start, end in zip(cuts, cuts[1:], strict=False):
-        raters = tuple(sorted(r for r, ranges in spans.items()
-                              if any(a <= start and end <= b for a, b in ranges)))
-        if raters:
-            segments.append((start, end, raters))
-    return segments

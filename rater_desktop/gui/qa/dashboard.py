@@ -6,16 +6,17 @@ from collections import Counter
 
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QResizeEvent, QShowEvent
-from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QTableWidget, QVBoxLayout, QWidget
 
 from rater_desktop.gui.qa.charts import Bar, BarChart
-from rater_desktop.gui.qa.dashboard_tables import fill_models, fill_raters, tables_section
+from rater_desktop.gui.qa.dashboard_tables import CostBox, fill_models, fill_raters, tables_section
 from rater_desktop.gui.qa.in_parts import InParts
 from rater_desktop.gui.qa.rater_answers import fit_height
 from rater_desktop.qa.scoreboard import MIN_ITEMS_FOR_INTERVAL
 from rater_desktop.qa_review.answer_rows import seconds_text
 from rater_desktop.qa_review.report_study import study_lines
 from rater_desktop.qa_review.summary import QaFigures
+from rater_desktop.wording import counted
 
 VERDICT_LABELS = {-3: "A\u226b", -2: "A>", -1: "A\u2265", 0: "=", 1: "B\u2265", 2: "B>",
                   3: "B\u226b"}
@@ -68,6 +69,8 @@ class Dashboard(QScrollArea):
         self.setAccessibleName("QA dashboard")
         self.setWidgetResizable(True)
         self.figures: QaFigures | None = None
+        self._settings = settings
+        self._tables: tuple[QTableWidget, QTableWidget, CostBox] | None = None
         # The first figures arrive a turn after the build; then charts and tables a part
         # per turn (fifty raters' rows), so no turn draws the whole page.
         self.later = InParts(self)
@@ -86,8 +89,10 @@ class Dashboard(QScrollArea):
         grid.setVerticalSpacing(12)
         self.agreement = BarChart("Agreement per dimension (Krippendorff's \u03b1)",
                                   name="qaChartAgreement", minimum=-0.2, maximum=1.0)
-        self.verdicts = BarChart("Verdict distribution (true A/B)", name="qaChartVerdicts",
-                                 vertical=True)
+        # Standard items only (as the figures count them): gold items' verdicts are not in
+        # it, so its bars add up to fewer than the headline's judgments.
+        self.verdicts = BarChart("Verdict distribution, standard items (true A/B)",
+                                 name="qaChartVerdicts", vertical=True)
         self.verdict_spread = BarChart("Verdict spread across raters (items)",
                                        name="qaChartVerdictSpread", vertical=True)
         self.score_spread = BarChart("Largest TC/FA/AIP spread (items)",
@@ -107,10 +112,37 @@ class Dashboard(QScrollArea):
         self.study.setWordWrap(True)
         self.study.setTextFormat(Qt.TextFormat.PlainText)
         layout.addWidget(self.study)
-        tables, self.raters_table, self.models_table, self.cost = tables_section(settings)
-        layout.addWidget(tables)
         layout.addStretch(1)
+        self._layout = layout
         self.setWidget(content)
+        # The tables and the cost box a turn after the page: with the page put in its tab
+        # they held one turn 22-43 ms at 50 raters (issue 22).
+        self.later.add(self._build_tables)
+
+    def _build_tables(self) -> None:
+        """The tables section, once: in its own turn, or at once when something asks."""
+        if self._tables is None:
+            host, raters, models, cost = tables_section(self._settings)
+            self._layout.insertWidget(self._layout.count() - 1, host)  # before the stretch
+            self._tables = raters, models, cost
+
+    def _section(self) -> tuple[QTableWidget, QTableWidget, CostBox]:
+        self._build_tables()
+        assert self._tables is not None
+        return self._tables
+
+    @property
+    def raters_table(self) -> QTableWidget:
+        return self._section()[0]
+
+    @property
+    def models_table(self) -> QTableWidget:
+        return self._section()[1]
+
+    @property
+    def cost(self) -> CostBox:
+        """The cost inputs (e.g. the report's), built now if their turn has not come."""
+        return self._section()[2]
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -122,8 +154,9 @@ class Dashboard(QScrollArea):
 
     def _fit_tables(self) -> None:
         # Wrapped cells change height with the width: keep the tables free of inner scrolling.
-        for table in (self.raters_table, self.models_table):
-            fit_height(table)
+        if self._tables is not None:
+            for table in self._tables[:2]:
+                fit_height(table)
 
     @property
     def drawing(self) -> bool:
@@ -134,16 +167,21 @@ class Dashboard(QScrollArea):
         """Show ``figures``: the headline now, charts and tables in the next turns."""
         self.figures = figures
         self.headline.setText(
-            f"{figures.batch_title or figures.batch_id}: {len(figures.raters)} rater(s) used "
+            f"{figures.batch_title or figures.batch_id}: "
+            f"{counted(len(figures.raters), 'rater')} used "
             f"({', '.join(figures.raters) or 'none'}), {figures.items_judged} of "
             f"{figures.items_in_batch} items judged, {figures.judgments} judgments. "
             f"Qualification threshold {figures.qualification_threshold[0]} of "
             f"{figures.qualification_threshold[1]}; intervals from "
             f"{figures.bootstrap_resamples} bootstrap resamples.")
         charts = chart_bars(figures)
-        self.later.start([lambda: self._draw_charts(charts, first=True),
+        # This replaces any parts still waiting, the tables' build among them: it comes
+        # first again, so the tables are built once and show these figures.
+        self.later.start([self._build_tables,
+                          lambda: self._draw_charts(charts, first=True),
                           lambda: self._draw_charts(charts, first=False),
                           lambda: fill_raters(self.raters_table, figures),
+                          lambda: fit_height(self.raters_table),  # 50 wrapped rows: a turn
                           lambda: self._draw_rest(figures)])
 
     def _draw_charts(self, charts: dict[str, ChartBars], *, first: bool) -> None:

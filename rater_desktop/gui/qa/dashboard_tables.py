@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QSpinBox,
     QTableWidget,
@@ -39,11 +40,11 @@ def _set_row(table: QTableWidget, row: int, texts: list[str], *, alert: bool = F
 
 
 def fill_raters(table: QTableWidget, figures: QaFigures) -> None:
+    """The raters' rows, not measured: ``fit_height`` after (a turn of its own)."""
     rows = rater_rows(figures)
     table.setRowCount(len(rows))
     for row, (texts, alert) in enumerate(rows):
         _set_row(table, row, texts, alert=alert)
-    fit_height(table)
 
 
 TEXT_FLAGS_HELP = ("A flag for review, not a verdict: a rater may paste their own notes, and "
@@ -159,6 +160,9 @@ def tables_section(settings: QSettings) -> tuple[QWidget, QTableWidget, QTableWi
         label.setProperty("role", "sectionTitle")
         layout.addWidget(label)
         table.verticalHeader().setVisible(False)
+        # Rows measured by fit_height only: measured again as the table grew to show them
+        # all (ResizeToContents), 50 raters' rows were ~35 ms of one turn (issue 22).
+        table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         fit_height(table)
         layout.addWidget(table)
     fit_columns(raters, stretch=(RATER_COLUMNS.index("Coaching"),))

@@ -11,25 +11,25 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt
 
 from rater_desktop.gui.qa.paging import Index, Paging
 from rater_desktop.qa.disagreement import ItemDisagreement
+from rater_desktop.qa_review.disagreement_cells import (
+    COLUMNS,
+    DECISION_COLUMN,
+    ITEM_COLUMN,
+    NUMBER_COLUMNS,
+    RATERS_COLUMN,
+    WHERE_COLUMN,
+    fixed_cells,
+    widest,
+)
 from rater_desktop.qa_review.review_state import JudgedItem, where_text
 
-COLUMNS = ("Item", "Kind", "Raters", "Verdict spread", "Score spread", "Claim conflicts",
-           "Disagreement", "Where they differ", "QA decision")
-WHERE_COLUMN, DECISION_COLUMN = 7, 8
-NUMBER_COLUMNS = frozenset((3, 4, 5, 6))
-# Rows handed to Qt per fetchMore; the header measures column widths on as many rows.
+# Rows handed to Qt per fetchMore; the columns are sized on as many rows.
 ROWS_PER_FETCH = 100
-# Roles as plain ints: data() is called for every role of every cell painted or measured.
+# Roles as plain ints: data() is called for every role of every cell painted.
 DISPLAY, TOOLTIP, ALIGNMENT = (int(r.value) for r in (
     Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.TextAlignmentRole))
 RIGHT = int((Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter).value)
-
-
-def _number(value: float | None, *, decimals: int = 0) -> str:
-    if value is None:
-        return "\u2013"
-    # As Qt shows a number: 9.0 is "9", 8.5 is "8.5".
-    return format(round(float(value), decimals), "g") if decimals else str(int(round(value)))
+TIPS = (RATERS_COLUMN, WHERE_COLUMN)  # cells that may be elided: the whole text as a tip
 
 
 class DisagreementRows(QAbstractTableModel):
@@ -44,6 +44,7 @@ class DisagreementRows(QAbstractTableModel):
         self._unsure: Mapping[str, Mapping[str, str]] = {}
         self._decisions: dict[str, str] = {}
         self._where: dict[int, str] = {}
+        self._cells: dict[int, tuple[str, ...]] = {}
         self.paging = Paging(self, ROWS_PER_FETCH)
 
     @property
@@ -63,7 +64,7 @@ class DisagreementRows(QAbstractTableModel):
         self.beginResetModel()
         self._shown = list(shown)
         self._row_of = {d.item_id: row for row, d in enumerate(self._shown)}
-        self._where = {}
+        self._where, self._cells = {}, {}
         self.paging.reset(len(self._shown))
         self.endResetModel()
 
@@ -83,18 +84,28 @@ class DisagreementRows(QAbstractTableModel):
             self.dataChanged.emit(cell, cell)
 
     def text(self, row: int, column: int) -> str:
-        """The text of a cell (of any shown row, loaded or not)."""
+        """The text of a cell (of any shown row, loaded or not), made once and kept."""
         d = self._shown[row]
+        if column == DECISION_COLUMN:
+            return self._decisions.get(d.item_id, "")
         if column == WHERE_COLUMN:
             if row not in self._where:
                 self._where[row] = where_text(d, self._judged.get(d.item_id),
                                               self._unsure.get(d.item_id))
             return self._where[row]
-        values = (d.item_id, self._kinds.get(d.item_id, ""), ", ".join(d.raters),
-                  _number(d.verdict_spread), _number(d.max_score_spread),
-                  _number(d.claim_conflicts), _number(d.score, decimals=1), "",
-                  self._decisions.get(d.item_id, ""))
-        return values[column]
+        cells = self._cells.get(row)
+        if cells is None:
+            cells = self._cells[row] = fixed_cells(d, self._kinds.get(d.item_id, ""))
+        return cells[column]
+
+    def widest_texts(self) -> list[str]:
+        """Each column's widest text, to size it by: every item id (none clipped), the
+        other columns' over the rows handed to Qt ("" for the stretched one)."""
+        rows = range(self.paging.loaded)
+        texts = ["" if column in (ITEM_COLUMN, WHERE_COLUMN)
+                 else widest(self.text(r, column) for r in rows) for column in range(len(COLUMNS))]
+        texts[ITEM_COLUMN] = widest((d.item_id for d in self._shown), limit=None)
+        return texts
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802 - Qt's
         return 0 if parent.isValid() else self.paging.loaded
@@ -109,7 +120,7 @@ class DisagreementRows(QAbstractTableModel):
         row, column = index.row(), index.column()
         if not 0 <= row < self.paging.loaded:
             return None
-        if role == DISPLAY or (role == TOOLTIP and column == WHERE_COLUMN):
+        if role == DISPLAY or (role == TOOLTIP and column in TIPS):
             return self.text(row, column)
         if role == ALIGNMENT and column in NUMBER_COLUMNS:
             return RIGHT

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from rater_desktop.qa_review.import_notes import shown_notes
 from rater_desktop.qa_review.store import StoredFile
+from rater_desktop.wording import counted
 
 DETAILS_HINT = "Select a file to see what verification found."
 COLUMNS = ("State", "Rater", "In statistics", "Details", "Key fingerprint", "Exported", "File")
@@ -156,7 +157,7 @@ class ResultsPanel(QWidget):
                 row.setSelected(True)
         self._selection_changed()
         self.summary.setText(
-            f"{len(files)} file(s): {counts['valid']} valid, "
+            f"{counted(len(files), 'file')}: {counts['valid']} valid, "
             f"{counts['unknown_signer']} unknown key, {counts['invalid']} invalid. "
             f"{len(used)} used in the statistics (valid signature by a rater in the roster; "
             "the latest export per rater)." if files else

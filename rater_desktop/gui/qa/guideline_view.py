@@ -28,10 +28,11 @@ if TYPE_CHECKING:
 # The modules of these tabs: imported on a worker after the window's first paint.
 # Compare's first item also needs Markdown (its responses' plain text, the prompt) and
 # the signing code (reading a rater's answers): imported on the UI thread at its first
-# show, they took tens of ms of that turn at 50 raters.
+# show, they took tens of ms of that turn at 50 raters; so did PySide's widget types.
 MODULES = ("rater_desktop.gui.qa.disagreement_panel", "rater_desktop.gui.qa.compare_view",
            "rater_desktop.gui.qa.dashboard", "rater_desktop.rating.text",
-           "rater_desktop.gui.markdown_worker", "rater_desktop.results.identity")
+           "rater_desktop.gui.markdown_worker", "rater_desktop.results.identity",
+           "rater_desktop.gui.qa.widget_types")
 PAGES = ("disagreements", "compare", "dashboard")
 
 
@@ -148,7 +149,8 @@ class GuidelineQaView:
         host = self.host
         compare = CompareView(loader=host.loader, link_handler=host.link_handler,
                               save=self._save_decision, clear=self._clear_decision,
-                              adjudication_for=self._adjudication, fetch=self._fetch)
+                              adjudication_for=self._adjudication, fetch=self._fetch,
+                              settings=host.settings)
         compare.set_batch(self._batch)
         compare.decisionChanged.connect(self._decision_changed)
         return compare

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import partial
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QIcon, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -55,6 +56,10 @@ def make_table(name: str, accessible: str, headers: Sequence[str]) -> QTableWidg
     table.setAlternatingRowColors(True)
     table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
     table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    # A row's label beside the first line of its cells: centred, a tall row's label (the
+    # guideline warnings) was below the part in view.
+    table.verticalHeader().setDefaultAlignment(Qt.AlignmentFlag.AlignLeft
+                                               | Qt.AlignmentFlag.AlignTop)
     return table
 
 

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from rater_desktop.qa_review.roster import Roster, RosterError
+from rater_desktop.wording import counted
 
 ChooseFile = Callable[[QWidget], str | None]
 
@@ -154,7 +155,7 @@ class RosterDialog(QDialog):
             self.message.setText(str(exc))
             return False
         self.changed = self.changed or bool(summary.added)
-        self.message.setText(f"Added {len(summary.added)} key(s); "
+        self.message.setText(f"Added {counted(len(summary.added), 'key')}; "
                              f"{summary.already_present} already in the roster.")
         self.refresh()
         return True
@@ -170,6 +171,6 @@ class RosterDialog(QDialog):
             removed += self.roster.remove(principal=principals[0], fingerprint=fingerprint)
         if removed:
             self.changed = True
-            self.message.setText(f"Removed {removed} line(s).")
+            self.message.setText(f"Removed {counted(removed, 'line')}.")
         self.refresh()
         return removed

@@ -20,8 +20,10 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
 
+from rater_desktop.gui.early_keys import FocusKeyHold, is_typing
 from rater_desktop.gui.qa.lazy_tabs import Preloading, preload
 
 if TYPE_CHECKING:  # the key classes are imported when a key comes (not in the first turn)
@@ -31,8 +33,6 @@ if TYPE_CHECKING:  # the key classes are imported when a key comes (not in the f
 POLL_MS = 10
 # Past this the UI thread imports a part's modules itself (a stalled or failed preload).
 WAIT_LIMIT_S = 5.0
-COMMAND_MODIFIERS = (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
-                     | Qt.KeyboardModifier.MetaModifier)
 
 
 class Part(NamedTuple):
@@ -137,45 +137,24 @@ def menu_titles(window: QMainWindow, menus: Sequence[tuple[str, str]],
     return made
 
 
-class HeldShortcuts(QObject):
+class HeldShortcuts(FocusKeyHold):
     """Command keys (Ctrl, Alt, Meta) pressed in ``window`` before its actions exist are
     held; ``release()`` runs the action each one is the shortcut of (in order), and sends
     a key no action has on to the widget with the focus, as if typed then.
 
     As ``early_keys.EarlyKeys``, it watches the window and the widget of it that has the
-    focus (keys go there), not the application: an application filter runs, from Python,
-    for every event of every widget, and made the first paint ~40 ms longer.
+    focus, not the application (an application filter made the first paint ~40 ms longer).
     """
 
     def __init__(self, window: QWidget) -> None:
         super().__init__(window)
-        self.window_ = window
         self.held: list[tuple[int, Qt.KeyboardModifier, str]] = []
-        self.holding = True
-        self.watched: QWidget | None = None
-        window.installEventFilter(self)  # keys come to the window while nothing has focus
-        self._follow(None, QApplication.focusWidget())
-        app = QApplication.instance()
-        if isinstance(app, QApplication):
-            app.focusChanged.connect(self._follow)
 
-    def _follow(self, _old: QWidget | None, new: QWidget | None) -> None:
-        if self.watched is not None:
-            self.watched.removeEventFilter(self)
-            self.watched = None
-        if self.holding and new is not None and self.window_.isAncestorOf(new):
-            new.installEventFilter(self)
-            self.watched = new
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if not self.holding or event.type() != QEvent.Type.KeyPress:
-            return False
-        from PySide6.QtGui import QKeyEvent
-
+    def hold(self, event: QKeyEvent) -> bool:
         from rater_desktop.gui.keys import is_modifier_key
 
-        if (not isinstance(event, QKeyEvent) or is_modifier_key(event.key())
-                or not event.modifiers() & COMMAND_MODIFIERS):
+        if (event.type() != QEvent.Type.KeyPress or is_modifier_key(event.key())
+                or is_typing(event.modifiers())):
             return False
         self.held.append((event.key(), event.modifiers(), event.text()))
         return True
@@ -188,16 +167,8 @@ class HeldShortcuts(QObject):
 
     def release(self) -> None:
         """Stop holding; run what was held."""
-        if self.holding:
-            self.holding = False
-            app = QApplication.instance()
-            if isinstance(app, QApplication):
-                app.focusChanged.disconnect(self._follow)
-            self._follow(None, None)
-            self.window_.removeEventFilter(self)
+        self.stop_holding()
         held, self.held = self.held, []
-        from PySide6.QtGui import QKeyEvent
-
         from rater_desktop.gui.keys import action_for
 
         for key, modifiers, text in held:

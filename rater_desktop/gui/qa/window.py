@@ -20,6 +20,7 @@ from rater_desktop.gui.qa.status import build_status_bar, busy_changed
 from rater_desktop.gui.qa.team_store import attach as attach_team_store
 from rater_desktop.gui.qa.team_store import show_store
 from rater_desktop.gui.window_layout import restore_window_geometry
+from rater_desktop.wording import counted
 
 if TYPE_CHECKING:
     # Names only in annotations: importing a PySide class makes its type (and its enums),
@@ -364,7 +365,7 @@ class QaWindow(QMainWindow):
             self.report_error(self, "No results files",
                               "No *.results.json file was found there.", "")
             return False
-        self.runner.start(f"Verifying {len(files)} file(s)\u2026",
+        self.runner.start(f"Verifying {counted(len(files), 'file')}\u2026",
                           self.session_work("import_and_review", paths=[str(f) for f in files]),
                           done=self._imported, failed=self._import_failed)
         return True

@@ -8,7 +8,6 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
-    QLabel,
     QPushButton,
     QStackedWidget,
     QVBoxLayout,
@@ -23,7 +22,14 @@ from rater_desktop.gui.run_audit.pages import (
     ReportPage,
     StepPage,
 )
-from rater_desktop.gui.steps.common import hint_label, name, set_look, title_label
+from rater_desktop.gui.steps.common import (
+    band,
+    hint_label,
+    name,
+    reason_label,
+    set_look,
+    title_label,
+)
 from rater_desktop.gui.steps.style import apply_panel_style
 from rater_desktop.gui.steps.text_sources import TextEventSink
 from rater_desktop.keymap import key_text
@@ -83,11 +89,7 @@ class RunAuditPanel(QWidget):
         self.set_enabled(False)
 
     def _header(self) -> QFrame:
-        header = QFrame()
-        header.setProperty("role", "stepHeader")
-        column = QVBoxLayout(header)
-        column.setContentsMargins(12, 8, 12, 8)
-        column.setSpacing(2)
+        header, column = band("stepHeader", spacing=2)
         self.title = title_label("", "stepTitle")
         self.title.setObjectName("runAuditStepTitle")
         column.addWidget(self.title)
@@ -97,16 +99,8 @@ class RunAuditPanel(QWidget):
         return header
 
     def _footer(self) -> QFrame:
-        footer = QFrame()
-        footer.setProperty("role", "stepFooter")
-        column = QVBoxLayout(footer)
-        column.setContentsMargins(12, 8, 12, 8)
-        column.setSpacing(6)
-        self.reason = QLabel("")
-        name(self.reason, "runAuditReason", "What the rules still ask for")
-        self.reason.setWordWrap(True)
-        self.reason.setTextFormat(Qt.TextFormat.PlainText)
-        self.reason.setProperty("role", "completeReason")
+        footer, column = band("stepFooter")
+        self.reason = reason_label("runAuditReason", "What the rules still ask for")
         column.addWidget(self.reason)
         row = QHBoxLayout()
         row.setSpacing(6)

@@ -9,7 +9,7 @@ confusion table). Every figure comes from ``run_audit.stats`` (what 'qa report' 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, cast
 
@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from rater_desktop.batch.protocol import RUN_AUDIT
-from rater_desktop.gui.protocols import QaTab
+from rater_desktop.gui.protocols import QaTab, ReadOnlyQaView
 from rater_desktop.gui.qa.lazy_tabs import LazyPage
 from rater_desktop.gui.qa.rater_answers import fit_columns, fit_height, make_table
 from rater_desktop.qa_review.retest_inputs import session_documents
@@ -32,6 +32,7 @@ from rater_desktop.run_audit.model import VERDICTS
 from rater_desktop.run_audit.review import batch_figures
 from rater_desktop.run_audit.scoring import CLASS_LABELS
 from rater_desktop.run_audit.stats import RunAuditFigures
+from rater_desktop.wording import counted
 
 RUN_COLUMNS = ("Run", "Agent", "Report claims", "Raters saw", "Score", "Status",
                "Automated judge")
@@ -55,7 +56,8 @@ def summary_lines(found: RunAuditFigures) -> list[str]:
     disputed = [r for r in runs if r.disputed]
     outcome, verdict, judge = found.outcome_agreement, found.verdict_agreement, found.judge
     return [
-        f"{len(runs)} runs, {len(scored)} scored; {len(disputed)} disputed completion(s), "
+        f"{counted(len(runs), 'run')}, {len(scored)} scored; "
+        f"{counted(len(disputed), 'disputed completion')}, "
         "not scored.",
         f"Raters agree on the outcome: {num(outcome.percent)} (Krippendorff's \u03b1 "
         f"{num(outcome.alpha)}, {outcome.items} runs, {outcome.raters} raters); on the "
@@ -129,12 +131,10 @@ class RunAuditQaPanel(QScrollArea):
 # -- its part of the QA window (``gui.protocols.QaView``) ---------------------------------
 
 
-class RunAuditQaView:
+class RunAuditQaView(ReadOnlyQaView):
     """The run audit tab of the QA window: View > Disagreements and Dashboard (Ctrl+2,
     Ctrl+4) show it; no Compare, no decisions. The tab is built when first shown (a
     ``LazyPage`` until then), with the figures computed meanwhile."""
-
-    adjudicates = False
 
     def __init__(self, host: Any) -> None:
         self.host = host
@@ -186,12 +186,6 @@ class RunAuditQaView:
         self._figures = figures_
         if self.built:
             self.panel.set_figures(figures_)
-
-    def save_now(self) -> None:
-        """Nothing is typed here."""
-
-    def decisions_changed(self, items: set[str], decided: Mapping[str, Any]) -> None:
-        """No decisions on run audits."""
 
     def report_work(self, out_path: Path, report_format: str) -> Callable[[], Path] | None:
         """The job writing the report 'qa report' writes (None without a session)."""

@@ -344,6 +344,24 @@ def card(object_name: str, role: str = "stepCard") -> tuple[QFrame, QVBoxLayout]
     return frame, column
 
 
+def band(role: str, object_name: str = "", *, spacing: int = 6,
+         bottom: int = 8) -> tuple[QFrame, QVBoxLayout]:
+    """A rating panel's header or footer band (role "stepHeader" / "stepFooter")."""
+    frame, column = card(object_name, role)
+    column.setContentsMargins(12, 8, 12, bottom)
+    column.setSpacing(spacing)
+    return frame, column
+
+
+def reason_label(object_name: str, accessible: str) -> QLabel:
+    """The footer's "what is still needed" line (role "completeReason")."""
+    label = hint_label("")
+    name(label, object_name, accessible)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setProperty("role", "completeReason")
+    return label
+
+
 def restyle(widget: QWidget) -> None:
     widget.style().unpolish(widget)
     widget.style().polish(widget)

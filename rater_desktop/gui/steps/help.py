@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTabWidget, QVBoxLayout, QWidget
 
+from rater_desktop.gui.dialog_fit import size_for_reading
 from rater_desktop.gui.safe_browser import SafeTextBrowser
 from rater_desktop.gui.theme import current_theme, document_css
 from rater_desktop.keymap import sheet_markdown
@@ -44,6 +45,6 @@ def show_help(parent: QWidget, tab: int = 0) -> QDialog:
     layout = QVBoxLayout(dialog)
     layout.addWidget(tabs)
     layout.addWidget(buttons)
-    dialog.resize(680, 560)
+    size_for_reading(dialog)
     dialog.show()
     return dialog

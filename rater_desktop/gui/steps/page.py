@@ -16,6 +16,7 @@ from rater_desktop.rating.model import Claim, ItemRating, Step
 from rater_desktop.rating.rules.base import RuleResult
 from rater_desktop.rating.service import RatingService
 from rater_desktop.rating.steps import STEP_ORDER, STEP_TITLES, results_for_step
+from rater_desktop.viewed_sides import SIDE_PROPERTY
 
 if TYPE_CHECKING:
     from rater_desktop.batch.model import Response
@@ -108,7 +109,8 @@ class StepPage(QWidget):
                   make_side: Callable[[PageType, str], SideWidget]) -> dict[str, SideWidget]:
         """One block per response, in display order A then B, added to the page."""
         sides = {label: make_side(self, label) for label in ("A", "B")}
-        for side in sides.values():
+        for label, side in sides.items():
+            side.setProperty(SIDE_PROPERTY, label)  # the response pane the block rates
             self.column.addWidget(side)
         return sides
 
@@ -171,7 +173,9 @@ class StepPage(QWidget):
             self._badges_item = service.current_item_id
             self.release_badge_space()
         self.refresh_fields(service, service.rating)
-        if badges:
+        # Before an item's first check returns there is nothing to show; showing the empty
+        # list would also count as its first messages, and those then waited for typing.
+        if badges and service.results_ready:
             self.show_badges(service.results, service.rating.acknowledged)
 
     def refresh_fields(self, service: RatingService, rating: ItemRating) -> None:

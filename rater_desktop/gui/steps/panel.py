@@ -7,7 +7,6 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import (
-    QFrame,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -21,7 +20,7 @@ from rater_desktop.gui.item_view import NO_ITEM_TEXT
 from rater_desktop.gui.steps.badges import RuleBadges
 from rater_desktop.gui.steps.case_file import CaseFileStep
 from rater_desktop.gui.steps.claims import ClaimsStep
-from rater_desktop.gui.steps.common import name, set_look
+from rater_desktop.gui.steps.common import band, name, reason_label, set_look
 from rater_desktop.gui.steps.fact_checks import FactChecksStep
 from rater_desktop.gui.steps.fit_scroll import FitWidthScroll
 from rater_desktop.gui.steps.page import StepContext, StepPage
@@ -52,6 +51,8 @@ PAGE_TYPES: tuple[type[StepPage], ...] = (
     CaseFileStep, TaskCompletionStep, ClaimsStep, FactChecksStep, PerformanceStep,
     VerdictStep, RoadblocksStep,
 )
+# A large item's first check runs on the worker: the footer says so instead of a verdict.
+CHECKING_TEXT = "Checking this item against the guideline\u2026"
 
 
 class StepPanel(QWidget):
@@ -98,12 +99,7 @@ class StepPanel(QWidget):
     # ------------------------------------------------------------------ building
 
     def _build_header(self) -> QWidget:
-        header = QFrame()
-        header.setObjectName("stepHeader")
-        header.setProperty("role", "stepHeader")
-        column = QVBoxLayout(header)
-        column.setContentsMargins(12, 8, 12, 8)
-        column.setSpacing(6)
+        header, column = band("stepHeader", "stepHeader")
         row = QHBoxLayout()
         row.setSpacing(4)
         self.crumbs: dict[Step, QPushButton] = {}
@@ -141,17 +137,8 @@ class StepPanel(QWidget):
         return header
 
     def _build_footer(self) -> QWidget:
-        footer = QFrame()
-        footer.setObjectName("stepFooter")
-        footer.setProperty("role", "stepFooter")
-        column = QVBoxLayout(footer)
-        column.setContentsMargins(12, 8, 12, 10)
-        column.setSpacing(6)
-        self.reason = QLabel("")
-        self.reason.setObjectName("completeReason")
-        self.reason.setProperty("role", "completeReason")
-        self.reason.setWordWrap(True)
-        self.reason.setAccessibleName("Why the item cannot be completed yet")
+        footer, column = band("stepFooter", "stepFooter", bottom=10)
+        self.reason = reason_label("completeReason", "Why the item cannot be completed yet")
         self.reason.setMinimumHeight(self.reason.fontMetrics().lineSpacing() * 2 + 4)
         column.addWidget(self.reason)
         row = QHBoxLayout()
@@ -239,6 +226,8 @@ class StepPanel(QWidget):
         if service is None or service.current_item_id is None or self.shown_step is None:
             return
         page = self.page(self.shown_step)
+        if not service.results_ready:
+            return
         page.show_badges(service.results, service.rating.acknowledged)
         self._keep_tab_order(page)
 
@@ -259,7 +248,7 @@ class StepPanel(QWidget):
                 state = "current"
             elif step not in reachable:
                 state = "locked"
-            elif step in reached:
+            elif step in reached and service.results_ready:
                 state = "problem" if blocked else "done"
             else:
                 state = "open"
@@ -287,12 +276,15 @@ class StepPanel(QWidget):
         self.next_button.setEnabled(following is not None)
         # The first reason shown is the first thing to do on screen: A's before B's.
         ok, reasons = can_complete(in_reading_order(service.results, service.order))
+        ok = ok and service.results_ready
         complete = service.rating.status is ItemStatus.COMPLETE
         self.complete_button.setEnabled(ok and not complete)
         self.complete_button.setText("Completed \u2713" if complete else "Complete item")
         warnings = unacknowledged_warnings(service.results, service.rating.acknowledged)
         if complete:
             text = "This item is complete. Any change that breaks a rule reopens it."
+        elif not service.results_ready:
+            text = CHECKING_TEXT
         elif not ok:
             more = f" (+{len(reasons) - 1} more)" if len(reasons) > 1 else ""
             text = f"Cannot complete yet{more}. {reasons[0]}"
@@ -303,7 +295,8 @@ class StepPanel(QWidget):
             text = "Ready to complete."
         self.reason.setText(text)
         self.reason.setToolTip("\n".join(reasons))
-        loud = self.ctx.attention is not None and self.ctx.attention.moved_on
+        loud = (self.ctx.attention is not None and self.ctx.attention.moved_on
+                and service.results_ready)
         set_look(self.reason, "tone", "good" if ok else "block" if loud else "todo")
 
     # ------------------------------------------------------------------ navigation

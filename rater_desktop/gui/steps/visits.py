@@ -20,15 +20,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from rater_desktop.gui.steps.aside import in_aside
 from rater_desktop.gui.steps.page import StepContext
-from rater_desktop.rating.attention import Attention
+from rater_desktop.rating.attention import Attention, FocusTrail
 from rater_desktop.rating.change import Change
 from rater_desktop.rating.model import Step
 
 FIELD_PROPERTY = "ratingField"
 EDITED_PROPERTY = "ratingFieldsEdited"
 EDITED_ITEM_PROPERTY = "ratingFieldsEditedItem"  # widgets are reused across items
-ASIDE_PROPERTY = "focusLeavesNoField"
 
 
 _TYPING = (QLineEdit, QPlainTextEdit, QTextEdit, QAbstractSpinBox)
@@ -38,21 +38,6 @@ def tag_field(widget: QWidget, field: str) -> QWidget:
     """Leaving ``widget`` (or a widget inside it) visits ``field``."""
     widget.setProperty(FIELD_PROPERTY, field)
     return widget
-
-
-def mark_aside(widget: QWidget) -> QWidget:
-    """Focus moving into ``widget`` (a guide laid over the window) leaves no field."""
-    widget.setProperty(ASIDE_PROPERTY, True)
-    return widget
-
-
-def _in_aside(widget: QWidget) -> bool:
-    node: QWidget | None = widget
-    while node is not None:
-        if node.property(ASIDE_PROPERTY) is True:
-            return True
-        node = node.parentWidget()
-    return False
 
 
 def _tag_of(widget: QWidget, panel: QWidget) -> str | None:
@@ -88,6 +73,7 @@ class VisitTracker(QObject):
         self._redraw = redraw
         self._by_item: dict[str, Attention] = {}
         self._focus_item: str | None = None
+        self._trail = FocusTrail()
         app = QApplication.instance()
         if isinstance(app, QApplication):
             app.focusChanged.connect(self._focus_changed)
@@ -95,6 +81,7 @@ class VisitTracker(QObject):
     def reset(self) -> None:
         self._by_item.clear()
         self._focus_item = None
+        self._trail = FocusTrail()
         self._ctx.attention = None
 
     def follow(self) -> Attention | None:
@@ -157,10 +144,12 @@ class VisitTracker(QObject):
         return None if service is None else service.current_item_id
 
     def _focus_changed(self, old: QWidget | None, new: QWidget | None) -> None:
-        if new is None or not self._same_window(new) or _in_aside(new):
-            return  # a dialog, another app or the practice card: the field was not left
         item = self._focus_item
-        left = _fields_of(old, self._panel, item) - _fields_of(new, self._panel, item)
+        helper = new is None or not self._same_window(new) or in_aside(new)
+        left = self._trail.move(_fields_of(old, self._panel, item),
+                                _fields_of(new, self._panel, item), into_helper=helper)
+        if new is None or helper:
+            return
         if self._panel.isAncestorOf(new):
             self._focus_item = self._current_item()
         if not left or item is None or item not in self._by_item:

@@ -10,7 +10,7 @@ from rater_desktop.rating.helpers import (
     source_problem,
     written_word_count,
 )
-from rater_desktop.rating.model import SIDES, Claim, ClaimRating
+from rater_desktop.rating.model import Claim, ClaimRating
 from rater_desktop.rating.rubric import Severity
 from rater_desktop.rating.rules.base import (
     RuleContext,
@@ -133,10 +133,8 @@ def fc8_no_private_data(ctx: RuleContext) -> list[RuleResult]:
 
 def fc9_fa_matches_claims(ctx: RuleContext) -> list[RuleResult]:
     """FC-9: any Inaccurate claim -> FA <= 4; all objective claims Accurate -> FA >= 4."""
-    results: list[RuleResult] = []
-    for side in SIDES:
+    def check(side: int) -> list[RuleResult]:
         rating = ctx.rating.responses[side]
-        field = side_field(side, "fa")
         ratings = [c.rating for c in rating.claims if c.objective]
         label = ctx.response_label(side)
         message = ""
@@ -146,5 +144,6 @@ def fc9_fa_matches_claims(ctx: RuleContext) -> list[RuleResult]:
             r is ClaimRating.ACCURATE for r in ratings
         ):
             message = f"{label}: FA is {rating.fa}, but every objective claim is Accurate, so FA should be 4 or 5."
-        results.append(ctx.fail("FC-9", message, field, side) if message else ctx.ok("FC-9", field, side))
-    return results
+        return [ctx.fail("FC-9", message, side_field(side, "fa"), side)] if message else []
+
+    return per_side(ctx, "FC-9", "fa", check)

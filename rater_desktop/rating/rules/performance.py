@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from rater_desktop.rating.helpers import DIMENSIONS, dimensions_covered, written_word_count
-from rater_desktop.rating.model import SIDES
 from rater_desktop.rating.rules.base import RuleContext, RuleResult, per_side, side_field
 
 DIMENSION_LABELS = {
@@ -37,17 +36,15 @@ def ap1_justification_length(ctx: RuleContext) -> list[RuleResult]:
 
 def ap2_dimensions_covered(ctx: RuleContext) -> list[RuleResult]:
     """AP-2: the justification covers navigation, interaction, efficiency, output quality."""
-    results: list[RuleResult] = []
-    for side in SIDES:
-        field = side_field(side, "aip_justification")
+    def check(side: int) -> list[RuleResult]:
         covered = dimensions_covered(ctx.rating.responses[side].aip_justification)
         missing = [DIMENSION_LABELS[d] for d in DIMENSIONS if d not in covered]
-        if missing:
-            message = (
-                f"{ctx.response_label(side)}: the AI Performance justification does not yet "
-                f"cover {', '.join(missing)}."
-            )
-            results.append(ctx.fail("AP-2", message, field, side))
-        else:
-            results.append(ctx.ok("AP-2", field, side))
-    return results
+        if not missing:
+            return []
+        message = (
+            f"{ctx.response_label(side)}: the AI Performance justification does not yet "
+            f"cover {', '.join(missing)}."
+        )
+        return [ctx.fail("AP-2", message, side_field(side, "aip_justification"), side)]
+
+    return per_side(ctx, "AP-2", "aip_justification", check)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rater_desktop.rating.helpers import written_word_count
-from rater_desktop.rating.model import SIDES, Claim, ClaimRating, EvidenceKind, ResponseRating
+from rater_desktop.rating.model import Claim, ClaimRating, EvidenceKind, ResponseRating
 from rater_desktop.rating.rules.base import (
     RuleContext,
     RuleResult,
@@ -55,42 +55,38 @@ def _evidence_caps_tc(rating: ResponseRating) -> bool:
 
 def tc2_score_matches_checklist(ctx: RuleContext) -> list[RuleResult]:
     """TC-2: the TC score agrees with the Yes/No answers."""
-    results: list[RuleResult] = []
     subs = ctx.rating.case_file.sub_requests
-    for side in SIDES:
+
+    def check(side: int) -> list[RuleResult]:
         rating = ctx.rating.responses[side]
-        field = side_field(side, "tc")
         answers = [rating.sub_request_met.get(s.id) for s in subs]
         if rating.tc is None or rating.main_goal_met is None or None in answers:
-            results.append(ctx.ok("TC-2", field, side))
-            continue
+            return []
         low, high, why = _tc_bounds(rating.main_goal_met, [bool(a) for a in answers])
         if low == 4 and _evidence_caps_tc(rating):
             low = 1
         if low <= rating.tc <= high:
-            results.append(ctx.ok("TC-2", field, side))
-        else:
-            message = f"{ctx.response_label(side)}: TC is {rating.tc}, but {why}."
-            results.append(ctx.fail("TC-2", message, field, side))
-    return results
+            return []
+        message = f"{ctx.response_label(side)}: TC is {rating.tc}, but {why}."
+        return [ctx.fail("TC-2", message, side_field(side, "tc"), side)]
+
+    return per_side(ctx, "TC-2", "tc", check)
 
 
 def tc3_critical_cca_caps_tc(ctx: RuleContext) -> list[RuleResult]:
     """TC-3: a critical claim rated CCA means TC cannot be 5."""
-    results: list[RuleResult] = []
-    for side in SIDES:
+    def check(side: int) -> list[RuleResult]:
         rating = ctx.rating.responses[side]
-        field = side_field(side, "tc")
         critical_cca = [c for c in rating.claims if c.critical and c.rating is ClaimRating.CCA]
-        if rating.tc == 5 and critical_cca:
-            message = (
-                f"{ctx.response_label(side)}: TC cannot be 5 while a critical claim is rated "
-                f"Cannot Confidently Assess ({ctx.claim_label(side, critical_cca[0])})."
-            )
-            results.append(ctx.fail("TC-3", message, field, side))
-        else:
-            results.append(ctx.ok("TC-3", field, side))
-    return results
+        if rating.tc != 5 or not critical_cca:
+            return []
+        message = (
+            f"{ctx.response_label(side)}: TC cannot be 5 while a critical claim is rated "
+            f"Cannot Confidently Assess ({ctx.claim_label(side, critical_cca[0])})."
+        )
+        return [ctx.fail("TC-3", message, side_field(side, "tc"), side)]
+
+    return per_side(ctx, "TC-3", "tc", check)
 
 
 _EVIDENCE_TC = {

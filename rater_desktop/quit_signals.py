@@ -55,19 +55,25 @@ class HeldKeysClose(StrEnum):
     """What a window asked to close does with typed keys it still holds."""
 
     CLOSE = "close"  # none held: close as usual
-    REPLAY = "replay"  # the core is attached: type them into their field, then close (saves)
-    WAIT = "wait"  # the core is loading: stay open and close once they are typed and saved
+    # Stay open: the core loads, or it attached and the release is queued behind the turn
+    # that puts the cursor in its field; the release types them, then closes (saves).
+    WAIT = "wait"
+    REPLAY = "replay"  # the core attached, the release never came: type them now, close
     DROP = "drop"  # waited the bound out (the core never came): close, they are not saved
 
 
 def close_with_held_keys(*, presses: int, core_attached: bool, waited: float,
                          bound: float = HELD_KEYS_WAIT_SECONDS) -> HeldKeysClose:
-    """The choice for a close asked ``waited`` seconds ago with ``presses`` keys held."""
+    """The choice for a close asked ``waited`` seconds ago with ``presses`` keys held.
+
+    Typed at once, with the core attached, they went wherever the focus was before the
+    cursor reached its field (the item list's filter box, where they are lost): the close
+    waits for the release within the bound, as it waits for the core."""
     if presses == 0:
         return HeldKeysClose.CLOSE
-    if core_attached:
-        return HeldKeysClose.REPLAY
-    return HeldKeysClose.WAIT if waited < bound else HeldKeysClose.DROP
+    if waited < bound:
+        return HeldKeysClose.WAIT
+    return HeldKeysClose.REPLAY if core_attached else HeldKeysClose.DROP
 
 
 class SignalWake:

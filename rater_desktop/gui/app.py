@@ -146,9 +146,8 @@ def _show_then_attach(window: MainWindow, initial: str | None, preload: Preload,
         cover.set_hidden(False)
         cover.hide()
         cover.deleteLater()
-        early_keys.attached()  # a close from now on types the held keys first
-        # After the focus is placed (the attach queued that for the next turn, too).
-        QTimer.singleShot(0, early_keys, early_keys.release)
+        # Typed on the turn after the one that places the cursor (queued by the attach).
+        early_keys.attached()
         freeze_startup()  # start-up's objects stay: no collection walks them again
 
     def attach_when_ready() -> None:

@@ -8,9 +8,11 @@ into the text field that has the focus; with no text field to take them they are
 dropped and the status bar says so.
 
 A close asked for while keys are held (a quit signal, the rater's Ctrl+Q) waits for the
-panel, without blocking the window, so that they are typed and saved first; after
-``wait_seconds`` without a panel the window closes and they are lost
-(``quit_signals.close_with_held_keys`` decides).
+panel and the cursor in it, without blocking the window, so that they are typed and saved
+first; after ``wait_seconds`` without a panel the window closes and they are lost
+(``quit_signals.close_with_held_keys`` decides). A close handled between the attach and
+the turn that places the cursor waits too: typed then, the keys went to the item list's
+filter box (a quit signal under load, seen by the rater robot).
 """
 
 from __future__ import annotations
@@ -160,12 +162,14 @@ class EarlyKeys(FocusKeyHold):
         return False
 
     def attached(self) -> None:
-        """The attach of the rating core has run (with or without a panel): a close from
-        now on types the held keys first."""
+        """The attach of the rating core has run (with or without a panel): the held keys
+        are typed on a later turn, after the one the attach queued to place the cursor
+        (a close meanwhile waits for them)."""
         self.core_attached = True
         if self.holding:
             # First again: ahead of the close filter the binding just put on the window.
             self.window_.installEventFilter(self)
+            QTimer.singleShot(0, self, self.release)
 
     def release(self) -> None:
         """Stop holding; type what was held into the focused text field (then close the

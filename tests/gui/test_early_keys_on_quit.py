@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from integration_kit import RATER
 from PySide6.QtCore import QEventLoop, QTimer
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QComboBox, QPlainTextEdit
 
 from rater_desktop import profiles
 from rater_desktop.gui import app
@@ -41,9 +41,13 @@ class LateCore:
         return self.at is not None and time.monotonic() >= self.at
 
 
-def _real_attach(data_dir: Path, made: list[Any]) -> Callable[..., None]:
+def _real_attach(data_dir: Path, made: list[Any], *,
+                 focus_later: bool = False) -> Callable[..., None]:
     """The rating core as ``startup.attach_rating`` binds it (on a later turn, then the
-    cursor in the current step), with an autosave slow enough that only a close saves."""
+    cursor in the current step), with an autosave slow enough that only a close saves.
+
+    ``focus_later``: the cursor is placed on the turn after the attach, as the app's
+    practice controller does for a returning rater (``install_practice``)."""
     from rater_desktop.gui.practice import focus_current_step
     from rater_desktop.gui.rating_binding import RatingBinding
     from rater_desktop.storage import open_profile_store
@@ -55,7 +59,10 @@ def _real_attach(data_dir: Path, made: list[Any]) -> Callable[..., None]:
                                     close_store=store.close)
             window.setProperty("ratingBinding", binding)
             made.append(binding)
-            focus_current_step(binding.panel)
+            if focus_later:
+                QTimer.singleShot(0, window, lambda: focus_current_step(binding.panel))
+            else:
+                focus_current_step(binding.panel)
             if then is not None:
                 then()
 
@@ -174,7 +181,8 @@ def test_a_close_between_the_attach_and_the_release_types_the_keys_before_the_bi
         qtbot: Any, make_window: Any, tmp_path: Path, small_batch: Path,
         memory_keyring: Any) -> None:
     """The attach puts the binding's close filter (which saves) on the window after the
-    holder's: the holder must see the close first, or the keys come after the save."""
+    holder's: the holder must see the close first, or the keys come after the save (the
+    binding would save and close at once)."""
     data_dir = tmp_path / "data"
     profiles.create_profile(rater_id=RATER, display_name="Rater One", keyring=memory_keyring,
                             data_dir=data_dir)
@@ -188,6 +196,41 @@ def test_a_close_between_the_attach_and_the_release_types_the_keys_before_the_bi
     _real_attach(data_dir, made)(window, then=keys.attached)  # the release not yet run
     qtbot.waitUntil(lambda: keys.core_attached, timeout=5000)
     assert keys.held
-    window.close()
-    assert not window.isVisible()
+    window.close()  # waits for the release (queued by the attach), which then closes
+    qtbot.waitUntil(lambda: not window.isVisible(), timeout=5000)
+    assert _documents(data_dir)[window.item.id]["case_file"].get("main_goal") == TYPED
+
+
+@pytest.mark.timeout(60)
+def test_a_close_before_the_cursor_is_placed_waits_for_it_and_types_the_keys_there(
+        qtbot: Any, make_window: Any, tmp_path: Path, small_batch: Path,
+        memory_keyring: Any) -> None:
+    """A quit signal handled on the turn after the attach, before the turn that puts the
+    cursor in Main goal (the robot saw it under load): the keys were typed into the item
+    list's filter box (a combo box takes no text) and lost. The close now waits for the
+    release, which comes after the cursor, and the keys are saved in Main goal."""
+    data_dir = tmp_path / "data"
+    profiles.create_profile(rater_id=RATER, display_name="Rater One", keyring=memory_keyring,
+                            data_dir=data_dir)
+    window = make_window()
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=2000)
+    assert window.open_batch_path(str(small_batch))
+    keys = EarlyKeys(window)
+    # Where the app's first frame has the focus: the item list's filter (a combo box),
+    # which the item's opening leaves alone (the rater may be choosing a filter).
+    window.findChild(QComboBox, "itemFilterCombo").setFocus()
+    qtbot.waitUntil(lambda: isinstance(QApplication.focusWidget(), QComboBox), timeout=2000)
+    qtbot.keyClicks(QApplication.focusWidget(), TYPED)
+    made: list[Any] = []
+
+    def attached_then_closed() -> None:
+        keys.attached()
+        # The close arrives before the queued turns run (a quit signal's socket was read
+        # first): the cursor is not in Main goal yet.
+        assert keys.held and not isinstance(QApplication.focusWidget(), QPlainTextEdit)
+        window.close()
+
+    _real_attach(data_dir, made, focus_later=True)(window, then=attached_then_closed)
+    qtbot.waitUntil(lambda: bool(made) and not window.isVisible(), timeout=5000)
     assert _documents(data_dir)[window.item.id]["case_file"].get("main_goal") == TYPED

@@ -60,9 +60,11 @@ def test_a_quit_signal_while_the_window_still_loads_keeps_every_character(
         make_robot: Any, tmp_path: Path) -> None:
     """Typed the moment the window appears, the keys arrive before the rating core has
     attached (they are held, gui/early_keys); SIGTERM right after: every one must reach the
-    record's main goal and the app end with 0. Under Xvfb here the core is attached by the
-    time the signal is handled (the held keys are typed first); a signal handled while the
-    core still loads is tests/gui/test_early_keys_on_quit.py's case."""
+    record's main goal and the app end with 0. Where the signal is handled depends on the
+    machine's load: before the core attached, or (seen under load in CI) on the turn after
+    the attach and before the one that puts the cursor in Main goal, when the keys were
+    typed into the item list's filter box and lost. tests/gui/test_early_keys_on_quit.py
+    holds each of these cases on its own."""
     robot = make_robot("1366x768", rater_id="early-signal-rater")
     robot.home.create_profile(robot.rater_id)
     copy = tmp_path / "consumer-tasks"

@@ -1,0 +1,178 @@
+"""A close the rater asks for (Ctrl+Q) whose final save fails keeps the window open and
+asks: Try again, Keep open, Close without saving. A quit signal's close never asks."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+from integration_kit import RATER, RaterRig, make_rig
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+from rater_desktop.gui.close_save import ask_failed_save, failed_save_box
+from rater_desktop.gui.quit_signals import close_every_window, exit_code_at_end
+from rater_desktop.quit_signals import UNSAVED_EXIT, FailedSaveAnswer
+from rater_desktop.rating.model import Step
+from rater_desktop.storage.errors import WriteFailedError
+
+TYPED = "Typed before a full disk"
+
+
+class Asker:
+    """Answers the close's question as a rater would (no modal is ever left open)."""
+
+    def __init__(self, *answers: FailedSaveAnswer, before: Any = None) -> None:
+        self.answers = list(answers)
+        self.before = before  # what the rater does first (frees the disk)
+        self.asked: list[str] = []
+
+    def __call__(self, _parent: QWidget, problem: str) -> FailedSaveAnswer:
+        self.asked.append(problem)
+        if self.before is not None:
+            self.before()
+        # Never raises (an error out of the close filter crashes PySide): unasked-for
+        # questions fail the test's asserts instead.
+        return self.answers.pop(0) if self.answers else FailedSaveAnswer.KEEP_OPEN
+
+
+class FullDisk:
+    """The store's commit fails as on a full disk until ``free()``."""
+
+    def __init__(self, rig: RaterRig) -> None:
+        self.queue = rig.real_store._queue
+        self.working = self.queue._commit
+        self.path = rig.real_store.path
+
+        def failing(_batch: Any) -> None:
+            raise WriteFailedError(self.path, "saving 1 change failed (disk full)",
+                                   hint="Free some disk space, then save again.")
+
+        self.queue._commit = failing
+
+    def free(self) -> None:
+        self.queue._commit = self.working
+
+
+def _recorded_main_goal(data_dir: Path, item_id: str) -> str | None:
+    path = data_dir / "profiles" / RATER / "ratings.sqlite3"
+    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        rows = connection.execute("SELECT document FROM item_ratings WHERE item_id = ?",
+                                  (item_id,)).fetchall()
+    finally:
+        connection.close()
+    return json.loads(rows[0][0])["case_file"].get("main_goal") if rows else None
+
+
+def _typed_then_disk_full(make_window: Any, tmp_path: Path, small_batch: Path, keyring: Any,
+                          qtbot: Any, asker: Asker) -> tuple[RaterRig, Any, FullDisk]:
+    # The autosave would wait a minute: only the close's save can write the text.
+    rig = make_rig(make_window, tmp_path, keyring, debounce_seconds=60, ask_failed_save=asker)
+    rig.window.setProperty("ratingBinding", rig.binding)  # as startup's attach keeps it
+    assert rig.window.open_batch_path(str(small_batch))
+    qtbot.waitUntil(lambda: rig.window.item is not None and rig.binding.service is not None)
+    field = rig.binding.panel.page(Step.CASE_FILE).main_goal  # type: ignore[attr-defined]
+    qtbot.keyClicks(field, TYPED)
+    return rig, field, FullDisk(rig)
+
+
+def test_keep_open_keeps_the_window_and_the_typed_text_and_says_what_failed(
+        qtbot: Any, make_window: Any, tmp_path: Path, small_batch: Path,
+        memory_keyring: Any) -> None:
+    asker = Asker(FailedSaveAnswer.KEEP_OPEN)
+    rig, field, disk = _typed_then_disk_full(make_window, tmp_path, small_batch,
+                                             memory_keyring, qtbot, asker)
+    item_id = rig.window.item.id
+    rig.window.actions_.quit.trigger()  # Ctrl+Q
+    assert len(asker.asked) == 1
+    assert "disk full" in asker.asked[0] and "Free some disk space" in asker.asked[0]
+    assert str(rig.real_store.path) in asker.asked[0]  # where, and what to do
+    assert rig.window.isVisible() and not rig.binding.closed
+    assert field.toPlainText() == TYPED
+    assert rig.real_store.autosave_status().pending > 0
+    # Back to work: the binding still saves what is typed next, once the disk is back.
+    qtbot.keyClicks(field, "!")
+    disk.free()
+    rig.window.close()
+    assert not rig.window.isVisible() and rig.binding.closed
+    assert _recorded_main_goal(rig.data_dir, item_id) == TYPED + "!"
+    assert exit_code_at_end(0, [rig.window]) == 0
+
+
+def test_try_again_once_the_disk_is_back_saves_and_closes(
+        qtbot: Any, make_window: Any, tmp_path: Path, small_batch: Path,
+        memory_keyring: Any) -> None:
+    holder: list[FullDisk] = []
+    asker = Asker(FailedSaveAnswer.TRY_AGAIN, before=lambda: holder[0].free())
+    rig, _field, disk = _typed_then_disk_full(make_window, tmp_path, small_batch,
+                                              memory_keyring, qtbot, asker)
+    holder.append(disk)
+    item_id = rig.window.item.id
+    rig.window.close()
+    assert len(asker.asked) == 1
+    assert not rig.window.isVisible() and rig.binding.closed
+    assert _recorded_main_goal(rig.data_dir, item_id) == TYPED
+    assert exit_code_at_end(0, [rig.window]) == 0  # a clean end
+
+
+def test_close_without_saving_closes_and_the_app_does_not_exit_cleanly(
+        qtbot: Any, make_window: Any, tmp_path: Path, small_batch: Path,
+        memory_keyring: Any) -> None:
+    asker = Asker(FailedSaveAnswer.TRY_AGAIN, FailedSaveAnswer.CLOSE_UNSAVED)
+    rig, _field, disk = _typed_then_disk_full(make_window, tmp_path, small_batch,
+                                              memory_keyring, qtbot, asker)
+    item_id = rig.window.item.id
+    rig.window.actions_.quit.trigger()
+    assert len(asker.asked) == 2  # tried again, failed again, asked again
+    assert not rig.window.isVisible() and rig.binding.closed
+    assert exit_code_at_end(0, [rig.window]) == UNSAVED_EXIT != 0
+    assert _recorded_main_goal(rig.data_dir, item_id) != TYPED
+    disk.free()
+    rig.real_store.close()  # kept in memory to the end: the disk back, it is written
+
+
+def test_a_quit_signals_close_asks_nothing_and_closes(
+        qtbot: Any, make_window: Any, tmp_path: Path, small_batch: Path,
+        memory_keyring: Any) -> None:
+    asker = Asker()  # a question would keep the window open
+    rig, _field, disk = _typed_then_disk_full(make_window, tmp_path, small_batch,
+                                              memory_keyring, qtbot, asker)
+    try:
+        assert close_every_window([rig.window]) == []  # what the quit signal runs
+    finally:
+        disk.free()
+    assert asker.asked == [] and rig.binding.closed
+    assert rig.real_store.autosave_status().pending > 0  # the quit's exit code says so
+    rig.real_store.close()
+
+
+@pytest.mark.parametrize(("button", "answer"), [
+    ("Try again", FailedSaveAnswer.TRY_AGAIN),
+    ("Keep open", FailedSaveAnswer.KEEP_OPEN),
+    ("Close without saving", FailedSaveAnswer.CLOSE_UNSAVED),
+    (None, FailedSaveAnswer.KEEP_OPEN),  # closed with no button (Esc, the title bar)
+])
+def test_the_question_offers_three_answers_keep_open_by_default(
+        qtbot: Any, monkeypatch: pytest.MonkeyPatch, button: str | None,
+        answer: FailedSaveAnswer) -> None:
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    box = failed_save_box(parent, "Ratings database /x: saving failed (disk full).")
+    assert [b.text() for b in box.buttons()].count("Keep open") == 1
+    assert box.defaultButton() is box.escapeButton()
+    assert box.defaultButton().text() == "Keep open"
+    assert "disk full" in box.informativeText()
+    roles = {b.text(): box.buttonRole(b) for b in box.buttons()}
+    assert roles["Close without saving"] == QMessageBox.ButtonRole.DestructiveRole
+
+    def answered(shown: QMessageBox) -> int:  # the rater's click, no modal left open
+        for choice in shown.buttons():
+            if choice.text() == button:
+                choice.click()
+        return 0
+
+    monkeypatch.setattr(QMessageBox, "exec", answered)
+    assert ask_failed_save(parent, "Ratings database /x: saving failed.") is answer

@@ -60,6 +60,8 @@ def final_save(service: Any, store: Any) -> str | None:
         store.flush()
     except StorageError as exc:
         return str(exc)
+    except Exception as exc:  # noqa: BLE001 - the autosave re-raises what a commit raised
+        return f"Saving to the ratings database failed ({exc})."  # never out of the filter
     return None
 
 

@@ -471,12 +471,10 @@ class RatingBinding(QObject):
         if app is not None:
             app.removeEventFilter(self)
         self.rule_worker.stop()
-        from rater_desktop.storage.errors import StorageError
-
         try:
             self._end_service()
             self.store.flush()
-        except StorageError:
+        except Exception:  # noqa: BLE001 - the autosave re-raises whatever a commit raised
             # Never out of the close filter: PySide keeps such an error and crashed on it
             # in a later override (a segfault, seen after a failed save at a quit).
             return

@@ -134,6 +134,27 @@ def test_close_without_saving_closes_and_the_app_does_not_exit_cleanly(
     rig.real_store.close()  # kept in memory to the end: the disk back, it is written
 
 
+def test_any_failure_of_the_final_save_asks_and_never_leaves_the_close_filter(
+        qtbot: Any, make_window: Any, tmp_path: Path, small_batch: Path,
+        memory_keyring: Any) -> None:
+    """The autosave re-raises whatever its commit raised (here an OSError): out of the
+    close filter it would crash PySide; the rater is asked as for a storage error."""
+    asker = Asker(FailedSaveAnswer.CLOSE_UNSAVED)
+    rig, _field, disk = _typed_then_disk_full(make_window, tmp_path, small_batch,
+                                              memory_keyring, qtbot, asker)
+
+    def failing(_batch: Any) -> None:
+        raise OSError(28, "No space left on device")
+
+    disk.queue._commit = failing
+    rig.window.close()
+    assert len(asker.asked) == 1 and "No space left on device" in asker.asked[0]
+    assert not rig.window.isVisible() and rig.binding.closed
+    assert exit_code_at_end(0, [rig.window]) == UNSAVED_EXIT
+    disk.free()
+    rig.real_store.close()
+
+
 def test_a_quit_signals_close_asks_nothing_and_closes(
         qtbot: Any, make_window: Any, tmp_path: Path, small_batch: Path,
         memory_keyring: Any) -> None:

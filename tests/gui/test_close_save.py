@@ -4,7 +4,10 @@ asks: Try again, Keep open, Close without saving. A quit signal's close never as
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +15,7 @@ import pytest
 from integration_kit import RATER, RaterRig, make_rig
 from PySide6.QtWidgets import QMessageBox, QWidget
 
+from rater_desktop import profiles
 from rater_desktop.gui.close_save import ask_failed_save, failed_save_box
 from rater_desktop.gui.quit_signals import close_every_window, exit_code_at_end
 from rater_desktop.quit_signals import UNSAVED_EXIT, FailedSaveAnswer
@@ -19,6 +23,44 @@ from rater_desktop.rating.model import Step
 from rater_desktop.storage.errors import WriteFailedError
 
 TYPED = "Typed before a full disk"
+REPO = Path(__file__).resolve().parents[2]
+PASSPHRASE = "close save passphrase"
+# The whole app in its own process: the rater closes with Ctrl+Q; with "fail" the disk is
+# full and the rater answers "Close without saving".
+CLOSING = r"""
+import sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+from rater_desktop.quit_signals import FailedSaveAnswer
+from rater_desktop.storage.errors import WriteFailedError
+
+app = QApplication(sys.argv[:1])
+asked = []
+
+def failing(_batch):
+    raise WriteFailedError(app.property("storePath"), "saving 1 change failed (disk full)")
+
+def close_when_rating():
+    window = next((w for w in app.topLevelWidgets() if w.objectName() == "mainWindow"), None)
+    binding = window.property("ratingBinding") if window is not None else None
+    if binding is None or binding.service is None or binding.service.current_item_id is None:
+        QTimer.singleShot(50, close_when_rating)
+        return
+    binding.service.set_main_goal("typed, then Ctrl+Q")
+    if sys.argv[2] == "fail":
+        app.setProperty("storePath", str(binding.store.path))
+        binding.store._queue._commit = failing
+    binding.ask_failed_save = lambda _w, problem: (
+        asked.append(problem) or FailedSaveAnswer.CLOSE_UNSAVED)
+    window.actions_.quit.trigger()
+
+QTimer.singleShot(0, close_when_rating)
+QTimer.singleShot(60_000, app.quit)
+from rater_desktop.cli import main
+code = main(["open", sys.argv[1]])
+print("ASKED", len(asked), flush=True)
+sys.exit(code)
+"""
 
 
 class Asker:
@@ -197,3 +239,23 @@ def test_the_question_offers_three_answers_keep_open_by_default(
 
     monkeypatch.setattr(QMessageBox, "exec", answered)
     assert ask_failed_save(parent, "Ratings database /x: saving failed.") is answer
+
+
+class NoKeyring:  # the key lives in the encrypted file
+    def get_password(self, *_: str) -> None:
+        raise AssertionError("keyring used")
+
+
+@pytest.mark.parametrize(("disk", "code", "asked"), [("ok", 0, 0), ("fail", UNSAVED_EXIT, 1)])
+def test_the_app_exits_0_after_a_saved_close_and_1_after_closing_without_saving(
+        disk: str, code: int, asked: int) -> None:
+    home = Path(os.environ["RATER_DESKTOP_HOME"])
+    profiles.create_profile(rater_id="closer", display_name="Closer", keyring=NoKeyring(),  # type: ignore[arg-type]
+                            data_dir=home / "data", passphrase=PASSPHRASE)
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", RATER_DESKTOP_HOME=str(home),
+               RATER_DESKTOP_PASSPHRASE=PASSPHRASE, PYTHONPATH=str(REPO))
+    batch = REPO / "sample_batches" / "consumer-tasks"
+    done = subprocess.run([sys.executable, "-c", CLOSING, str(batch), disk], env=env,
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert f"ASKED {asked}" in done.stdout, done.stdout + done.stderr[-3000:]
+    assert done.returncode == code, done.stderr[-3000:]

@@ -35,6 +35,7 @@ from rater_desktop.gui.qa.adjudication_panel import (
 )
 from rater_desktop.gui.qa.compare_column import CompareColumn
 from rater_desktop.gui.qa.compare_items import CompareItems
+from rater_desktop.gui.qa.compare_keys import install_compare_keys
 from rater_desktop.gui.qa.compare_markdown import ResponseMarkdown
 from rater_desktop.gui.qa.in_parts import InParts
 from rater_desktop.gui.qa.rater_answers import (
@@ -110,6 +111,7 @@ class CompareView(QWidget):
         for steps in (self.side_steps,) * 3 + (self.item_view.build_steps,) * 2:
             self.later.add(steps.step)
         self.later.add(self._build_responses)
+        install_compare_keys(self)
 
     def _build_side(self) -> None:
         """The raters' answers, the claims and the decision panel (at once if asked for)."""

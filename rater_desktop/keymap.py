@@ -279,11 +279,14 @@ BINDINGS: tuple[Binding, ...] = (
        "Results files / Disagreements / Compare / Dashboard", QA, shown="Ctrl+1 to Ctrl+4"),
     # Compare's keys: the rater window's item keys move between items; the decision and
     # the note take Alt+ keys, so none of them is text typed in the QA note.
-    _b("qa_previous_item", ("Alt+Left", "Ctrl+PgUp"), (Scope.QA,), "Previous item",
-       "In Compare: the previous item (also from the note or the item selector)", QA),
-    _b("qa_next_item", ("Alt+Right", "Ctrl+PgDown"), (Scope.QA,), "Next item",
-       "In Compare: the next item (a note being typed is saved first)", QA),
-    _b("qa_decision", ("Alt+1", "Alt+2", "Alt+3"), (Scope.QA,), "Accept / needs fix / reject",
+    _b("qa_previous_item", ("Alt+Left", "Ctrl+PgUp"), (Scope.QA,), "Previous item in Compare",
+       "In Compare: the previous item, from whatever of the tab has the focus (the note "
+       "too)", QA),
+    _b("qa_next_item", ("Alt+Right", "Ctrl+PgDown"), (Scope.QA,), "Next item in Compare",
+       "In Compare: the next item, from whatever of the tab has the focus (the note too)",
+       QA),
+    _b("qa_decision", ("Alt+1", "Alt+2", "Alt+3"), (Scope.QA,),
+       "QA decision: accept / needs fix / reject",
        "In Compare: the QA decision on the shown item, Accept / Needs fix / Reject, saved "
        "at once as a click is; the cursor stays where it was", QA),
     _b("qa_note", ("Alt+N",), (Scope.QA,), "Write the QA note",

@@ -157,10 +157,10 @@ def test_compare_keys_do_nothing_while_another_tab_is_shown(
     compare = window.view.compare
     shown = compare.item_id
     assert shown is not None
-    # Results files with its list focused, then Disagreements (not its list: a row chosen
-    # there opens Compare, as it should).
+    # Results files with its list focused, then Disagreements with its list focused (its
+    # keys walk the list; only Enter or a click opens Compare).
     pages: tuple[tuple[Qt.Key, QWidget], ...] = (
-        (Qt.Key.Key_1, window.files_panel.tree), (Qt.Key.Key_2, window.view.disagreements))
+        (Qt.Key.Key_1, window.files_panel.tree), (Qt.Key.Key_2, window.view.disagreements.table))
     for tab, page in pages:
         qtbot.keyClick(window, tab, CTRL)
         assert not compare.isVisible()

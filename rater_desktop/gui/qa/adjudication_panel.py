@@ -1,5 +1,7 @@
 """Adjudication of one item: accept / needs fix / reject, a note, an optional corrected
-verdict. Every change is written to the QA store at once (the note after a short pause)."""
+verdict. Every change is written to the QA store at once (the note after a short pause);
+a note or correction without a decision is kept as a draft (``note_drafts``) until one is
+chosen."""
 
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from rater_desktop.batch.model import Verdict
+from rater_desktop.gui.qa.note_drafts import Draft, DraftNotes, MemoryDrafts, blank
 from rater_desktop.keymap import with_choice_key, with_key
 from rater_desktop.qa_review.adjudication import (
     Adjudication,
@@ -34,6 +37,8 @@ from rater_desktop.qa_review.answer_rows import verdict_text
 SaveDecision = Callable[[str, Decision, str, Verdict | None], Adjudication]
 ClearDecision = Callable[[str], None]
 NOTE_DELAY_MS = 400
+NO_DECISION = "No decision yet."
+DRAFT_KEPT = "Note kept as a draft: choose accept, needs fix or reject to save it."
 DECISION_NAMES = {Decision.ACCEPT: "Accept", Decision.NEEDS_FIX: "NeedsFix",
                   Decision.REJECT: "Reject"}
 
@@ -44,12 +49,13 @@ class AdjudicationPanel(QFrame):
     decisionChanged = Signal(str, str)
 
     def __init__(self, *, save: SaveDecision, clear: ClearDecision,
-                 parent: QWidget | None = None) -> None:
+                 drafts: DraftNotes | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("qaAdjudicationPanel")
         self.setProperty("role", "card")
         self._save = save
         self._clear = clear
+        self._drafts: DraftNotes = drafts if drafts is not None else MemoryDrafts()
         self.item_id: str | None = None
         self.identities: tuple[str, str] = ("", "")
         self._loading = False
@@ -140,15 +146,38 @@ class AdjudicationPanel(QFrame):
             for decision, button in self.buttons.items():
                 button.setChecked(current is not None and current.decision is decision)
             self.group.setExclusive(True)
+            draft = self._drafts.draft(item_id) if item_id is not None else None
             corrected = current.corrected_verdict if current is not None else None
-            index = self.verdict_combo.findData(corrected.value if corrected else "")
-            self.verdict_combo.setCurrentIndex(max(index, 0))
-            self.note.setPlainText(current.note if current is not None else "")
-            self.status.setText(f"Saved {current.decided_at}" if current is not None else
-                                "No decision yet.")
+            note, verdict = (current.note, corrected.value if corrected else "") \
+                if current is not None else draft or ("", "")
+            self.verdict_combo.setCurrentIndex(max(self.verdict_combo.findData(verdict), 0))
+            self.note.setPlainText(note)
+            self._show_state(current, draft)
         finally:
             self._loading = False
         self.setEnabled(item_id is not None)
+
+    def _show_state(self, current: Adjudication | None, draft: Draft | None) -> None:
+        if current is None:
+            self.status.setText(DRAFT_KEPT if draft else NO_DECISION)
+        elif draft and draft[0].strip():
+            # Decided elsewhere (another reviewer, an import) since the draft was kept:
+            # their decision is shown, the draft is told and kept until this one saves.
+            self.status.setText(f"Saved {current.decided_at}. Your draft note, not saved: "
+                                f"{draft[0]}")
+            self._selectable()
+        else:
+            self.status.setText(f"Saved {current.decided_at}")
+
+    def _selectable(self) -> None:
+        """The status holds the reviewer's own words: let them copy them."""
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
+                                            | Qt.TextInteractionFlag.TextSelectableByKeyboard)
+
+    def _written(self) -> Draft:
+        """The note and the corrected verdict as the panel shows them."""
+        raw = self.verdict_combo.currentData()
+        return self.note.toPlainText(), str(raw) if raw else ""
 
     def choose(self, decision: Decision) -> None:
         """``decision`` by key: a click on its button, so it is saved the same way (and
@@ -181,19 +210,24 @@ class AdjudicationPanel(QFrame):
         if self.item_id is None or self._loading or not (pending or force):
             return
         decision = self.chosen()
+        written = self._written()
         if decision is None:
-            self.status.setText("Choose accept, needs fix or reject to save the note.")
+            # The store takes no note without a decision: kept as a draft, never lost
+            # when the reviewer moves on.
+            self._drafts.keep(self.item_id, written)
+            self.status.setText(NO_DECISION if blank(written) else DRAFT_KEPT)
             return
-        raw = self.verdict_combo.currentData()
-        corrected = Verdict(str(raw)) if raw else None
+        note, verdict = written
+        corrected = Verdict(verdict) if verdict else None
         try:
-            saved = self._save(self.item_id, decision, self.note.toPlainText(), corrected)
+            saved = self._save(self.item_id, decision, note, corrected)
         except AdjudicationConflict as exc:
             self.show_conflict(exc, mine=self.note.toPlainText())
             return
         except AdjudicationError as exc:
             self.status.setText(f"Not saved: {exc}")
             return
+        self._drafts.keep(self.item_id, ("", ""))  # the decision's note now
         self.status.setText(f"Saved {saved.decided_at}")
         self.decisionChanged.emit(self.item_id, decision.label)
 
@@ -206,6 +240,8 @@ class AdjudicationPanel(QFrame):
         except AdjudicationConflict as exc:
             self.show_conflict(exc, mine="")
             return
+        # The decision goes; the reviewer's note stays, as a draft (shown again below).
+        self._drafts.keep(self.item_id, self._written())
         self.decisionChanged.emit(self.item_id, "")
         self.show_item(self.item_id, identities=self.identities, current=None)
 
@@ -217,7 +253,5 @@ class AdjudicationPanel(QFrame):
         self.show_item(item_id, identities=self.identities, current=exc.current)
         kept = f" Your note was: {mine}" if mine.strip() else ""
         self.status.setText(f"Not saved: {exc}{kept}")
-        # The reviewer's own note lives on only in this message: let them copy it.
-        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
-                                            | Qt.TextInteractionFlag.TextSelectableByKeyboard)
+        self._selectable()  # the reviewer's own note lives on only in this message
         self.decisionChanged.emit(item_id, exc.current.decision.label if exc.current else "")

@@ -38,6 +38,7 @@ from rater_desktop.gui.qa.compare_items import CompareItems
 from rater_desktop.gui.qa.compare_keys import install_compare_keys
 from rater_desktop.gui.qa.compare_markdown import ResponseMarkdown
 from rater_desktop.gui.qa.in_parts import InParts
+from rater_desktop.gui.qa.note_drafts import DraftNotes
 from rater_desktop.gui.qa.rater_answers import (
     answer_parts,
     fill_clusters,
@@ -71,7 +72,7 @@ class CompareView(QWidget):
     def __init__(self, *, loader: ImageLoader, link_handler: LinkHandler, save: SaveDecision,
                  clear: ClearDecision, adjudication_for: AdjudicationFor,
                  fetch: Fetch | None = None, settings: QSettings | None = None,
-                 parent: QWidget | None = None) -> None:
+                 drafts: DraftNotes | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("qaCompareView")
         self.batch: BatchLike | None = None
@@ -79,7 +80,7 @@ class CompareView(QWidget):
         self.item_id: str | None = None
         self.item: Item | None = None
         self._adjudication_for = adjudication_for
-        self._save, self._clear = save, clear
+        self._save, self._clear, self._drafts = save, clear, drafts
         self.legend_boxes: dict[str, QCheckBox] = {}
         self._fetch = fetch
         self._settings = settings  # where the column's split is remembered
@@ -133,7 +134,8 @@ class CompareView(QWidget):
         yield
         self.tabs.addTab(self._claims_tab(), "Claims")
         yield
-        self._adjudication = AdjudicationPanel(save=self._save, clear=self._clear)
+        self._adjudication = AdjudicationPanel(save=self._save, clear=self._clear,
+                                               drafts=self._drafts)
         self._adjudication.decisionChanged.connect(self.decisionChanged)
         self.column.add_panel(self._adjudication)
 

@@ -2,14 +2,17 @@
 
 The disagreement score of an item is verdict spread (0-6) + the largest TC/FA/AIP spread
 (0-4) + the number of claim clusters with conflicting fact checks (see qa/disagreement.py).
-Selecting a row asks the window to open that item in the compare view.
+A click on a row, Enter or Return asks the window to open that item in the compare view;
+the arrow, page and Home / End keys only walk the list (opening on every selection
+change took the reviewer to Compare at the first key).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from PySide6.QtCore import QItemSelection, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -47,7 +50,8 @@ def measure(d: ItemDisagreement, key: str) -> float:
 
 
 class DisagreementPanel(QWidget):
-    """Table of items sorted by disagreement; ``itemActivated(item_id)`` on selection."""
+    """Table of items sorted by disagreement; ``itemActivated(item_id)`` on a click on a
+    row, or Enter / Return on the current one."""
 
     itemActivated = Signal(str)
 
@@ -80,7 +84,10 @@ class DisagreementPanel(QWidget):
         header.setDefaultSectionSize(header.minimumSectionSize())
         header.setSectionResizeMode(WHERE_COLUMN, QHeaderView.ResizeMode.Stretch)
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        self.table.selectionModel().selectionChanged.connect(self._selected)
+        # Not ``activated``: its keys and clicks differ by platform (Return on Linux and
+        # Windows, Ctrl+O on macOS; a single click under some styles).
+        self.table.clicked.connect(self._open)
+        self.table.installEventFilter(self)
         layout.addWidget(self.table, 1)
 
     def _filters(self) -> QHBoxLayout:
@@ -171,8 +178,37 @@ class DisagreementPanel(QWidget):
             if column != WHERE_COLUMN and width > header.sectionSize(column):
                 header.resizeSection(column, width)
 
-    def _selected(self, selected: QItemSelection, _deselected: QItemSelection) -> None:
-        rows = self.table.selectionModel().selectedRows()
-        item_id = self.rows.item_at(rows[0].row()) if rows else None
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        """The table's keys (``_key``); the focus coming to it with no row selected
+        selects the current one (Qt only marks it), so the first key walks on from a row
+        the reviewer sees."""
+        if watched is self.table:
+            if (event.type() == QEvent.Type.FocusIn and self.rows.total
+                    and not self.table.selectionModel().hasSelection()):
+                self.table.selectRow(max(self.table.currentIndex().row(), 0))
+            elif event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+                return self._key(event)
+        return super().eventFilter(watched, event)
+
+    def _key(self, event: QKeyEvent) -> bool:
+        """Enter or Return opens the current row; Home and End (with Ctrl or without) go
+        to the first and the last row, the rows not loaded yet too (a table's own Home and
+        End go to the row's first and last column)."""
+        key, modifiers = event.key(), event.modifiers()
+        plain = modifiers in (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.KeypadModifier)
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and plain:
+            self._open(self.table.currentIndex())
+            return True
+        if key in (Qt.Key.Key_Home, Qt.Key.Key_End) and self.rows.total and (
+                plain or modifiers == Qt.KeyboardModifier.ControlModifier):
+            row = 0 if key == Qt.Key.Key_Home else self.rows.total - 1
+            self.rows.paging.load_to(row + 1)
+            self.table.selectRow(row)
+            self.table.scrollTo(self.rows.index(row, 0))
+            return True
+        return False
+
+    def _open(self, index: QModelIndex) -> None:
+        item_id = self.rows.item_at(index.row()) if index.isValid() else None
         if item_id is not None:
             self.itemActivated.emit(item_id)

@@ -145,12 +145,14 @@ class GuidelineQaView:
 
     def _make_compare(self) -> QWidget:
         from rater_desktop.gui.qa.compare_view import CompareView
+        from rater_desktop.gui.qa.note_drafts import SettingsDrafts
 
         host = self.host
         compare = CompareView(loader=host.loader, link_handler=host.link_handler,
                               save=self._save_decision, clear=self._clear_decision,
                               adjudication_for=self._adjudication, fetch=self._fetch,
-                              settings=host.settings)
+                              settings=host.settings,
+                              drafts=SettingsDrafts(host.settings, self._drafts_scope))
         compare.set_batch(self._batch)
         compare.decisionChanged.connect(self._decision_changed)
         return compare
@@ -229,6 +231,11 @@ class GuidelineQaView:
     def _adjudication(self, item_id: str) -> Adjudication | None:
         session = self.host.session
         return session.adjudication(item_id) if session is not None else None
+
+    def _drafts_scope(self) -> tuple[str, str] | None:
+        """Whose drafts of which batch: the open session's reviewer's, of its batch."""
+        session = self.host.session
+        return None if session is None else (session.batch_sha256, session.reviewer_id)
 
     def _save_decision(self, item_id: str, decision: Decision, note: str,
                        corrected: Verdict | None) -> Adjudication:

@@ -12,7 +12,7 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication
 from qa_window_kit import Setup, build_setup, make_qa_window, open_in_compare, result_files
 
-from rater_desktop.gui.qa.adjudication_panel import DRAFT_KEPT, NO_DECISION
+from rater_desktop.gui.qa.adjudication_panel import DRAFT_KEPT, NO_DECISION, VERDICT_DRAFT
 from rater_desktop.gui.qa.note_drafts import SETTINGS_KEY, SettingsDrafts
 from rater_desktop.gui.qa.window import QaWindow
 from rater_desktop.qa_review.adjudication import Decision
@@ -96,9 +96,10 @@ def test_a_draft_and_its_correction_survive_reopening_and_a_clear_keeps_the_note
     assert _stored(again, item) is None and panel.chosen() is None
     assert panel.note.toPlainText() == "re-check the screenshot"
     assert panel.status.text() == DRAFT_KEPT
-    panel.note.clear()  # an emptied note leaves no draft (a correction still would)
-    panel.verdict_combo.setCurrentIndex(0)
+    panel.note.clear()  # an emptied note leaves the correction's draft, then none
     panel.save_now(force=True)
+    assert panel.status.text() == VERDICT_DRAFT
+    panel.verdict_combo.setCurrentIndex(0)  # saved at once, as a change of decision is
     assert panel.status.text() == NO_DECISION
     assert not any(k.startswith("qa/noteDrafts") for k in temp_settings.allKeys())
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
 from qa_window_kit import (
     Errors,
     Setup,
@@ -79,7 +79,9 @@ def test_disagreement_table_sorted_filtered_and_opens_compare(
     panel.measure_combo.setCurrentIndex(panel.measure_combo.findData("verdict_spread"))
     panel.minimum.setValue(5)
     assert sorted(panel.text(r, 0) for r in range(panel.rows.total)) == ["q2", "s2"]
-    table.selectRow(0)
+    table.selectRow(0)  # selected: still the list (its keys walk it)
+    assert window.tabs.currentWidget() is not window.view.compare
+    qtbot.keyClick(table, Qt.Key.Key_Return)  # Enter opens it
     assert window.tabs.currentWidget() is window.view.compare
     assert window.view.compare.item_id == panel.text(0, 0)
 

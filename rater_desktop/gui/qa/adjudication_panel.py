@@ -39,6 +39,7 @@ ClearDecision = Callable[[str], None]
 NOTE_DELAY_MS = 400
 NO_DECISION = "No decision yet."
 DRAFT_KEPT = "Note kept as a draft: choose accept, needs fix or reject to save it."
+VERDICT_DRAFT = "Correction kept as a draft: choose accept, needs fix or reject to save it."
 DECISION_NAMES = {Decision.ACCEPT: "Accept", Decision.NEEDS_FIX: "NeedsFix",
                   Decision.REJECT: "Reject"}
 
@@ -159,7 +160,7 @@ class AdjudicationPanel(QFrame):
 
     def _show_state(self, current: Adjudication | None, draft: Draft | None) -> None:
         if current is None:
-            self.status.setText(DRAFT_KEPT if draft else NO_DECISION)
+            self.status.setText(draft_state(draft or ("", "")))
         elif draft and draft[0].strip():
             # Decided elsewhere (another reviewer, an import) since the draft was kept:
             # their decision is shown, the draft is told and kept until this one saves.
@@ -215,7 +216,7 @@ class AdjudicationPanel(QFrame):
             # The store takes no note without a decision: kept as a draft, never lost
             # when the reviewer moves on.
             self._drafts.keep(self.item_id, written)
-            self.status.setText(NO_DECISION if blank(written) else DRAFT_KEPT)
+            self.status.setText(draft_state(written))
             return
         note, verdict = written
         corrected = Verdict(verdict) if verdict else None
@@ -255,3 +256,10 @@ class AdjudicationPanel(QFrame):
         self.status.setText(f"Not saved: {exc}{kept}")
         self._selectable()  # the reviewer's own note lives on only in this message
         self.decisionChanged.emit(item_id, exc.current.decision.label if exc.current else "")
+
+
+def draft_state(draft: Draft) -> str:
+    """What the status says of an item without a decision and with ``draft``."""
+    if blank(draft):
+        return NO_DECISION
+    return DRAFT_KEPT if draft[0].strip() else VERDICT_DRAFT

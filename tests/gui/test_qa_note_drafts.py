@@ -12,10 +12,15 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication
 from qa_window_kit import Setup, build_setup, make_qa_window, open_in_compare, result_files
 
-from rater_desktop.gui.qa.adjudication_panel import DRAFT_KEPT, NO_DECISION, VERDICT_DRAFT
-from rater_desktop.gui.qa.note_drafts import SETTINGS_KEY, SettingsDrafts
 from rater_desktop.gui.qa.window import QaWindow
 from rater_desktop.qa_review.adjudication import Decision
+from rater_desktop.qa_review.note_drafts import (
+    DRAFT_KEPT,
+    NO_DECISION,
+    SETTINGS_KEY,
+    VERDICT_DRAFT,
+    SettingsDrafts,
+)
 
 ALT = Qt.KeyboardModifier.AltModifier
 

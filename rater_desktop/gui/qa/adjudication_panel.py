@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
 )
 
 from rater_desktop.batch.model import Verdict
-from rater_desktop.gui.qa.note_drafts import Draft, DraftNotes, MemoryDrafts, blank
 from rater_desktop.keymap import with_choice_key, with_key
 from rater_desktop.qa_review.adjudication import (
     Adjudication,
@@ -31,15 +30,13 @@ from rater_desktop.qa_review.adjudication import (
     Decision,
 )
 from rater_desktop.qa_review.answer_rows import verdict_text
+from rater_desktop.qa_review.note_drafts import Draft, DraftNotes, MemoryDrafts, draft_state
 
 # Item data is never None: PySide6 on Python 3.11 drops a reference to None each time
 # such data is read back, which ends in a crash after many reads.
 SaveDecision = Callable[[str, Decision, str, Verdict | None], Adjudication]
 ClearDecision = Callable[[str], None]
 NOTE_DELAY_MS = 400
-NO_DECISION = "No decision yet."
-DRAFT_KEPT = "Note kept as a draft: choose accept, needs fix or reject to save it."
-VERDICT_DRAFT = "Correction kept as a draft: choose accept, needs fix or reject to save it."
 DECISION_NAMES = {Decision.ACCEPT: "Accept", Decision.NEEDS_FIX: "NeedsFix",
                   Decision.REJECT: "Reject"}
 
@@ -149,9 +146,9 @@ class AdjudicationPanel(QFrame):
             self.group.setExclusive(True)
             draft = self._drafts.draft(item_id) if item_id is not None else None
             corrected = current.corrected_verdict if current is not None else None
-            note, verdict = (current.note, corrected.value if corrected else "") \
+            note, correction = (current.note, corrected.value if corrected else "") \
                 if current is not None else draft or ("", "")
-            self.verdict_combo.setCurrentIndex(max(self.verdict_combo.findData(verdict), 0))
+            self.verdict_combo.setCurrentIndex(max(self.verdict_combo.findData(correction), 0))
             self.note.setPlainText(note)
             self._show_state(current, draft)
         finally:
@@ -256,10 +253,3 @@ class AdjudicationPanel(QFrame):
         self.status.setText(f"Not saved: {exc}{kept}")
         self._selectable()  # the reviewer's own note lives on only in this message
         self.decisionChanged.emit(item_id, exc.current.decision.label if exc.current else "")
-
-
-def draft_state(draft: Draft) -> str:
-    """What the status says of an item without a decision and with ``draft``."""
-    if blank(draft):
-        return NO_DECISION
-    return DRAFT_KEPT if draft[0].strip() else VERDICT_DRAFT

@@ -38,7 +38,6 @@ from rater_desktop.gui.qa.compare_items import CompareItems
 from rater_desktop.gui.qa.compare_keys import install_compare_keys
 from rater_desktop.gui.qa.compare_markdown import ResponseMarkdown
 from rater_desktop.gui.qa.in_parts import InParts
-from rater_desktop.gui.qa.note_drafts import DraftNotes
 from rater_desktop.gui.qa.rater_answers import (
     answer_parts,
     fill_clusters,
@@ -53,6 +52,7 @@ from rater_desktop.keymap import with_key
 from rater_desktop.qa_review.adjudication import Adjudication
 from rater_desktop.qa_review.answer_rows import summary_text
 from rater_desktop.qa_review.claim_marks import Segment, claim_segments
+from rater_desktop.qa_review.note_drafts import DraftNotes
 from rater_desktop.qa_review.rater_text import answers_note, claims_note
 from rater_desktop.qa_review.review_state import ReviewState
 from rater_desktop.qa_review.views import ItemComparison

@@ -145,7 +145,7 @@ class GuidelineQaView:
 
     def _make_compare(self) -> QWidget:
         from rater_desktop.gui.qa.compare_view import CompareView
-        from rater_desktop.gui.qa.note_drafts import SettingsDrafts
+        from rater_desktop.qa_review.note_drafts import SettingsDrafts
 
         host = self.host
         compare = CompareView(loader=host.loader, link_handler=host.link_handler,

@@ -11,14 +11,19 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
-
-if TYPE_CHECKING:
-    from PySide6.QtCore import QSettings
+from typing import Any, Protocol
 
 # (note, corrected verdict value or ""): what the reviewer wrote and chose.
 Draft = tuple[str, str]
 SETTINGS_KEY = "qa/noteDrafts/{batch}"
+
+
+class Settings(Protocol):
+    """What of ``QSettings`` the drafts use (Qt stays in ``gui``)."""
+
+    def value(self, key: str, defaultValue: Any = ...) -> Any: ...  # noqa: N803 - Qt's name
+    def setValue(self, key: str, value: Any) -> None: ...  # noqa: N802 - Qt's name
+    def remove(self, key: str) -> None: ...
 
 
 class DraftNotes(Protocol):
@@ -29,6 +34,18 @@ class DraftNotes(Protocol):
 def blank(draft: Draft) -> bool:
     """Nothing worth keeping: no note text, no corrected verdict."""
     return not draft[0].strip() and not draft[1]
+
+
+NO_DECISION = "No decision yet."
+DRAFT_KEPT = "Note kept as a draft: choose accept, needs fix or reject to save it."
+VERDICT_DRAFT = "Correction kept as a draft: choose accept, needs fix or reject to save it."
+
+
+def draft_state(draft: Draft) -> str:
+    """What the decision panel says of an item without a decision and with ``draft``."""
+    if blank(draft):
+        return NO_DECISION
+    return DRAFT_KEPT if draft[0].strip() else VERDICT_DRAFT
 
 
 class MemoryDrafts:
@@ -53,7 +70,7 @@ class SettingsDrafts:
     reviewer id -> item id -> [note, verdict]), so another profile on this computer never
     sees them. ``scope`` gives (batch SHA-256, reviewer id), None before a batch is read."""
 
-    def __init__(self, settings: QSettings, scope: Callable[[], tuple[str, str] | None]) -> None:
+    def __init__(self, settings: Settings, scope: Callable[[], tuple[str, str] | None]) -> None:
         self._settings = settings
         self._scope = scope
 

@@ -1,9 +1,13 @@
 """Adjudication of one item: accept / needs fix / reject, a note, an optional corrected
-verdict. Every change is written to the QA store at once (the note after a short pause)."""
+verdict. Every change is written to the QA store at once (the note after a short pause).
+
+Without a reviewer profile the decision's controls are unavailable (the core would refuse
+a decision that names nobody) and a note says why, with "Create profile..." in place."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
@@ -27,6 +31,10 @@ from rater_desktop.qa_review.adjudication import (
     Decision,
 )
 from rater_desktop.qa_review.answer_rows import verdict_text
+from rater_desktop.qa_review.decision_record import reviewer_label
+
+if TYPE_CHECKING:
+    from rater_desktop.gui.qa.reviewer import ReviewerIdentity
 
 # Item data is never None: PySide6 on Python 3.11 drops a reference to None each time
 # such data is read back, which ends in a crash after many reads.
@@ -43,12 +51,14 @@ class AdjudicationPanel(QFrame):
     decisionChanged = Signal(str, str)
 
     def __init__(self, *, save: SaveDecision, clear: ClearDecision,
+                 reviewer: ReviewerIdentity | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("qaAdjudicationPanel")
         self.setProperty("role", "card")
         self._save = save
         self._clear = clear
+        self._reviewer = reviewer  # None: the caller vouches for one (tests of the layout)
         self.item_id: str | None = None
         self.identities: tuple[str, str] = ("", "")
         self._loading = False
@@ -58,6 +68,7 @@ class AdjudicationPanel(QFrame):
         self._timer.timeout.connect(lambda: self.save_now(force=True))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 8, 12, 8)
+        layout.addWidget(self._no_reviewer_row())
         decision_row = self._decision_row()
         layout.addLayout(decision_row)
         self.verdict_combo = QComboBox()
@@ -88,6 +99,8 @@ class AdjudicationPanel(QFrame):
         self.status.setProperty("role", "muted")
         self.status.setWordWrap(True)  # a clash with another reviewer is told in full
         layout.addWidget(self.status)
+        if reviewer is not None:
+            reviewer.changed.connect(self._reviewer_made)
         self.show_item(None, identities=("", ""), current=None)
 
     def key_height(self) -> int:
@@ -96,6 +109,48 @@ class AdjudicationPanel(QFrame):
         layout, decision, verdict = self._key_rows
         rows = decision.sizeHint().height() + layout.spacing() + verdict.sizeHint().height()
         return self.frameWidth() + layout.contentsMargins().top() + rows
+
+    def _no_reviewer_row(self) -> QFrame:
+        """The note and "Create profile..." shown while there is no reviewer profile."""
+        self.no_reviewer = QFrame()
+        self.no_reviewer.setObjectName("qaNoReviewer")
+        row = QHBoxLayout(self.no_reviewer)
+        row.setContentsMargins(0, 0, 0, 4)
+        self.no_reviewer_note = QLabel("")
+        self.no_reviewer_note.setObjectName("qaNoReviewerNote")
+        self.no_reviewer_note.setWordWrap(True)
+        self.no_reviewer_note.setTextFormat(Qt.TextFormat.PlainText)
+        row.addWidget(self.no_reviewer_note, 1)
+        self.create_profile_button = QPushButton("Create profile\u2026")
+        self.create_profile_button.setObjectName("qaCreateProfile")
+        self.create_profile_button.setAccessibleName("Create a reviewer profile")
+        self.create_profile_button.clicked.connect(self._create_profile)
+        row.addWidget(self.create_profile_button, 0, Qt.AlignmentFlag.AlignTop)
+        self.no_reviewer.hide()
+        return self.no_reviewer
+
+    def has_reviewer(self) -> bool:
+        return self._reviewer is None or bool(self._reviewer.rater_id)
+
+    def _show_availability(self) -> None:
+        """The decision's controls only with an item and a reviewer; else the note says why."""
+        reviewer = self.has_reviewer()
+        for control in (*self.buttons.values(), self.clear_button, self.verdict_combo, self.note):
+            control.setEnabled(reviewer)
+        self.no_reviewer.setVisible(not reviewer)
+        if not reviewer and self._reviewer is not None:
+            self.no_reviewer_note.setText(self._reviewer.advice())
+        self.setEnabled(self.item_id is not None)
+
+    def _create_profile(self) -> None:
+        if self._reviewer is not None:
+            self._reviewer.create()  # its changed signal shows the controls
+
+    def _reviewer_made(self, rater_id: str) -> None:
+        self._show_availability()
+        if self.item_id is not None:
+            self.status.setText(f"You decide as {rater_id}.")
+            self.buttons[Decision.ACCEPT].setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _decision_row(self) -> QHBoxLayout:
         top = QHBoxLayout()
@@ -141,11 +196,10 @@ class AdjudicationPanel(QFrame):
             index = self.verdict_combo.findData(corrected.value if corrected else "")
             self.verdict_combo.setCurrentIndex(max(index, 0))
             self.note.setPlainText(current.note if current is not None else "")
-            self.status.setText(f"Saved {current.decided_at}" if current is not None else
-                                "No decision yet.")
+            self.status.setText(_saved(current) if current is not None else "No decision yet.")
         finally:
             self._loading = False
-        self.setEnabled(item_id is not None)
+        self._show_availability()
 
     def chosen(self) -> Decision | None:
         for decision, button in self.buttons.items():
@@ -185,7 +239,7 @@ class AdjudicationPanel(QFrame):
         except AdjudicationError as exc:
             self.status.setText(f"Not saved: {exc}")
             return
-        self.status.setText(f"Saved {saved.decided_at}")
+        self.status.setText(_saved(saved))
         self.decisionChanged.emit(self.item_id, decision.label)
 
     def clear_decision(self) -> None:
@@ -212,3 +266,8 @@ class AdjudicationPanel(QFrame):
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
                                             | Qt.TextInteractionFlag.TextSelectableByKeyboard)
         self.decisionChanged.emit(item_id, exc.current.decision.label if exc.current else "")
+
+
+def _saved(decision: Adjudication) -> str:
+    """When and by whom ("unknown reviewer": an older store's decision that names nobody)."""
+    return f"Saved {decision.decided_at} by {reviewer_label(decision.reviewer_id)}"

@@ -37,6 +37,7 @@ from rater_desktop.gui.qa.compare_column import CompareColumn
 from rater_desktop.gui.qa.compare_items import CompareItems
 from rater_desktop.gui.qa.compare_markdown import ResponseMarkdown
 from rater_desktop.gui.qa.in_parts import InParts
+from rater_desktop.gui.qa.reviewer import ReviewerIdentity
 from rater_desktop.gui.qa.rater_answers import (
     answer_parts,
     fill_clusters,
@@ -69,6 +70,7 @@ class CompareView(QWidget):
     def __init__(self, *, loader: ImageLoader, link_handler: LinkHandler, save: SaveDecision,
                  clear: ClearDecision, adjudication_for: AdjudicationFor,
                  fetch: Fetch | None = None, settings: QSettings | None = None,
+                 reviewer: ReviewerIdentity | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("qaCompareView")
@@ -77,7 +79,7 @@ class CompareView(QWidget):
         self.item_id: str | None = None
         self.item: Item | None = None
         self._adjudication_for = adjudication_for
-        self._save, self._clear = save, clear
+        self._save, self._clear, self._reviewer = save, clear, reviewer
         self.legend_boxes: dict[str, QCheckBox] = {}
         self._fetch = fetch
         self._settings = settings  # where the column's split is remembered
@@ -129,7 +131,8 @@ class CompareView(QWidget):
         yield
         self.tabs.addTab(self._claims_tab(), "Claims")
         yield
-        self._adjudication = AdjudicationPanel(save=self._save, clear=self._clear)
+        self._adjudication = AdjudicationPanel(save=self._save, clear=self._clear,
+                                               reviewer=self._reviewer)
         self._adjudication.decisionChanged.connect(self.decisionChanged)
         self.column.add_panel(self._adjudication)
 

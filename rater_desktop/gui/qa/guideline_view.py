@@ -145,12 +145,13 @@ class GuidelineQaView:
 
     def _make_compare(self) -> QWidget:
         from rater_desktop.gui.qa.compare_view import CompareView
+        from rater_desktop.gui.qa.reviewer import reviewer_of
 
         host = self.host
         compare = CompareView(loader=host.loader, link_handler=host.link_handler,
                               save=self._save_decision, clear=self._clear_decision,
                               adjudication_for=self._adjudication, fetch=self._fetch,
-                              settings=host.settings)
+                              settings=host.settings, reviewer=reviewer_of(host))
         compare.set_batch(self._batch)
         compare.decisionChanged.connect(self._decision_changed)
         return compare
@@ -232,8 +233,13 @@ class GuidelineQaView:
 
     def _save_decision(self, item_id: str, decision: Decision, note: str,
                        corrected: Verdict | None) -> Adjudication:
+        from rater_desktop.gui.qa.reviewer import reviewer_of
+
         session = self.host.session
         assert session is not None
+        # The window's reviewer now: a profile made in place after the batch opened (its
+        # session made on a worker meanwhile) still decides as itself. "" is refused.
+        session.reviewer_id = reviewer_of(self.host).rater_id
         return session.set_adjudication(item_id, decision=decision, note=note,
                                         corrected_verdict=corrected)
 

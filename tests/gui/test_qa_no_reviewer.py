@@ -1,0 +1,100 @@
+"""The QA window without a reviewer profile: reading and comparing work, the decision
+panel's controls are unavailable with a note saying why and "Create profile..." in place;
+a profile made there decides at once (no restart), and an older store's decision that
+names nobody shows as by an unknown reviewer."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QSettings
+from qa_window_kit import Setup, build_setup, open_in_compare, result_files, wait_idle
+from sqlalchemy import text
+
+from rater_desktop.gui.qa import QaWindow, open_qa_window
+from rater_desktop.gui.qa.reviewer import reviewer_of
+from rater_desktop.profiles import create_profile
+from rater_desktop.qa_review.adjudication import AdjudicationError, Decision
+
+
+@pytest.fixture
+def setup(tmp_path: Path, memory_keyring: Any) -> Setup:
+    return build_setup(tmp_path, memory_keyring)
+
+
+def _window_without_profile(qtbot: Any, setup: Setup, home: Path, settings: QSettings,
+                            keyring: Any, errors: list[str]) -> QaWindow:
+    """As ``rater-desktop open --qa`` on a computer where no profile exists."""
+    window = open_qa_window(
+        parent=None, settings=settings, data_dir=home, batch_path=str(setup.batch_path),
+        profile=None, keyring=keyring, roster_path=setup.roster, resamples=40,
+        report_error=lambda _p, title, body, _d: errors.append(f"{title}: {body}"))
+    qtbot.addWidget(window)
+    window.resize(1366, 768)
+    wait_idle(qtbot, window)
+    assert window.import_paths(result_files(setup, "alice", "bob", "carol"))
+    wait_idle(qtbot, window)
+    return window
+
+
+def _controls(panel: Any) -> list[Any]:
+    return [*panel.buttons.values(), panel.clear_button, panel.verdict_combo, panel.note]
+
+
+def test_without_a_profile_decisions_wait_for_one_made_in_place(
+        qtbot: Any, setup: Setup, temp_settings: QSettings, memory_keyring: Any,
+        tmp_path: Path) -> None:
+    home, errors = tmp_path / "no-profile-home", []
+    window = _window_without_profile(qtbot, setup, home, temp_settings, memory_keyring, errors)
+    assert window.session is not None and window.session.reviewer_id == ""
+    with window.store.engine.begin() as conn:  # an older store's decision that names nobody
+        conn.execute(text(
+            "INSERT INTO qa_adjudications (batch_sha256, item_id, decision, note,"
+            " corrected_verdict, reviewer_id, decided_at, version)"
+            " VALUES (:sha, 's1', 'accept', '', NULL, '', '2026-11-30T09:00:00Z', 1)"),
+            {"sha": window.session.batch_sha256})
+    open_in_compare(qtbot, window, "s2")
+    compare, panel = window.view.compare, window.view.compare.adjudication
+    # Reading and comparing work without a profile.
+    assert compare.comparison() is not None and compare.comparison().item_id == "s2"
+    assert window.view.disagreements.rows.total > 0
+    # The decision does not: visibly unavailable, and why, with the way out in place.
+    assert not any(c.isEnabled() for c in _controls(panel))
+    assert panel.no_reviewer.isVisible() and panel.create_profile_button.isEnabled()
+    assert "need a reviewer profile" in panel.no_reviewer_note.text()
+    # Nothing can write one that names nobody (the core refuses; the panel says so).
+    with pytest.raises(AdjudicationError, match="reviewer profile"):
+        window.session.set_adjudication("s2", decision="reject")
+    panel.buttons[Decision.REJECT].setChecked(True)  # however a check got there
+    assert "Not saved" in panel.status.text() and "reviewer profile" in panel.status.text()
+    assert [a.item_id for a in window.session.adjudications()] == ["s1"]
+    open_in_compare(qtbot, window, "s1")
+    assert panel.status.text() == "Saved 2026-11-30T09:00:00Z by unknown reviewer"
+
+    reviewer = reviewer_of(window)
+    reviewer.make_profile = lambda: None  # the dialog closed: nothing changes
+    panel.create_profile_button.click()
+    assert not any(c.isEnabled() for c in _controls(panel)) and panel.no_reviewer.isVisible()
+    reviewer.make_profile = lambda: create_profile(
+        rater_id="lee", display_name="Lee", keyring=memory_keyring, data_dir=home)
+    open_in_compare(qtbot, window, "s2")
+    panel.create_profile_button.click()
+    assert all(c.isEnabled() for c in _controls(panel)) and not panel.no_reviewer.isVisible()
+    assert panel.status.text() == "You decide as lee."
+    panel.buttons[Decision.NEEDS_FIX].click()
+    found = window.session.adjudication("s2")
+    assert found is not None and (found.decision, found.reviewer_id) == (Decision.NEEDS_FIX, "lee")
+    assert panel.status.text().endswith(" by lee")
+
+    from rater_desktop.gui.qa import exports
+
+    (tmp_path / "out").mkdir()
+    exported = exports.export_decisions_to(window, tmp_path / "out" / "review")
+    assert exported is not None, errors
+    document = json.loads(exported.results_path.read_text("utf-8"))
+    assert document["reviewer"]["rater_id"] == "lee"
+    assert {d["item_id"]: d["reviewer_id"] for d in document["decisions"]} == {
+        "s1": None, "s2": "lee"}  # the old decision is not claimed for lee

@@ -11,11 +11,15 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QSettings
+from PySide6.QtGui import QColor, QImage
+from PySide6.QtWidgets import QApplication, QWidget
 from qa_window_kit import Setup, build_setup, open_in_compare, result_files, wait_idle
 from sqlalchemy import text
 
 from rater_desktop.gui.qa import QaWindow, open_qa_window
+from rater_desktop.gui.qa.adjudication_panel import AdjudicationPanel
 from rater_desktop.gui.qa.reviewer import reviewer_of
+from rater_desktop.gui.theme import apply_theme
 from rater_desktop.profiles import create_profile
 from rater_desktop.qa_review.adjudication import AdjudicationError, Decision
 
@@ -98,3 +102,46 @@ def test_without_a_profile_decisions_wait_for_one_made_in_place(
     assert document["reviewer"]["rater_id"] == "lee"
     assert {d["item_id"]: d["reviewer_id"] for d in document["decisions"]} == {
         "s1": None, "s2": "lee"}  # the old decision is not claimed for lee
+
+
+def _ink(image: QImage) -> float:
+    """How dark the darkest pixel is against the window colour (text drawn greyed is
+    lighter): the sum of the channel differences."""
+    back = image.pixelColor(1, 1)
+    return max(abs(QColor(image.pixel(x, y)).red() - back.red())
+               + abs(QColor(image.pixel(x, y)).green() - back.green())
+               + abs(QColor(image.pixel(x, y)).blue() - back.blue())
+               for x in range(image.width()) for y in range(image.height()))
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_unavailable_controls_look_unavailable(qtbot: Any, tmp_path: Path,
+                                                   memory_keyring: Any, theme: str) -> None:
+    """The corrected verdict and the flat Clear link were drawn in their enabled colours
+    when disabled (the style sheet's rules for them outranked ``:disabled``)."""
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    apply_theme(app, theme)
+    host = QWidget()
+    qtbot.addWidget(host)
+    host.data_dir, host.profile, host.keyring, host.session = (  # type: ignore[attr-defined]
+        tmp_path / "home", None, memory_keyring, None)
+    reviewer = reviewer_of(host)
+    panel = AdjudicationPanel(save=lambda *_a: None, clear=lambda *_a: None,  # type: ignore[arg-type,return-value]
+                              reviewer=reviewer)
+    qtbot.addWidget(panel)
+    panel.resize(640, 300)
+    panel.show()
+    qtbot.waitExposed(panel)
+    try:
+        panel.show_item("s1", identities=("", ""), current=None)
+        assert not panel.verdict_combo.isEnabled() and panel.no_reviewer.isVisible()
+        combo, clear = panel.verdict_combo.grab().toImage(), panel.clear_button.grab().toImage()
+        reviewer.make_profile = lambda: create_profile(
+            rater_id="lee", display_name="Lee", keyring=memory_keyring, data_dir=tmp_path / "home")
+        panel.create_profile_button.click()
+        assert panel.verdict_combo.isEnabled() and not panel.no_reviewer.isVisible()
+        assert clear != panel.clear_button.grab().toImage()  # not the link's own colour
+        assert _ink(combo) < 0.8 * _ink(panel.verdict_combo.grab().toImage())  # greyed text
+    finally:
+        apply_theme(app, "light")

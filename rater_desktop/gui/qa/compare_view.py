@@ -37,7 +37,6 @@ from rater_desktop.gui.qa.compare_column import CompareColumn
 from rater_desktop.gui.qa.compare_items import CompareItems
 from rater_desktop.gui.qa.compare_markdown import ResponseMarkdown
 from rater_desktop.gui.qa.in_parts import InParts
-from rater_desktop.gui.qa.reviewer import ReviewerIdentity
 from rater_desktop.gui.qa.rater_answers import (
     answer_parts,
     fill_clusters,
@@ -46,6 +45,7 @@ from rater_desktop.gui.qa.rater_answers import (
     rater_color,
     swatch,
 )
+from rater_desktop.gui.qa.reviewer import ReviewerIdentity
 from rater_desktop.gui.safe_browser import LinkHandler
 from rater_desktop.gui.steps.highlight import find_claim
 from rater_desktop.qa_review.adjudication import Adjudication

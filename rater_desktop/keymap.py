@@ -277,6 +277,20 @@ BINDINGS: tuple[Binding, ...] = (
     _b("qa_close", ("Ctrl+W",), (Scope.QA,), "&Close QA window", "Close the QA window", QA),
     _b("qa_tab", ("Ctrl+1", "Ctrl+2", "Ctrl+3", "Ctrl+4"), (Scope.QA,), "Switch view",
        "Results files / Disagreements / Compare / Dashboard", QA, shown="Ctrl+1 to Ctrl+4"),
+    # Compare's keys: the rater window's item keys move between items; the decision and
+    # the note take Alt+ keys, so none of them is text typed in the QA note.
+    _b("qa_previous_item", ("Alt+Left", "Ctrl+PgUp"), (Scope.QA,), "Previous item in Compare",
+       "In Compare: the previous item, from whatever of the tab has the focus (the note "
+       "too)", QA),
+    _b("qa_next_item", ("Alt+Right", "Ctrl+PgDown"), (Scope.QA,), "Next item in Compare",
+       "In Compare: the next item, from whatever of the tab has the focus (the note too)",
+       QA),
+    _b("qa_decision", ("Alt+1", "Alt+2", "Alt+3"), (Scope.QA,),
+       "QA decision: accept / needs fix / reject",
+       "In Compare: the QA decision on the shown item, Accept / Needs fix / Reject, saved "
+       "at once as a click is; the cursor stays where it was", QA),
+    _b("qa_note", ("Alt+N",), (Scope.QA,), "Write the QA note",
+       "In Compare: put the cursor in the QA note", QA),
     # -- first run and practice
     _b("show_passphrase", ("Alt+S",), (Scope.FIRST_RUN,), "Show the passphrase",
        "Show or hide the passphrase while you create your profile", START),
@@ -338,8 +352,9 @@ def key_text(action: str) -> str:
 
 # Bindings whose keys choose between values rather than being alternatives.
 CHOICES = frozenset({"score", "yes_no", "claim_kind", "claim_rating", "claim_evidence",
-                     "verdict", "viewer_mark", "preference_choice", "qa_tab", "ra_pick_step",
-                     "ra_reached", "ra_outcome", "ra_statement", "ra_breach", "ra_verdict"})
+                     "verdict", "viewer_mark", "preference_choice", "qa_tab", "qa_decision",
+                     "ra_pick_step", "ra_reached", "ra_outcome", "ra_statement", "ra_breach",
+                     "ra_verdict"})
 
 
 def plain_label(action: str) -> str:
@@ -355,6 +370,11 @@ def with_key(text: str, action: str) -> str:
 def choice_key(action: str, index: int) -> str:
     """The key that picks the ``index``-th value of a choice binding."""
     return display(BY_ACTION[action].keys[index])
+
+
+def with_choice_key(text: str, action: str, index: int) -> str:
+    """A tooltip with the key of one value of a choice binding: "Reject (Alt+3)"."""
+    return f"{text} ({choice_key(action, index)})"
 
 
 def overlaps(first: Scope, second: Scope) -> bool:

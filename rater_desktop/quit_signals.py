@@ -16,12 +16,19 @@ stopped.
 Keys a rater typed before the rating core attached (``gui/early_keys``) are typed into
 their field and saved before a window closes, whether a quit signal or the rater closes it:
 ``close_with_held_keys`` decides, and the close waits at most ``HELD_KEYS_WAIT_SECONDS``.
+
+A close the rater asks for (Ctrl+Q, the title bar's close button) saves first; when that
+save fails (a full disk, a vanished data folder) the window stays open and asks: try
+again, keep it open, or close without saving (then the exit code is ``UNSAVED_EXIT`` too).
+A quit signal's close never asks: a logout cannot wait for a person.
+``close_after_save`` decides.
 """
 
 from __future__ import annotations
 
 import signal
 import socket
+from collections.abc import Callable
 from enum import StrEnum
 from types import FrameType
 from typing import Any
@@ -74,6 +81,40 @@ def close_with_held_keys(*, presses: int, core_attached: bool, waited: float,
     if waited < bound:
         return HeldKeysClose.WAIT
     return HeldKeysClose.REPLAY if core_attached else HeldKeysClose.DROP
+
+
+class FailedSaveAnswer(StrEnum):
+    """The rater's answer when the save of a close they asked for failed."""
+
+    TRY_AGAIN = "try_again"
+    KEEP_OPEN = "keep_open"  # the default: back to work, the changes still in the window
+    CLOSE_UNSAVED = "close_unsaved"
+
+
+class CloseAfterSave(StrEnum):
+    """What a window asked to close does once its final save was tried."""
+
+    CLOSE = "close"  # saved
+    KEEP_OPEN = "keep_open"
+    CLOSE_UNSAVED = "close_unsaved"  # not saved: the app's exit code is UNSAVED_EXIT
+
+
+def close_after_save(save: Callable[[], str | None],
+                     ask: Callable[[str], FailedSaveAnswer], *,
+                     quit_signal: bool) -> CloseAfterSave:
+    """Run the final ``save`` (None: saved; else the problem, in words) and decide.
+
+    A failed save asks the rater (``ask``, shown the problem) and is tried again as often
+    as they choose; a ``quit_signal``'s close never asks: the session will not wait."""
+    while (problem := save()) is not None:
+        if quit_signal:
+            return CloseAfterSave.CLOSE_UNSAVED
+        answer = ask(problem)
+        if answer is FailedSaveAnswer.CLOSE_UNSAVED:
+            return CloseAfterSave.CLOSE_UNSAVED
+        if answer is not FailedSaveAnswer.TRY_AGAIN:
+            return CloseAfterSave.KEEP_OPEN
+    return CloseAfterSave.CLOSE
 
 
 class SignalWake:

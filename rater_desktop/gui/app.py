@@ -163,7 +163,8 @@ def _show_then_attach(window: MainWindow, initial: str | None, preload: Preload,
 
 def run_app(*, batch: str | None, profile: str | None, qa_mode: bool,
             preload: Preload | None = None, smoke_test: bool = False) -> int:
-    """Show the main window (optionally on ``batch``) and run until it closes.
+    """Show the main window (optionally on ``batch``) and run until it closes; the exit
+    code is ``UNSAVED_EXIT`` when changes were left unsaved (a failed save), else 0.
 
     ``preload`` imports the rating core on a worker once the window has painted (tests
     pass their own). ``smoke_test`` checks an installation (e.g. the frozen build): the
@@ -208,4 +209,7 @@ def run_app(*, batch: str | None, profile: str | None, qa_mode: bool,
     # runs before the response page is built (~40 ms).
     after_first_paint(window, lambda: QTimer.singleShot(
         0, window, lambda: _show_then_attach(window, initial, preload, early_keys)))
-    return int(app.exec())
+    from rater_desktop.gui.quit_signals import exit_code_at_end
+
+    # Closed by the rater without saving (the save failed): not a clean end either.
+    return exit_code_at_end(int(app.exec()), [window])

@@ -3,7 +3,10 @@
 The signal numbers arrive through ``SignalWake``'s socket (rater_desktop/quit_signals), so
 an idle event loop wakes without a polling timer. A window still saving keys typed before
 its rating core attached (gui/early_keys) stays open a moment: the quit waits for it,
-bounded, and the exit code says whether everything was saved."""
+bounded, and the exit code says whether everything was saved.
+
+The windows a quit signal closes carry ``QUIT_SIGNAL_CLOSE``: their close path then never
+asks the rater about a failed save (``quit_signals.close_after_save``)."""
 
 from __future__ import annotations
 
@@ -15,9 +18,10 @@ import shiboken6
 from PySide6.QtCore import QSocketNotifier, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 
-from rater_desktop.quit_signals import SignalWake, exit_code_for, quit_waits
+from rater_desktop.quit_signals import UNSAVED_EXIT, SignalWake, exit_code_for, quit_waits
 
 QUIT_POLL_MS = 50
+QUIT_SIGNAL_CLOSE = "closedByQuitSignal"  # the window's property while a quit closes it
 
 
 def _bindings(window: QWidget) -> Iterator[Any]:
@@ -55,8 +59,23 @@ def close_every_window(windows: list[QWidget]) -> list[QWidget]:
     Not ``closeAllWindows``: it stops at the first window that stays open."""
     for window in windows:
         if _open(window):
+            window.setProperty(QUIT_SIGNAL_CLOSE, True)
             window.close()
     return [window for window in windows if _open(window)]
+
+
+def closed_by_quit_signal(window: QWidget) -> bool:
+    """Whether a quit signal, not the rater, closes ``window``."""
+    return bool(window.property(QUIT_SIGNAL_CLOSE))
+
+
+def _holds_unsaved(window: QWidget) -> bool:
+    """A store of the window's bindings still holds a change not on disk (a failed write)."""
+    for binding in _bindings(window):
+        status = getattr(getattr(binding, "store", None), "autosave_status", None)
+        if callable(status) and status().pending:
+            return True
+    return False
 
 
 def all_saved(windows: list[QWidget]) -> bool:
@@ -64,13 +83,19 @@ def all_saved(windows: list[QWidget]) -> bool:
     for window in windows:
         if not shiboken6.isValid(window):
             continue
-        if window.isVisible():
+        if window.isVisible() or _holds_unsaved(window):
             return False
-        for binding in _bindings(window):
-            status = getattr(getattr(binding, "store", None), "autosave_status", None)
-            if callable(status) and status().pending:
-                return False
     return True
+
+
+def exit_code_at_end(code: int, windows: list[QWidget]) -> int:
+    """The app's exit code once its event loop has ended with ``code``: a quit signal's
+    as it was; else ``UNSAVED_EXIT`` when a closed window still holds changes not on disk
+    (the rater chose "Close without saving"), 0 when all is saved."""
+    if code != 0:
+        return code
+    held = any(shiboken6.isValid(w) and _holds_unsaved(w) for w in windows)
+    return UNSAVED_EXIT if held else 0
 
 
 def install_quit_signals(app: QApplication,

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QTextEdit
 
 from rater_desktop.gui.batch_source import BatchLike
 from rater_desktop.gui.claim_highlights import ClaimHighlights
+from rater_desktop.gui.close_save import FailedSaveAsker, ask_failed_save, stays_open
 from rater_desktop.gui.complete_flow import CompleteFlow
 from rater_desktop.gui.edit_actions import sync_edit_actions
 from rater_desktop.gui.evidence_actions import EvidenceActions, cached_thumbnail
@@ -76,7 +77,8 @@ class RatingBinding(QObject):
     def __init__(self, window: MainWindow, *, store: RatingStore, rater_id: str,
                  clock: Clock = time.monotonic, close_store: Callable[[], None] | None = None,
                  report: Callable[[str, str], None] | None = None,
-                 ask_survey: Asker = ask_survey_dialog) -> None:
+                 ask_survey: Asker = ask_survey_dialog,
+                 ask_failed_save: FailedSaveAsker = ask_failed_save) -> None:
         super().__init__(window)
         self.window = window
         self.store = store
@@ -84,6 +86,7 @@ class RatingBinding(QObject):
         self.clock = clock
         self._close_store = close_store
         self._report = report or self._message_box
+        self.ask_failed_save = ask_failed_save  # at a close whose save failed
         self.service: RatingService | None = None
         self.rule_worker = RuleWorker(self)  # a large item's rules, off the window's thread
         self._unsubscribe: Callable[[], None] = lambda: None
@@ -426,8 +429,8 @@ class RatingBinding(QObject):
         kind = int(event.type().value)  # plain ints: this runs for every event of the app
         if watched is self.window:
             if kind == CLOSE_EVENT:
-                self.shutdown()
-            elif kind == DEACTIVATE_EVENT and self.service is not None:
+                return self._closing(event)
+            if kind == DEACTIVATE_EVENT and self.service is not None:
                 self.service.pause_timer()
         elif kind in TOUCH_EVENTS and self.service is not None:
             now = time.monotonic()
@@ -447,10 +450,20 @@ class RatingBinding(QObject):
             self.service.flush()
         self.service = None
 
+    def _closing(self, event: QEvent) -> bool:
+        """Save first; a failed save may keep the window open (True: see close_save)."""
+        if self.closed:
+            return False
+        if stays_open(self.window, event, service=self.service, store=self.store,
+                      ask=self.ask_failed_save):
+            return True
+        self.shutdown()
+        return False
+
     def shutdown(self) -> None:
         """Save the open item and release the store (the window is closing). A save that
         fails (a full disk) keeps the changes in the store's memory, as its autosave
-        status says (the quit's exit code reads it)."""
+        status says (the app's exit code reads it: ``gui.quit_signals``)."""
         if self.closed:
             return
         self.closed = True
@@ -458,12 +471,10 @@ class RatingBinding(QObject):
         if app is not None:
             app.removeEventFilter(self)
         self.rule_worker.stop()
-        from rater_desktop.storage.errors import StorageError
-
         try:
             self._end_service()
             self.store.flush()
-        except StorageError:
+        except Exception:  # noqa: BLE001 - the autosave re-raises whatever a commit raised
             # Never out of the close filter: PySide keeps such an error and crashed on it
             # in a later override (a segfault, seen after a failed save at a quit).
             return

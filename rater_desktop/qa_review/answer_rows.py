@@ -4,6 +4,7 @@ own words are kept, with the file side after each label when they saw the sides 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from rater_desktop.batch.model import Response, Verdict, verdict_from_score
@@ -29,6 +30,30 @@ def seconds_text(seconds: float | None) -> str:
         return "\u2013"
     minutes, rest = divmod(int(round(seconds)), 60)
     return f"{minutes} min {rest:02d} s" if minutes else f"{rest} s"
+
+
+def time_axis_top(seconds: float) -> float:
+    """A time chart's scale end at or above ``seconds``, a round duration its axis label
+    reads at a glance (not "489" seconds): tens of seconds under a minute, whole minutes
+    under an hour, then tens of minutes."""
+    wanted = max(seconds, 0.0)
+    unit = 10.0 if wanted <= 60 else 60.0 if wanted <= 3600 else 600.0
+    return max(math.ceil(wanted / unit) * unit, 10.0)
+
+
+def duration_tick_text(seconds: float) -> str:
+    """A time axis label: "0", "40 s", "8 min", "1 h 20 min" (scale ends from
+    ``time_axis_top``; seconds are kept where an end is not a whole minute)."""
+    whole = int(round(seconds))
+    if whole == 0:
+        return "0"
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours:
+        return f"{hours} h {minutes:02d} min" if minutes else f"{hours} h"
+    if minutes:
+        return f"{minutes} min {secs:02d} s" if secs else f"{minutes} min"
+    return f"{secs} s"
 
 
 def _score(value: int | None) -> str:

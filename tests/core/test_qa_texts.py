@@ -18,8 +18,10 @@ from rater_desktop.preference.review import ChoiceDisagreement, RaterChoice
 from rater_desktop.preference.stats import Agreement
 from rater_desktop.qa_review.answer_rows import (
     answer_rows,
+    duration_tick_text,
     seconds_text,
     summary_text,
+    time_axis_top,
     verdict_text,
 )
 from rater_desktop.qa_review.dashboard_rows import model_rows, rater_rows
@@ -42,6 +44,20 @@ def test_verdicts_and_times_read_in_file_terms() -> None:
     assert seconds_text(None) == "\u2013"
     assert seconds_text(42.4) == "42 s" and seconds_text(125) == "2 min 05 s"
     assert summary_text(None) == ""
+
+
+@pytest.mark.parametrize(("longest", "top", "label"), [
+    (0.0, 10.0, "10 s"), (11.2, 20.0, "20 s"), (60.0, 60.0, "1 min"),
+    (61.0, 120.0, "2 min"), (489.4, 540.0, "9 min"), (3600.0, 3600.0, "1 h"),
+    (3601.0, 4200.0, "1 h 10 min"),
+])
+def test_the_time_chart_ends_on_a_round_duration_its_label_says(
+        longest: float, top: float, label: str) -> None:
+    """The time chart's scale ended at the longest quartile x 1.12 and said so in raw
+    seconds ("489"); it now ends on a round duration and says it as one."""
+    assert time_axis_top(longest) == top >= longest
+    assert duration_tick_text(top) == label
+    assert duration_tick_text(0.0) == "0" and duration_tick_text(75) == "1 min 15 s"
 
 
 def test_compare_rows_dashboard_rows_and_where_from_one_session(setup: Setup) -> None:

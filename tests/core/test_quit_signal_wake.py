@@ -1,4 +1,5 @@
-"""The Qt-free half of the quit-signal bridge: handlers record, the socket wakes."""
+"""The Qt-free half of the quit-signal bridge: handlers record, the socket wakes; and what
+a close whose save failed does."""
 
 from __future__ import annotations
 
@@ -11,8 +12,11 @@ from rater_desktop.quit_signals import (
     HELD_KEYS_WAIT_SECONDS,
     QUIT_WAIT_SECONDS,
     UNSAVED_EXIT,
+    CloseAfterSave,
+    FailedSaveAnswer,
     HeldKeysClose,
     SignalWake,
+    close_after_save,
     close_with_held_keys,
     exit_code_for,
     quit_signals,
@@ -80,3 +84,50 @@ def test_the_quit_waits_for_open_windows_and_longer_than_they_wait() -> None:
     assert not quit_waits(open_windows=0, waited=0.0)
     assert quit_waits(open_windows=1, waited=HELD_KEYS_WAIT_SECONDS)  # theirs runs out first
     assert not quit_waits(open_windows=1, waited=QUIT_WAIT_SECONDS)
+
+
+PROBLEM = "Ratings database /data/ratings.sqlite3: saving 1 change failed (disk full)."
+
+
+class Saves:
+    """A final save failing ``failures`` times, then working; the questions asked."""
+
+    def __init__(self, failures: int, answers: list[FailedSaveAnswer]) -> None:
+        self.failures = failures
+        self.answers = answers
+        self.tries = 0
+        self.asked: list[str] = []
+
+    def save(self) -> str | None:
+        self.tries += 1
+        return PROBLEM if self.tries <= self.failures else None
+
+    def ask(self, problem: str) -> FailedSaveAnswer:
+        self.asked.append(problem)
+        return self.answers.pop(0)
+
+
+@pytest.mark.parametrize(("failures", "answers", "outcome", "tries"), [
+    (0, [], CloseAfterSave.CLOSE, 1),  # saved: close, nobody asked
+    (1, [FailedSaveAnswer.KEEP_OPEN], CloseAfterSave.KEEP_OPEN, 1),
+    (1, [FailedSaveAnswer.TRY_AGAIN], CloseAfterSave.CLOSE, 2),  # the disk is back
+    (2, [FailedSaveAnswer.TRY_AGAIN, FailedSaveAnswer.KEEP_OPEN], CloseAfterSave.KEEP_OPEN, 2),
+    (9, [FailedSaveAnswer.TRY_AGAIN, FailedSaveAnswer.CLOSE_UNSAVED],
+     CloseAfterSave.CLOSE_UNSAVED, 2),
+])
+def test_a_close_whose_save_failed_asks_the_rater_and_tries_again_as_told(
+        failures: int, answers: list[FailedSaveAnswer], outcome: CloseAfterSave,
+        tries: int) -> None:
+    saves = Saves(failures, list(answers))
+    assert close_after_save(saves.save, saves.ask, quit_signal=False) is outcome
+    assert saves.tries == tries
+    assert saves.asked == [PROBLEM] * len(answers)  # the storage error's own words
+
+
+def test_a_quit_signals_close_never_asks_and_closes_unsaved() -> None:
+    saves = Saves(9, [])
+    assert close_after_save(saves.save, saves.ask, quit_signal=True) \
+        is CloseAfterSave.CLOSE_UNSAVED
+    assert saves.tries == 1 and saves.asked == []
+    assert close_after_save(Saves(0, []).save, saves.ask, quit_signal=True) \
+        is CloseAfterSave.CLOSE

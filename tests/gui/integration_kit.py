@@ -62,7 +62,9 @@ def make_rig(make_window: Any, tmp_path: Path, keyring: Any, *,
     real_store = open_profile_store(RATER, data_dir=data_dir, debounce_seconds=debounce_seconds,
                                     on_error=relay.report)
     store = ThreadRecordingStore(real_store)
-    binding = RatingBinding(window, store=store, rater_id=RATER, close_store=real_store.close)
+    asker = {k: options.pop(k) for k in ("ask_failed_save",) if k in options}
+    binding = RatingBinding(window, store=store, rater_id=RATER, close_store=real_store.close,
+                            **asker)
     options.setdefault("export_keyring_factory", lambda: keyring)
     parts = attach_store_services(window, binding, store=store, profile=profile,
                                   data_dir=data_dir, relay=relay, **options)

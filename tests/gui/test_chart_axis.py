@@ -7,10 +7,11 @@ labels ("α -0.14 · 0 % agree") were #6b7688 on the light window, 4.2:1."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtCore import QPointF, QRectF, QSettings
 from PySide6.QtGui import QFont, QFontMetrics, QFontMetricsF
 
 from rater_desktop.contrast import TEXT_MINIMUM, contrast_ratio
@@ -68,6 +69,26 @@ def test_tick_labels_sit_under_their_ticks_and_inside_the_chart(qtbot: Any,
         assert all(rect.top() >= b.y() for _a, b in ticks), (text, rect)
         assert rect.height() >= metrics.height() and rect.width() >= metrics.horizontalAdvance(text)
         assert rect.bottom() <= chart.height(), (text, rect.bottom(), chart.height())
+
+
+def test_the_time_chart_labels_its_axis_in_minutes(qtbot: Any, tmp_path: Path) -> None:
+    """The axis read "0 ... 489" (seconds, unsaid); now "0 ... 9 min"."""
+    from rater_desktop.gui.qa.dashboard import Dashboard
+    from rater_desktop.qa_review.answer_rows import time_axis_top
+
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    dashboard = Dashboard(settings)
+    qtbot.addWidget(dashboard)
+    chart = dashboard.times
+    chart.set_bars([Bar("ann", 300.0, "5 min 00 s", 240.0, 437.0)], minimum=0.0,
+                   maximum=time_axis_top(437.0 * 1.12))
+    chart.resize(620, chart.height())
+    recorder = _Recorder(chart.font())
+    title = chart.sizes().title
+    area = QRectF(0, title + PAD, chart.width(), chart.height() - title - PAD)
+    chart._paint_horizontal(recorder, area, chart._colors())  # type: ignore[arg-type]
+    axis_y = max(a.y() for a, b in recorder.lines if a.x() == b.x() and a.y() < b.y())
+    assert [text for rect, text, _f in recorder.texts if rect.top() > axis_y] == ["0", "9 min"]
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])

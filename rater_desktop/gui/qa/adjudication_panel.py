@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from rater_desktop.batch.model import Verdict
+from rater_desktop.keymap import with_choice_key, with_key
 from rater_desktop.qa_review.adjudication import (
     Adjudication,
     AdjudicationConflict,
@@ -85,6 +86,7 @@ class AdjudicationPanel(QFrame):
         self.note = QPlainTextEdit()
         self.note.setObjectName("qaDecisionNote")
         self.note.setAccessibleName("QA note")
+        self.note.setToolTip(with_key("QA note", "qa_note"))
         self.note.setPlaceholderText("QA note: what is wrong, what the rater should change\u2026 "
                                      "(start with @rater and [field] to address one rater's "
                                      "answer, e.g. @ann [verdict_justification])")
@@ -159,10 +161,11 @@ class AdjudicationPanel(QFrame):
         top.addWidget(title)
         self.group = QButtonGroup(self)
         self.buttons: dict[Decision, QRadioButton] = {}
-        for decision in Decision:
+        for index, decision in enumerate(Decision):
             button = QRadioButton(decision.label)
             button.setObjectName(f"qaDecision{DECISION_NAMES[decision]}")
             button.setAccessibleName(f"Decision: {decision.label}")
+            button.setToolTip(with_choice_key(decision.label, "qa_decision", index))
             self.group.addButton(button)
             self.buttons[decision] = button
             top.addWidget(button)
@@ -200,6 +203,12 @@ class AdjudicationPanel(QFrame):
         finally:
             self._loading = False
         self._show_availability()
+
+    def choose(self, decision: Decision) -> None:
+        """``decision`` by key: a click on its button, so it is saved the same way (and
+        the focus stays where the reviewer was, in the note say)."""
+        if self.isEnabled():
+            self.buttons[decision].click()
 
     def chosen(self) -> Decision | None:
         for decision, button in self.buttons.items():

@@ -6,6 +6,7 @@ get the same numbers the picture shows.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
@@ -52,6 +53,7 @@ class BarChart(QWidget):
 
     def __init__(self, title: str, *, name: str, vertical: bool = False,
                  minimum: float = 0.0, maximum: float = 1.0,
+                 tick_text: Callable[[float], str] = _tick_label,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName(name)
@@ -60,6 +62,7 @@ class BarChart(QWidget):
         self.vertical = vertical
         self.minimum = minimum
         self.maximum = maximum
+        self.tick_text = tick_text  # the axis labels' unit (a duration on the time chart)
         self.bars: list[Bar] = []
         self.empty_text = "No data yet"
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
@@ -187,14 +190,14 @@ class BarChart(QWidget):
         ticks = {self.minimum, self.maximum}
         zero_x = self._x(0.0, left, width)
         ends_x = (self._x(self.minimum, left, width), self._x(self.maximum, left, width))
-        room = max(metrics.horizontalAdvance(_tick_label(v)) for v in (*ticks, 0.0))
+        room = max(metrics.horizontalAdvance(self.tick_text(v)) for v in (*ticks, 0.0))
         if self.minimum < 0 < self.maximum and \
                 min(abs(zero_x - e) for e in ends_x) > room + metrics.averageCharWidth():
             ticks.add(0.0)  # only when its label has room beside the end labels
         for value in sorted(ticks):
             x = self._x(value, left, width)
             painter.drawLine(QPointF(x, y), QPointF(x, y + tick))
-            text = _tick_label(value)
+            text = self.tick_text(value)
             half = metrics.horizontalAdvance(text) / 2 + 1
             painter.drawText(QRectF(x - half, y + tick + 1, 2 * half, metrics.height()),
                              Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, text)

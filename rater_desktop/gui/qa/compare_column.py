@@ -4,7 +4,7 @@ and a half rows, the decision panel took the rest)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QScrollArea,
@@ -36,6 +36,7 @@ class CompareColumn(QSplitter):
         self.setChildrenCollapsible(False)
         self.tabs, self.answers = tabs, answers
         self.panel: AdjudicationPanel | None = None
+        self.area: QScrollArea | None = None  # the panel's, made with it
         self._settings = settings
         self.addWidget(tabs)
         self.setStretchFactor(0, 1)
@@ -44,9 +45,20 @@ class CompareColumn(QSplitter):
     def add_panel(self, panel: AdjudicationPanel) -> None:
         """The decision panel under the tabs, in a scroll area."""
         self.panel = panel
-        self.addWidget(scrolling(panel))
+        self.area = scrolling(panel)
+        self.addWidget(self.area)
         self.setStretchFactor(1, 0)
         self.fit()
+
+    def reveal(self, widget: QWidget) -> None:
+        """Scroll the decision panel so ``widget`` of it is whole in view (the note is a
+        scroll away on a small screen)."""
+        if self.area is None or self.panel is None:
+            return
+        # Not ensureWidgetVisible: for a text box it brings only the cursor's line in.
+        half_width, half_height = widget.width() // 2, widget.height() // 2
+        centre = widget.mapTo(self.panel, QPoint(half_width, half_height))
+        self.area.ensureVisible(centre.x(), centre.y(), half_width, half_height)
 
     def answers_least(self) -> int:
         """The tabs' height with ``ANSWER_ROWS`` one-line rows of answers in view."""

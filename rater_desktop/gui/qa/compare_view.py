@@ -35,6 +35,7 @@ from rater_desktop.gui.qa.adjudication_panel import (
 )
 from rater_desktop.gui.qa.compare_column import CompareColumn
 from rater_desktop.gui.qa.compare_items import CompareItems
+from rater_desktop.gui.qa.compare_keys import install_compare_keys
 from rater_desktop.gui.qa.compare_markdown import ResponseMarkdown
 from rater_desktop.gui.qa.in_parts import InParts
 from rater_desktop.gui.qa.rater_answers import (
@@ -48,6 +49,7 @@ from rater_desktop.gui.qa.rater_answers import (
 from rater_desktop.gui.qa.reviewer import ReviewerIdentity
 from rater_desktop.gui.safe_browser import LinkHandler
 from rater_desktop.gui.steps.highlight import find_claim
+from rater_desktop.keymap import with_key
 from rater_desktop.qa_review.adjudication import Adjudication
 from rater_desktop.qa_review.answer_rows import summary_text
 from rater_desktop.qa_review.claim_marks import Segment, claim_segments
@@ -112,6 +114,8 @@ class CompareView(QWidget):
         for steps in (self.side_steps,) * 3 + (self.item_view.build_steps,) * 2:
             self.later.add(steps.step)
         self.later.add(self._build_responses)
+        install_compare_keys(self, step=self.step, panel=lambda: self.adjudication,
+                             reveal=lambda widget: self.column.reveal(widget))
 
     def _build_side(self) -> None:
         """The raters' answers, the claims and the decision panel (at once if asked for)."""
@@ -189,10 +193,12 @@ class CompareView(QWidget):
         self.previous = QPushButton("\u2039 Previous")
         self.previous.setObjectName("qaComparePrevious")
         self.previous.setAccessibleName("Previous item")
+        self.previous.setToolTip(with_key("Previous item", "qa_previous_item"))
         self.previous.clicked.connect(lambda: self.step(-1))
         self.next = QPushButton("Next \u203a")
         self.next.setObjectName("qaCompareNext")
         self.next.setAccessibleName("Next item")
+        self.next.setToolTip(with_key("Next item", "qa_next_item"))
         self.next.clicked.connect(lambda: self.step(1))
         self.summary = QLabel("")
         self.summary.setObjectName("qaCompareSummary")

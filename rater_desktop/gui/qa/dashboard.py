@@ -13,7 +13,7 @@ from rater_desktop.gui.qa.dashboard_tables import CostBox, fill_models, fill_rat
 from rater_desktop.gui.qa.in_parts import InParts
 from rater_desktop.gui.qa.rater_answers import fit_height
 from rater_desktop.qa.scoreboard import MIN_ITEMS_FOR_INTERVAL
-from rater_desktop.qa_review.answer_rows import seconds_text
+from rater_desktop.qa_review.answer_rows import duration_tick_text, seconds_text, time_axis_top
 from rater_desktop.qa_review.report_study import study_lines
 from rater_desktop.qa_review.summary import QaFigures
 from rater_desktop.wording import counted
@@ -98,7 +98,7 @@ class Dashboard(QScrollArea):
         self.score_spread = BarChart("Largest TC/FA/AIP spread (items)",
                                      name="qaChartScoreSpread", vertical=True)
         self.times = BarChart("Time per judgment per rater (median, quartiles)",
-                              name="qaChartTimes")
+                              name="qaChartTimes", tick_text=duration_tick_text)
         self.strengths = BarChart("Model strength, Bradley\u2013Terry (95% CI)",
                                   name="qaChartScoreboard")
         charts = (self.agreement, self.verdicts, self.strengths, self.times,
@@ -219,5 +219,5 @@ def chart_bars(figures: QaFigures) -> dict[str, ChartBars]:
             "verdicts": (verdicts, 0.0, _top(verdicts), "No data yet"),
             "verdict_spread": (verdict_spread, 0.0, _top(verdict_spread), "Needs two raters"),
             "score_spread": (score_spread, 0.0, _top(score_spread), "Needs two raters"),
-            "times": (times, 0.0, _top(times, floor=10.0), "No data yet"),
+            "times": (times, 0.0, time_axis_top(_top(times, floor=10.0)), "No data yet"),
             "strengths": (strengths, 0.0, _top(strengths), "No data yet")}

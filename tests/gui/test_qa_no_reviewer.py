@@ -69,6 +69,8 @@ def test_without_a_profile_decisions_wait_for_one_made_in_place(
     assert not any(c.isEnabled() for c in _controls(panel))
     assert panel.no_reviewer.isVisible() and panel.create_profile_button.isEnabled()
     assert "need a reviewer profile" in panel.no_reviewer_note.text()
+    panel.choose(Decision.ACCEPT)  # Compare's decision key: nothing happens
+    assert panel.chosen() is None and window.session.adjudication("s2") is None
     # Nothing can write one that names nobody (the core refuses; the panel says so).
     with pytest.raises(AdjudicationError, match="reviewer profile"):
         window.session.set_adjudication("s2", decision="reject")

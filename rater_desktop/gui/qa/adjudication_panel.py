@@ -32,7 +32,7 @@ from rater_desktop.qa_review.adjudication import (
     Decision,
 )
 from rater_desktop.qa_review.answer_rows import verdict_text
-from rater_desktop.qa_review.decision_record import reviewer_label
+from rater_desktop.qa_review.decision_record import no_reviewer_advice, reviewer_label
 
 if TYPE_CHECKING:
     from rater_desktop.gui.qa.reviewer import ReviewerIdentity
@@ -126,27 +126,21 @@ class AdjudicationPanel(QFrame):
         self.create_profile_button = QPushButton("Create profile\u2026")
         self.create_profile_button.setObjectName("qaCreateProfile")
         self.create_profile_button.setAccessibleName("Create a reviewer profile")
-        self.create_profile_button.clicked.connect(self._create_profile)
+        self.create_profile_button.clicked.connect(
+            lambda: self._reviewer.create() if self._reviewer is not None else None)
         row.addWidget(self.create_profile_button, 0, Qt.AlignmentFlag.AlignTop)
         self.no_reviewer.hide()
         return self.no_reviewer
 
-    def has_reviewer(self) -> bool:
-        return self._reviewer is None or bool(self._reviewer.rater_id)
-
     def _show_availability(self) -> None:
         """The decision's controls only with an item and a reviewer; else the note says why."""
-        reviewer = self.has_reviewer()
+        reviewer = self._reviewer is None or bool(self._reviewer.rater_id)
         for control in (*self.buttons.values(), self.clear_button, self.verdict_combo, self.note):
             control.setEnabled(reviewer)
         self.no_reviewer.setVisible(not reviewer)
         if not reviewer and self._reviewer is not None:
-            self.no_reviewer_note.setText(self._reviewer.advice())
+            self.no_reviewer_note.setText(no_reviewer_advice(self._reviewer.problem))
         self.setEnabled(self.item_id is not None)
-
-    def _create_profile(self) -> None:
-        if self._reviewer is not None:
-            self._reviewer.create()  # its changed signal shows the controls
 
     def _reviewer_made(self, rater_id: str) -> None:
         self._show_availability()

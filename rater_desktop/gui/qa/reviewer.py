@@ -14,8 +14,6 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Qt, Signal
 
-NO_PROFILE_YET = "No rater profile yet"  # profiles.resolve_profile's words for none at all
-
 
 class ReviewerIdentity(QObject):
     """The QA window's reviewer; ``changed(rater_id)`` once a profile was made in place."""
@@ -45,23 +43,13 @@ class ReviewerIdentity(QObject):
                 self._rater_id, self.problem = "", str(exc)
         return self._rater_id
 
-    def advice(self) -> str:
-        """What the decision panel says while there is no reviewer."""
-        why = "" if self.problem.startswith(NO_PROFILE_YET) else f" ({self.problem})"
-        return ("Decisions need a reviewer profile: it names who decided and signs the "
-                f"exported decisions{why}. Create one here to decide; reading and comparing "
-                "work without it.")
-
     def create(self) -> bool:
         """The first-run dialog; with a profile made, the window decides as it from now."""
         profile = self.make_profile()
         if profile is None:
             return False  # closed: still no reviewer, still on offer
         self._window.profile = profile.rater_id  # the decisions export signs with it
-        self._rater_id, self.problem = profile.rater_id, ""
-        session = self._window.session
-        if session is not None:
-            session.reviewer_id = profile.rater_id
+        self._rater_id, self.problem = profile.rater_id, ""  # the session's at its next save
         self.changed.emit(profile.rater_id)
         return True
 

@@ -202,7 +202,8 @@ def report_seconds(
     from rater_desktop.qa_review.session import QaSession
 
     def session_on(store: Any, batch: Any) -> QaSession:
-        return QaSession(store=store, roster=Roster(roster), batch=batch, clock=lambda: NOW)
+        return QaSession(store=store, roster=Roster(roster), batch=batch, reviewer_id="bench",
+                         clock=lambda: NOW)
 
     with open_qa_store(setting, default=Path(setting), environ=os.environ) as store:
         with open_batch(batch_path) as batch:

@@ -14,13 +14,14 @@ from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
 from rater_desktop.gui.main_window import MainWindow
 
 
-def create_first_profile(parent: QWidget, data_dir: Path) -> Any:
-    """The first-run dialog; the created profile, or None when the rater cancels."""
+def create_first_profile(parent: QWidget, data_dir: Path, *, keyring: Any = None) -> Any:
+    """The first-run dialog; the created profile, or None when the rater cancels. The QA
+    window passes its keyring (its tests a memory one); else the system's."""
     from rater_desktop import profiles
     from rater_desktop.gui.first_run_dialog import FirstRunDialog  # only on a first run
     from rater_desktop.signing import keystore
 
-    keyring = keystore.default_keyring()
+    keyring = keyring if keyring is not None else keystore.default_keyring()
     taken = [p.rater_id for p in profiles.list_profiles(data_dir=data_dir)]
 
     def create(values: dict[str, Any]) -> Any:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import rater_desktop
 from rater_desktop.batch.model import Verdict
+from rater_desktop.qa_review.decision_record import NO_REVIEWER
 from rater_desktop.qa_review.store import (
     DecisionConflictError,
     QaStore,
@@ -107,7 +108,10 @@ def set_adjudication(
 ) -> Adjudication:
     """Record the decision on one item and return it as stored. ``expected_version`` is
     the version of the decision the reviewer saw (None: they saw none); when another
-    reviewer changed it since, AdjudicationConflict says so and nothing is saved."""
+    reviewer changed it since, AdjudicationConflict says so and nothing is saved. Without
+    a reviewer id nothing is saved either: AdjudicationError says a profile is needed."""
+    if not reviewer_id.strip():
+        raise AdjudicationError(NO_REVIEWER)
     try:
         chosen = Decision(decision)
         corrected = None if corrected_verdict is None else Verdict(corrected_verdict)
@@ -201,7 +205,8 @@ def build_decisions_document(
                 "corrected_verdict_score": None
                 if a.corrected_verdict is None
                 else a.corrected_verdict.score,
-                "reviewer_id": a.reviewer_id,
+                # null, not the exporter's id, when the store holds no reviewer for it
+                "reviewer_id": a.reviewer_id.strip() or None,
                 "decided_at": a.decided_at,
                 **_addressing(a),
             }

@@ -8,7 +8,39 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["StoredAdjudication"]
+__all__ = ["NO_REVIEWER", "UNKNOWN_REVIEWER", "MissingReviewerError", "StoredAdjudication",
+           "no_reviewer_advice", "require_reviewer", "reviewer_label"]
+
+# What a decision is told by when its reviewer is not known (a store written before a
+# reviewer id was required); never the name of whoever reads or exports it.
+UNKNOWN_REVIEWER = "unknown reviewer"
+NO_REVIEWER = ("A QA decision needs a reviewer profile: it names who decided. Create a "
+               "profile, then decide again.")
+
+
+class MissingReviewerError(ValueError):
+    """A decision without a reviewer id: never stored, since nobody could later tell who
+    decided (unattributed evidence)."""
+
+
+def require_reviewer(reviewer_id: str) -> str:
+    """``reviewer_id`` when it names someone, else MissingReviewerError."""
+    if not reviewer_id.strip():
+        raise MissingReviewerError(NO_REVIEWER)
+    return reviewer_id
+
+
+def no_reviewer_advice(problem: str) -> str:
+    """What the QA window's decision panel says without a reviewer; ``problem`` is the
+    profile lookup's words (left out when they only say there is none yet)."""
+    why = "" if problem.startswith("No rater profile yet") else f" ({problem})"
+    return ("Decisions need a reviewer profile: it names who decided and signs the exported "
+            f"decisions{why}. Create one here to decide; reading and comparing work without it.")
+
+
+def reviewer_label(reviewer_id: str) -> str:
+    """Who decided, as a list or report shows it: the id, else "unknown reviewer"."""
+    return reviewer_id.strip() or UNKNOWN_REVIEWER
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from html import escape
 
 from rater_desktop.batch.model import Verdict
-from rater_desktop.qa_review.decision_record import StoredAdjudication
+from rater_desktop.qa_review.decision_record import StoredAdjudication, reviewer_label
 from rater_desktop.qa_review.rater_text import canonical_text, claims_evidence
 from rater_desktop.qa_review.views import ItemComparison, RaterColumn
 
@@ -94,13 +94,12 @@ def blocks_from_comparisons(comparisons: Sequence[ItemComparison]) -> list[ItemB
 
 
 def decision_text(decision: StoredAdjudication) -> str:
-    """The decision in the words of the QA panel, with the corrected verdict (file order);
-    "by" only when the reviewer has a name (a reviewer without a profile has none)."""
+    """The decision in the words of the QA panel, by whom ("unknown reviewer": a decision
+    an older store holds without one), with the corrected verdict (file order)."""
     # accept / needs_fix / reject read as the panel's Accept / Needs fix / Reject (the
     # Decision enum's labels: importing it here would close an import circle).
     parts = [f"QA decision: {decision.decision.replace('_', ' ').capitalize()}"]
-    if decision.reviewer_id:
-        parts.append(f" by {decision.reviewer_id}")
+    parts.append(f" by {reviewer_label(decision.reviewer_id)}")
     if decision.corrected_verdict:
         try:
             verdict = Verdict(decision.corrected_verdict).label

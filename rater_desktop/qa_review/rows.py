@@ -103,7 +103,8 @@ def full_row(
         "qa_corrected_verdict": None
         if decision is None or decision.corrected_verdict is None
         else decision.corrected_verdict.value,
-        "qa_reviewer": None if decision is None else decision.reviewer_id,
+        # None also for a decision an older store holds without a reviewer: never a guess
+        "qa_reviewer": None if decision is None else decision.reviewer_id.strip() or None,
     }
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rater_desktop.qa_review.decision_record import StoredAdjudication
+from rater_desktop.qa_review.decision_record import StoredAdjudication, require_reviewer
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
@@ -369,12 +369,14 @@ class QaStore:
     ) -> StoredAdjudication:
         """Insert (``expected_version`` None) or change the decision whose version is
         ``expected_version``; anything else raises DecisionConflictError with the current
-        decision, so a reviewer never overwrites a decision they have not seen."""
+        decision, so a reviewer never overwrites a decision they have not seen. A record
+        without a reviewer id raises MissingReviewerError and nothing is written."""
         from sqlalchemy import insert, update
         from sqlalchemy.exc import IntegrityError
 
         from rater_desktop.qa_review.tables import AdjudicationRow
 
+        require_reviewer(record.reviewer_id)  # the last stop: no path writes one without
         table = AdjudicationRow.__table__  # type: ignore[attr-defined]
         values: dict[str, Any] = {
             "decision": record.decision,

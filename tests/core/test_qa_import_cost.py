@@ -124,7 +124,7 @@ def test_a_report_written_as_made_equals_the_rendered_one(
     monkeypatch.setattr(stored_session, "ROWS_PER_READ", 3 * len(RATERS))  # 3 items a read
     with open_batch(setup.batch_path) as batch:
         session = QaSession(store=qa_store, roster=Roster(setup.roster), batch=batch,
-                            clock=lambda: NOW)  # fmt: skip
+                            reviewer_id="quinn", clock=lambda: NOW)  # fmt: skip
         session.import_results([setup.files[k] for k in RATERS])
         session.set_adjudication("s2", decision="reject", note="<b>wrong</b> answer")
         out = tmp_path / "report.html"

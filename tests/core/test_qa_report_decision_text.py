@@ -1,5 +1,6 @@
 """The report's line for a QA decision reads as the QA panel does: the decision's label,
-the reviewer when there is one, the corrected verdict (it was left out) and the note."""
+the reviewer ("unknown reviewer" when an older store holds none), the corrected verdict
+(it was left out) and the note."""
 
 from __future__ import annotations
 
@@ -30,4 +31,4 @@ def test_the_corrected_verdict_is_in_the_report() -> None:
 
 def test_a_decision_without_reviewer_name_or_note_has_no_dangling_words() -> None:
     line = _line(_decision(reviewer_id="", note="", corrected_verdict=None, decision="reject"))
-    assert line == '<p data-key="decision-s1">QA decision: Reject.'
+    assert line == '<p data-key="decision-s1">QA decision: Reject by unknown reviewer.'

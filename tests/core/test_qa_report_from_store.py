@@ -32,7 +32,8 @@ def setup(tmp_path: Path, memory_keyring: Any) -> Setup:
 
 
 def _session(setup: Setup, store: QaStore, batch: Any) -> QaSession:
-    return QaSession(store=store, roster=Roster(setup.roster), batch=batch, clock=lambda: NOW)
+    return QaSession(store=store, roster=Roster(setup.roster), batch=batch, reviewer_id="quinn",
+                     clock=lambda: NOW)
 
 
 def _plain(judgment: Any) -> dict[str, Any]:

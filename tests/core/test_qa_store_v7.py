@@ -32,7 +32,8 @@ def setup(tmp_path: Path, memory_keyring: Any) -> Setup:
 
 def _reports(setup: Setup, store: QaStore, *, imports: bool) -> dict[str, str]:
     with open_batch(setup.batch_path) as batch:
-        session = QaSession(store=store, roster=Roster(setup.roster), batch=batch)
+        session = QaSession(store=store, roster=Roster(setup.roster), batch=batch,
+                            reviewer_id="quinn")
         if imports:
             session.import_results([setup.files[k] for k in (*RATERS, "dave")])
             session.set_adjudication("s1", decision="needs_fix", corrected_verdict="A_better")

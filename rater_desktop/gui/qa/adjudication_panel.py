@@ -1,11 +1,15 @@
 """Adjudication of one item: accept / needs fix / reject, a note, an optional corrected
 verdict. Every change is written to the QA store at once (the note after a short pause);
 a note or correction without a decision is kept as a draft (``note_drafts``) until one is
-chosen."""
+chosen.
+
+Without a reviewer profile the decision's controls are unavailable (the core would refuse
+a decision that names nobody) and a note says why, with "Create profile..." in place."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
@@ -30,7 +34,11 @@ from rater_desktop.qa_review.adjudication import (
     Decision,
 )
 from rater_desktop.qa_review.answer_rows import verdict_text
+from rater_desktop.qa_review.decision_record import no_reviewer_advice, reviewer_label
 from rater_desktop.qa_review.note_drafts import Draft, DraftNotes, MemoryDrafts, draft_state
+
+if TYPE_CHECKING:
+    from rater_desktop.gui.qa.reviewer import ReviewerIdentity
 
 # Item data is never None: PySide6 on Python 3.11 drops a reference to None each time
 # such data is read back, which ends in a crash after many reads.
@@ -47,12 +55,14 @@ class AdjudicationPanel(QFrame):
     decisionChanged = Signal(str, str)
 
     def __init__(self, *, save: SaveDecision, clear: ClearDecision,
-                 drafts: DraftNotes | None = None, parent: QWidget | None = None) -> None:
+                 reviewer: ReviewerIdentity | None = None, drafts: DraftNotes | None = None,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("qaAdjudicationPanel")
         self.setProperty("role", "card")
         self._save = save
         self._clear = clear
+        self._reviewer = reviewer  # None: the caller vouches for one (tests of the layout)
         self._drafts: DraftNotes = drafts if drafts is not None else MemoryDrafts()
         self.item_id: str | None = None
         self.identities: tuple[str, str] = ("", "")
@@ -63,6 +73,7 @@ class AdjudicationPanel(QFrame):
         self._timer.timeout.connect(lambda: self.save_now(force=True))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 8, 12, 8)
+        layout.addWidget(self._no_reviewer_row())
         decision_row = self._decision_row()
         layout.addLayout(decision_row)
         self.verdict_combo = QComboBox()
@@ -94,6 +105,8 @@ class AdjudicationPanel(QFrame):
         self.status.setProperty("role", "muted")
         self.status.setWordWrap(True)  # a clash with another reviewer is told in full
         layout.addWidget(self.status)
+        if reviewer is not None:
+            reviewer.changed.connect(self._reviewer_made)
         self.show_item(None, identities=("", ""), current=None)
 
     def key_height(self) -> int:
@@ -102,6 +115,42 @@ class AdjudicationPanel(QFrame):
         layout, decision, verdict = self._key_rows
         rows = decision.sizeHint().height() + layout.spacing() + verdict.sizeHint().height()
         return self.frameWidth() + layout.contentsMargins().top() + rows
+
+    def _no_reviewer_row(self) -> QFrame:
+        """The note and "Create profile..." shown while there is no reviewer profile."""
+        self.no_reviewer = QFrame()
+        self.no_reviewer.setObjectName("qaNoReviewer")
+        row = QHBoxLayout(self.no_reviewer)
+        row.setContentsMargins(0, 0, 0, 4)
+        self.no_reviewer_note = QLabel("")
+        self.no_reviewer_note.setObjectName("qaNoReviewerNote")
+        self.no_reviewer_note.setWordWrap(True)
+        self.no_reviewer_note.setTextFormat(Qt.TextFormat.PlainText)
+        row.addWidget(self.no_reviewer_note, 1)
+        self.create_profile_button = QPushButton("Create profile\u2026")
+        self.create_profile_button.setObjectName("qaCreateProfile")
+        self.create_profile_button.setAccessibleName("Create a reviewer profile")
+        self.create_profile_button.clicked.connect(
+            lambda: self._reviewer.create() if self._reviewer is not None else None)
+        row.addWidget(self.create_profile_button, 0, Qt.AlignmentFlag.AlignTop)
+        self.no_reviewer.hide()
+        return self.no_reviewer
+
+    def _show_availability(self) -> None:
+        """The decision's controls only with an item and a reviewer; else the note says why."""
+        reviewer = self._reviewer is None or bool(self._reviewer.rater_id)
+        for control in (*self.buttons.values(), self.clear_button, self.verdict_combo, self.note):
+            control.setEnabled(reviewer)
+        self.no_reviewer.setVisible(not reviewer)
+        if not reviewer and self._reviewer is not None:
+            self.no_reviewer_note.setText(no_reviewer_advice(self._reviewer.problem))
+        self.setEnabled(self.item_id is not None)
+
+    def _reviewer_made(self, rater_id: str) -> None:
+        self._show_availability()
+        if self.item_id is not None:
+            self.status.setText(f"You decide as {rater_id}.")
+            self.buttons[Decision.ACCEPT].setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _decision_row(self) -> QHBoxLayout:
         top = QHBoxLayout()
@@ -153,7 +202,7 @@ class AdjudicationPanel(QFrame):
             self._show_state(current, draft)
         finally:
             self._loading = False
-        self.setEnabled(item_id is not None)
+        self._show_availability()
 
     def _show_state(self, current: Adjudication | None, draft: Draft | None) -> None:
         if current is None:
@@ -161,11 +210,10 @@ class AdjudicationPanel(QFrame):
         elif draft and draft[0].strip():
             # Decided elsewhere (another reviewer, an import) since the draft was kept:
             # their decision is shown, the draft is told and kept until this one saves.
-            self.status.setText(f"Saved {current.decided_at}. Your draft note, not saved: "
-                                f"{draft[0]}")
+            self.status.setText(f"{_saved(current)}. Your draft note, not saved: {draft[0]}")
             self._selectable()
         else:
-            self.status.setText(f"Saved {current.decided_at}")
+            self.status.setText(_saved(current))
 
     def _selectable(self) -> None:
         """The status holds the reviewer's own words: let them copy them."""
@@ -226,7 +274,7 @@ class AdjudicationPanel(QFrame):
             self.status.setText(f"Not saved: {exc}")
             return
         self._drafts.keep(self.item_id, ("", ""))  # the decision's note now
-        self.status.setText(f"Saved {saved.decided_at}")
+        self.status.setText(_saved(saved))
         self.decisionChanged.emit(self.item_id, decision.label)
 
     def clear_decision(self) -> None:
@@ -253,3 +301,8 @@ class AdjudicationPanel(QFrame):
         self.status.setText(f"Not saved: {exc}{kept}")
         self._selectable()  # the reviewer's own note lives on only in this message
         self.decisionChanged.emit(item_id, exc.current.decision.label if exc.current else "")
+
+
+def _saved(decision: Adjudication) -> str:
+    """When and by whom ("unknown reviewer": an older store's decision that names nobody)."""
+    return f"Saved {decision.decided_at} by {reviewer_label(decision.reviewer_id)}"

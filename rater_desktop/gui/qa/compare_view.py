@@ -46,6 +46,7 @@ from rater_desktop.gui.qa.rater_answers import (
     rater_color,
     swatch,
 )
+from rater_desktop.gui.qa.reviewer import ReviewerIdentity
 from rater_desktop.gui.safe_browser import LinkHandler
 from rater_desktop.gui.steps.highlight import find_claim
 from rater_desktop.keymap import with_key
@@ -72,7 +73,8 @@ class CompareView(QWidget):
     def __init__(self, *, loader: ImageLoader, link_handler: LinkHandler, save: SaveDecision,
                  clear: ClearDecision, adjudication_for: AdjudicationFor,
                  fetch: Fetch | None = None, settings: QSettings | None = None,
-                 drafts: DraftNotes | None = None, parent: QWidget | None = None) -> None:
+                 reviewer: ReviewerIdentity | None = None, drafts: DraftNotes | None = None,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("qaCompareView")
         self.batch: BatchLike | None = None
@@ -80,7 +82,7 @@ class CompareView(QWidget):
         self.item_id: str | None = None
         self.item: Item | None = None
         self._adjudication_for = adjudication_for
-        self._save, self._clear, self._drafts = save, clear, drafts
+        self._save, self._clear, self._reviewer, self._drafts = save, clear, reviewer, drafts
         self.legend_boxes: dict[str, QCheckBox] = {}
         self._fetch = fetch
         self._settings = settings  # where the column's split is remembered
@@ -135,7 +137,7 @@ class CompareView(QWidget):
         self.tabs.addTab(self._claims_tab(), "Claims")
         yield
         self._adjudication = AdjudicationPanel(save=self._save, clear=self._clear,
-                                               drafts=self._drafts)
+                                               reviewer=self._reviewer, drafts=self._drafts)
         self._adjudication.decisionChanged.connect(self.decisionChanged)
         self.column.add_panel(self._adjudication)
 

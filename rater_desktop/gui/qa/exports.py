@@ -66,11 +66,6 @@ def reviewer_profile(window: QaWindow) -> Profile | None:
         return None
 
 
-def reviewer_id(window: QaWindow) -> str:
-    profile = reviewer_profile(window)
-    return profile.rater_id if profile is not None else ""
-
-
 def ask_passphrase(parent: QWidget, rater_id: str) -> str | None:
     text, ok = QInputDialog.getText(parent, "Unlock your key",
                                     f"Passphrase of the key of {rater_id}:",
@@ -123,8 +118,8 @@ def export_decisions_to(window: QaWindow, out_path: Path) -> ExportedFiles | Non
     if profile is None:
         window.report_error(window.window(), "No reviewer profile",
                             "The decisions are signed with your own profile key. Create a "
-                            "profile ('rater-desktop profile create') or start with "
-                            "--profile ID.", "")
+                            "profile with Create profile\u2026 in Compare's QA decision (or "
+                            "'rater-desktop profile create'), or start with --profile ID.", "")
         return None
     try:
         key = _private_key(window, profile)

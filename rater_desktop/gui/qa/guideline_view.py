@@ -145,13 +145,14 @@ class GuidelineQaView:
 
     def _make_compare(self) -> QWidget:
         from rater_desktop.gui.qa.compare_view import CompareView
+        from rater_desktop.gui.qa.reviewer import reviewer_of
         from rater_desktop.qa_review.note_drafts import SettingsDrafts
 
         host = self.host
         compare = CompareView(loader=host.loader, link_handler=host.link_handler,
                               save=self._save_decision, clear=self._clear_decision,
                               adjudication_for=self._adjudication, fetch=self._fetch,
-                              settings=host.settings,
+                              settings=host.settings, reviewer=reviewer_of(host),
                               drafts=SettingsDrafts(host.settings, self._drafts_scope))
         compare.set_batch(self._batch)
         compare.decisionChanged.connect(self._decision_changed)
@@ -233,14 +234,22 @@ class GuidelineQaView:
         return session.adjudication(item_id) if session is not None else None
 
     def _drafts_scope(self) -> tuple[str, str] | None:
-        """Whose drafts of which batch: the open session's reviewer's, of its batch."""
-        session = self.host.session
-        return None if session is None else (session.batch_sha256, session.reviewer_id)
+        """Whose drafts of which batch: the window's reviewer's (as a decision is saved:
+        the session's id may predate a profile made in place), of the open batch."""
+        from rater_desktop.gui.qa.reviewer import reviewer_of
+
+        session, reviewer = self.host.session, reviewer_of(self.host).rater_id
+        return None if session is None or not reviewer else (session.batch_sha256, reviewer)
 
     def _save_decision(self, item_id: str, decision: Decision, note: str,
                        corrected: Verdict | None) -> Adjudication:
+        from rater_desktop.gui.qa.reviewer import reviewer_of
+
         session = self.host.session
         assert session is not None
+        # The window's reviewer now: a profile made in place after the batch opened (its
+        # session made on a worker meanwhile) still decides as itself. "" is refused.
+        session.reviewer_id = reviewer_of(self.host).rater_id
         return session.set_adjudication(item_id, decision=decision, note=note,
                                         corrected_verdict=corrected)
 

@@ -320,9 +320,9 @@ class QaWindow(QMainWindow):
         self.batch_label.setText(f"Batch: {batch.manifest.title} ({batch.manifest.batch_id})")
         self.setWindowTitle(f"{batch.manifest.title} \u2014 {TITLE}")
         close_batch(old)
-        from rater_desktop.gui.qa import exports
+        from rater_desktop.gui.qa.reviewer import reviewer_of
 
-        reviewer = exports.reviewer_id(self)
+        reviewer = reviewer_of(self).rater_id  # "": decisions wait for a profile
 
         def work() -> tuple[QaSession, ReviewState]:
             from rater_desktop.qa_review.session import QaSession

@@ -35,10 +35,10 @@ from rater_desktop.first_run import mark_practice_seen, practice_seen
 from rater_desktop.gui import protocols as window_protocols
 from rater_desktop.gui.compact_layout import bring_forward
 from rater_desktop.gui.keys import matches
-from rater_desktop.gui.protocols.guideline_tour import CARDS  # the tour without a batch
 from rater_desktop.gui.steps.aside import mark_aside
 from rater_desktop.gui.theme import current_theme, fitted_stylesheet
-from rater_desktop.gui.tour import Card, card_rich_text, card_text, card_width
+from rater_desktop.guideline.tour import CARDS  # the tour without a batch
+from rater_desktop.tour import Card, card_rich_text, card_text, card_width
 
 __all__ = ["ACTION_NAME", "CARDS", "Card", "PracticeController", "PracticeTour",
            "focus_current_step", "install_practice", "place_card", "tour_cards"]

@@ -236,8 +236,8 @@ def test_the_responses_card_follows_the_layout_on_screen(qtbot: Any, make_window
 
 
 def test_every_tour_says_side_by_side_only_where_both_responses_show() -> None:
-    from rater_desktop.gui.preference.tour import CARDS as PREFERENCE_CARDS
-    from rater_desktop.gui.tour import card_text
+    from rater_desktop.preference.tour import CARDS as PREFERENCE_CARDS
+    from rater_desktop.tour import card_text
 
     for card in (*CARDS, *PREFERENCE_CARDS):
         assert "side by side" not in card_text(card, tabbed=True), card.title
@@ -251,7 +251,7 @@ def test_the_keys_card_keeps_each_key_and_its_label_on_one_line(qtbot: Any, make
 
     from PySide6.QtWidgets import QLabel
 
-    from rater_desktop.gui.tour import card_rich_text
+    from rater_desktop.tour import card_rich_text
 
     window, _binding, _controller = _install(qtbot, make_window, tmp_path)
     tour = _tour(qtbot, window)

@@ -12,7 +12,6 @@ from steps_kit import fill_case_file, open_rated_window, rating_items
 
 from rater_desktop import appdirs
 from rater_desktop.gui.practice import PracticeTour, focus_current_step, install_practice
-from rater_desktop.gui.tour import CARD_CHARS, card_width
 from rater_desktop.rating.model import Step
 from rater_desktop.wording import counted, unacknowledged_text
 
@@ -59,13 +58,6 @@ def test_the_practice_card_is_as_wide_as_its_font_and_stays_in_the_window(
     window.resize(tour.width() // 2 * 3 // 2, window.height())
     qtbot.waitUntil(lambda: tour.geometry().right() <= window.width(), timeout=2000)
     assert tour.width() < window.width()
-
-
-def test_card_width_follows_the_font_the_buttons_and_the_window() -> None:
-    assert card_width(char_width=7, least=200, area_width=1366) == CARD_CHARS * 7
-    assert card_width(char_width=21, least=200, area_width=4000) == CARD_CHARS * 21
-    assert card_width(char_width=7, least=500, area_width=1366) == 500  # the buttons
-    assert card_width(char_width=21, least=200, area_width=853) == 853 - 42  # the window
 
 
 def test_counts_agree_with_their_nouns() -> None:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from rater_desktop.batch.protocol import PREFERENCE
-from rater_desktop.gui.preference.tour import CARDS as TOUR
 from rater_desktop.gui.protocols import WindowProtocol, register
+from rater_desktop.preference.tour import CARDS as TOUR
 
 
 def criteria(manifest: Any) -> str:

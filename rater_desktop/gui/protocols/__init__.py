@@ -93,7 +93,7 @@ class WindowProtocol:
     guideline's RatingBinding (its step panel and keys) rates it. ``install(window, store=,
     rater_id=)``: makes the protocol's own binding (panel, keys) at start-up. ``qa_view``:
     makes its tabs of the QA window (``QaView``; None: no tab beyond Results files).
-    ``tour``: the practice tour's cards (``gui.tour.Card``) in the protocol's own words.
+    ``tour``: the practice tour's cards (``rater_desktop.tour.Card``) in the protocol's own words.
     """
 
     name: str

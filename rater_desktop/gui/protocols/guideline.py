@@ -7,7 +7,7 @@ from typing import Any
 
 from rater_desktop.batch.protocol import GUIDELINE
 from rater_desktop.gui.protocols import WindowProtocol, register
-from rater_desktop.gui.protocols.guideline_tour import CARDS as TOUR
+from rater_desktop.guideline.tour import CARDS as TOUR
 
 
 def criteria(manifest: Any) -> str:

@@ -7,7 +7,7 @@ from typing import Any
 
 from rater_desktop.batch.protocol import RUN_AUDIT
 from rater_desktop.gui.protocols import WindowProtocol, register
-from rater_desktop.gui.run_audit.tour import CARDS as TOUR
+from rater_desktop.run_audit.tour import CARDS as TOUR
 
 CRITERIA = """# Run audit
 

@@ -3,8 +3,8 @@ answers, one choice with its key, the optional explanation, the criteria, comple
 
 from __future__ import annotations
 
-from rater_desktop.gui.tour import Card, keys_card
 from rater_desktop.keymap import key_text
+from rater_desktop.tour import Card, keys_card
 
 KEYS = ("preference_choice", "preference_explain", "preference_complete", "undo",
         "mark_unsure", "previous_item", "next_item", "shortcuts")

@@ -3,8 +3,8 @@ steps in their order, what stays covered until when, citing steps, completing.""
 
 from __future__ import annotations
 
-from rater_desktop.gui.tour import Card, keys_card
 from rater_desktop.keymap import key_text
+from rater_desktop.tour import Card, keys_card
 
 KEYS = ("ra_pick_step", "ra_cite", "ra_view_step", "ra_next_step", "ra_focus",
         "ra_complete", "undo", "mark_unsure", "shortcuts")

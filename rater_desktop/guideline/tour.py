@@ -1,10 +1,10 @@
 """The guideline protocol's practice tour: the prompt, the two responses, the seven
-steps, rule IDs, finishing an item and the keys (``gui.tour.Card``)."""
+steps, rule IDs, finishing an item and the keys (``rater_desktop.tour.Card``)."""
 
 from __future__ import annotations
 
-from rater_desktop.gui.tour import Card, keys_card
 from rater_desktop.keymap import TOUR_KEYS, key_text
+from rater_desktop.tour import Card, keys_card
 
 STEP_LINES = (
     "1 Case file: the user's main goal, the constraints (sub-requests) and a "

@@ -13,7 +13,7 @@ from html import escape
 
 from PySide6.QtCore import QObject, QThreadPool, Signal
 
-from rater_desktop.gui.progressive_html import html_parts
+from rater_desktop.html_parts import html_parts
 from rater_desktop.memo import Memo
 from rater_desktop.render_markdown import render_markdown
 

@@ -11,14 +11,12 @@ from batchkit import batch_files, item, response, write_folder
 from PySide6.QtWidgets import QLabel
 from steps_kit import TEXT_A, TEXT_B, open_rated_window
 
-from rater_desktop.gui.progressive_html import html_parts
 from rater_desktop.gui.rating_binding import RatingBinding
 from rater_desktop.gui.steps.panel import CHECKING_TEXT
 from rater_desktop.rating.model import Step
 from rater_desktop.rating.rule_runs import BACKGROUND_SIZE, RuleJob, RuleRun
 from rater_desktop.rating.store import MemoryRatingStore
 from rater_desktop.rating.text import plain_text
-from rater_desktop.render_markdown import render_markdown
 
 LONG = ("I searched the shop for red umbrellas and opened the [Red Classic]"
         "(https://shop.example/red) page. ") * (BACKGROUND_SIZE // 60)
@@ -136,24 +134,6 @@ def test_a_long_response_is_formatted_off_the_thread_and_shown_in_parts(
     assert pane.text_browser.document().blockCount() > 1  # laid out a part at a time
     # cut between words only: every word is there, in order
     assert shown.split() == plain_text(LONG).split()
-
-
-def test_html_parts_keep_every_row_and_word() -> None:
-    table = "| Shoe | Price |\n|---|---|\n" + "| Pacer Glide 5 Wide | $109.95 |\n" * 300
-    html = render_markdown(table)
-    parts = html_parts(html)
-    assert len(parts) > 1 and all(len(p) < 4000 for p in parts)
-    assert "".join(parts).count("<tr>") == html.count("<tr>")
-    words = render_markdown(LONG)
-    assert "".join(html_parts(words)).count("Red Classic") == words.count("Red Classic")
-
-
-def test_html_parts_cut_a_run_of_entities() -> None:
-    """"<" x 20,000 is 80,000 characters of "&lt;" in one paragraph, without a space."""
-    html = render_markdown("<" * 20_000)
-    parts = html_parts(html)
-    assert len(parts) > 5 and max(len(p) for p in parts) < 6_000
-    assert "".join(parts).count("&lt;") == 20_000
 
 
 def test_the_main_goal_question_shows_the_goals_first_words(qtbot: Any, make_window: Any,

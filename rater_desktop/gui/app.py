@@ -11,6 +11,7 @@ from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
+from rater_desktop.batch_opening import startup_batch
 from rater_desktop.gc_pauses import freeze_startup
 from rater_desktop.gui import _qt_boot, crash_guard  # noqa: F401 - _qt_boot first: see there
 from rater_desktop.gui.early_keys import EarlyKeys
@@ -18,7 +19,6 @@ from rater_desktop.gui.first_paint import after_first_paint, settle_layout
 from rater_desktop.gui.icons import icon
 from rater_desktop.gui.main_window import MainWindow
 from rater_desktop.gui.preload import Preload
-from rater_desktop.gui.session import startup_batch
 from rater_desktop.gui.theme import apply_theme
 
 SETTINGS_FILE = "settings.ini"

@@ -18,6 +18,12 @@ from PySide6.QtWidgets import (
 )
 
 from rater_desktop.batch.model import Item
+from rater_desktop.batch_opening import (
+    add_recent,
+    describe_item_failure,
+    describe_open_failure,
+    recent_batches,
+)
 from rater_desktop.dock_widths import step_dock_width
 from rater_desktop.gui import dialogs
 from rater_desktop.gui.batch_source import BatchLike, changed_on_disk, close_batch, open_batch_path
@@ -29,13 +35,7 @@ from rater_desktop.gui.item_view import DisplayOrder, ItemView
 from rater_desktop.gui.main_actions import build_actions
 from rater_desktop.gui.main_frame import build_docks, build_status_bar
 from rater_desktop.gui.safe_browser import LinkHandler
-from rater_desktop.gui.session import (
-    add_recent,
-    batch_path_from_drop,
-    describe_item_failure,
-    describe_open_failure,
-    recent_batches,
-)
+from rater_desktop.gui.session import batch_path_from_drop
 from rater_desktop.gui.theme import apply_theme
 from rater_desktop.gui.tools_dock import ToolsDock, install_tools_dock
 from rater_desktop.gui.window_layout import (

@@ -156,8 +156,8 @@ def test_theme_switch_applies_stylesheet(make_window: Callable[..., Any],
 
 def test_run_app_shows_window_and_reopens_last_batch(small_batch: Path, qtbot: Any,
                                                      monkeypatch: Any) -> None:
+    from rater_desktop.batch_opening import add_recent
     from rater_desktop.gui.app import open_settings, run_app
-    from rater_desktop.gui.session import add_recent
 
     add_recent(open_settings(), str(small_batch))
     seen: dict[str, Any] = {}

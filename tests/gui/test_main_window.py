@@ -133,7 +133,7 @@ def test_drag_and_drop_opens_a_batch(make_window: Callable[..., Any],
 def test_recent_batches_and_last_item_remembered(make_window: Callable[..., Any],
                                                  small_batch: Path,
                                                  temp_settings: QSettings) -> None:
-    from rater_desktop.gui.session import recent_batches, startup_batch
+    from rater_desktop.batch_opening import recent_batches, startup_batch
 
     window = make_window()
     _open(window, small_batch)

@@ -296,7 +296,7 @@ class QaWindow(QMainWindow):
     def _open_failed(self, path: str, exc: BaseException) -> None:
         self.opening_batch = None
         self._pending_imports = []
-        from rater_desktop.gui.session import describe_open_failure
+        from rater_desktop.batch_opening import describe_open_failure
 
         text, details = describe_open_failure(path, exc)
         self.report_error(self, "Cannot open batch", text, details)

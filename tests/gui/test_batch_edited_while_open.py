@@ -12,7 +12,7 @@ import pytest
 from integration_kit import make_rig
 
 from rater_desktop.gui.batch_guard import BatchChangeChoice
-from rater_desktop.gui.export_flow import describe_export_failure, export_batch
+from rater_desktop.rater_export import describe_export_failure, export_batch
 from rater_desktop.results.binding import RatedBatchChangedError
 
 

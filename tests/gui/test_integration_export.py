@@ -12,12 +12,8 @@ import pytest
 from integration_kit import RATER, make_rig
 from PySide6.QtWidgets import QApplication, QCheckBox, QLineEdit, QProgressDialog, QPushButton
 
-from rater_desktop.gui.export_flow import (
-    ExportOptionsDialog,
-    ExportOutcome,
-    ExportRequest,
-    describe_export_failure,
-)
+from rater_desktop.gui.export_flow import ExportOptionsDialog, ExportRequest
+from rater_desktop.rater_export import ExportOutcome
 from rater_desktop.results.verify import VerifyStatus, verify_results_file
 
 
@@ -132,11 +128,6 @@ def test_nothing_complete_and_bad_path_give_clear_messages(
     _title, text, error = recorder.messages[-1]
     assert error and "no file was written" in text
     assert not (blocker.parent / "r.results.json").exists()
-
-
-def test_permission_denied_message_says_what_to_do() -> None:
-    text = describe_export_failure(PermissionError(13, "Permission denied", "/srv/r.json"))
-    assert "Permission denied" in text and "/srv/r.json" in text and "Choose a folder" in text
 
 
 def test_encrypted_key_asks_for_the_passphrase(qtbot: Any, make_window: Any, tmp_path: Path,

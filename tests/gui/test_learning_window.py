@@ -18,12 +18,12 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QDialog, QLabel, QPushButton
 from steps_kit import open_rated_window
 
-from rater_desktop.gui.export_flow import export_batch
 from rater_desktop.gui.go_to import show_item
 from rater_desktop.gui.learning_flow import UNSURE_ACTION
 from rater_desktop.gui.preference.binding import PreferenceBinding
 from rater_desktop.gui.rating_binding import RatingBinding
 from rater_desktop.learning.unsure import make_mark
+from rater_desktop.rater_export import export_batch
 from rater_desktop.rating.rubric import Rubric
 from rater_desktop.rating.store import MemoryRatingStore
 from rater_desktop.results.verify import verify_results_file

@@ -17,11 +17,11 @@ from PySide6.QtGui import QAction
 from PySide6.QtTest import QTest
 from run_audit_kit import bind, finish_audit, run_audit_batch
 
-from rater_desktop.gui.export_flow import export_batch
 from rater_desktop.gui.learning_flow import UNSURE_ACTION
 from rater_desktop.gui.preference.binding import PreferenceBinding
 from rater_desktop.gui.rating_binding import RatingBinding
 from rater_desktop.learning.unsure import make_mark
+from rater_desktop.rater_export import export_batch
 from rater_desktop.rating.model import ItemStatus
 from rater_desktop.rating.rubric import Rubric
 from rater_desktop.rating.store import MemoryRatingStore

@@ -18,10 +18,10 @@ from PySide6.QtWidgets import QApplication, QDialog, QPushButton
 from steps_kit import open_rated_window
 
 from rater_desktop.batch.hashing import batch_sha256
-from rater_desktop.gui.export_flow import export_batch
 from rater_desktop.gui.go_to import show_item
 from rater_desktop.gui.survey_dialog import SurveyDialog, SurveyReply
 from rater_desktop.gui.survey_flow import SURVEY_ACTION
+from rater_desktop.rater_export import export_batch
 from rater_desktop.rating.rubric import Rubric
 from rater_desktop.rating.store import MemoryRatingStore
 from rater_desktop.results.verify import verify_results_file

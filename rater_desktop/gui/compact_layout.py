@@ -28,13 +28,9 @@ from rater_desktop.gui.compact_focus import FoldedFocus
 from rater_desktop.gui.item_view import ItemView
 from rater_desktop.gui.keys import bind_action, new_action
 from rater_desktop.gui.theme import app_points
-from rater_desktop.gui.window_layout import (
-    STATE_VERSION,
-    DockScaler,
-    clamp_geometry,
-    rect_of,
-)
+from rater_desktop.gui.window_layout import STATE_VERSION, DockScaler, rect_of
 from rater_desktop.viewed_sides import SIDE_PROPERTY, side_to_follow
+from rater_desktop.window_geometry import clamp_geometry
 
 # The least the window may be before the compact arrangement is measured (~800x300 at
 # 853x480 logical, both themes); ``_fit_minimum`` raises it to what that arrangement needs.

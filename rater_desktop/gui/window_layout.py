@@ -1,8 +1,9 @@
 """Where the main window opens and how its side panels follow its size.
 
-The decisions are plain functions on ``(x, y, width, height)`` tuples: the first-start
-size for a screen, and a saved geometry clamped to the screen the window opens on (never
-smaller than the first start, never off-screen). ``DockScaler`` keeps the item list and
+The decisions are plain functions on ``(x, y, width, height)`` tuples in
+``rater_desktop.window_geometry``: the first-start size for a screen, and a saved
+geometry clamped to the screen the window opens on (never smaller than the first start,
+never off-screen). ``DockScaler`` keeps the item list and
 the rating panel at the same share of the window when it is maximized or resized.
 ``arrangement_for`` (``dock_widths``) picks the compact arrangement for a small window
 (``compact_layout`` applies it).
@@ -17,43 +18,11 @@ from PySide6.QtGui import QGuiApplication, QResizeEvent, QScreen
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QStyle
 
 from rater_desktop import dock_widths
+from rater_desktop.window_geometry import Margins, Rect, clamp_geometry, first_start_geometry
 
-Rect = tuple[int, int, int, int]
-Margins = tuple[int, int, int, int]  # the window manager's frame: left, top, right, bottom
-
-LAPTOP_WIDTH = 1600  # below this the window fills the screen
-ROOMY_SIZE = (1680, 1050)  # the most a first start takes on a large monitor
-ROOMY_SHARE = 0.92
 # 2: Tools dock beside the rating panel (was a tab hiding it); 3: layouts saved before may
 # hold a rating dock widened by a claim card (~455 px at 1366x768), dropped once.
 STATE_VERSION = 3
-def first_start_geometry(*, area: Rect) -> tuple[Rect, bool]:
-    """The first start on a screen whose available area is ``area``: (rect, maximized)."""
-    x, y, width, height = area
-    if width < LAPTOP_WIDTH:
-        return area, True
-    w = min(ROOMY_SIZE[0], int(width * ROOMY_SHARE))
-    h = min(ROOMY_SIZE[1], int(height * ROOMY_SHARE))
-    return (x + (width - w) // 2, y + (height - h) // 2, w, h), False
-
-
-def clamp_geometry(*, saved: Rect, maximized: bool, area: Rect,
-                   frame: Margins = (0, 0, 0, 0)) -> tuple[Rect, bool]:
-    """A saved geometry (the client area) fitted to ``area``: at least the first-start
-    size, and fully on it with its ``frame``; a title bar above the screen's top edge
-    could not be grabbed to move the window back (openbox)."""
-    first, first_maximized = first_start_geometry(area=area)
-    if maximized or first_maximized:
-        return area, True
-    left, top, right, bottom = frame
-    ax, ay = area[0] + left, area[1] + top
-    aw, ah = area[2] - left - right, area[3] - top - bottom
-    x, y, width, height = saved
-    w = min(max(width, first[2]), aw)
-    h = min(max(height, first[3]), ah)
-    x = min(max(x, ax), ax + aw - w)
-    y = min(max(y, ay), ay + ah - h)
-    return (x, y, w, h), False
 
 
 def frame_margins(window: QMainWindow) -> Margins:

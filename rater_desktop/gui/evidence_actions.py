@@ -14,7 +14,6 @@ from PySide6.QtCore import QObject, QPoint
 from PySide6.QtGui import QAction, QImage
 from PySide6.QtWidgets import QApplication, QMenu, QWidget
 
-from rater_desktop.gui.frames import Frame
 from rater_desktop.gui.image_loader import THUMB_SIDE, ImageLoader
 from rater_desktop.gui.main_window import MainWindow
 from rater_desktop.gui.steps.fact_checks import FactChecksStep
@@ -27,6 +26,7 @@ from rater_desktop.rating.shown_evidence import (
     screenshot_ref,
     step_ref,
 )
+from rater_desktop.response_frames import Frame
 
 CITE_TEXT = "Cite as evidence for the current claim"
 COPY_TEXT = "Copy URL"

@@ -8,7 +8,6 @@ from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from rater_desktop.batch.model import Response
 from rater_desktop.gui.elided_label import ElidedLabel
-from rater_desktop.gui.frames import Frame, frame_index_of_step, response_frames
 from rater_desktop.gui.image_loader import ImageLoader
 from rater_desktop.gui.markdown_worker import (
     PENDING_HTML,
@@ -22,6 +21,7 @@ from rater_desktop.gui.safe_browser import AutoHeightBrowser, LinkHandler
 from rater_desktop.gui.theme import current_theme, document_css
 from rater_desktop.gui.thumbnails import ScreenshotStrip
 from rater_desktop.gui.trajectory_view import TrajectoryTimeline, plain_label
+from rater_desktop.response_frames import Frame, frame_index_of_step, response_frames
 
 INLINE_IMAGE_SIDE = 1600
 

@@ -25,13 +25,13 @@ from PySide6.QtWidgets import (
 from rater_desktop.batch.model import Box
 from rater_desktop.gui.batch_source import VIEWER_MAX_SIDE, source_width
 from rater_desktop.gui.elided_label import ElidedLabel
-from rater_desktop.gui.frames import Frame
 from rater_desktop.gui.icons import icon
 from rater_desktop.gui.image_canvas import ImageCanvas, overlay_scale
 from rater_desktop.gui.image_loader import THUMB_SIDE, ImageLoader
 from rater_desktop.gui.keys import plain_keys
 from rater_desktop.gui.step_details import StepDetails
 from rater_desktop.keymap import binding, choice_key, with_key
+from rater_desktop.response_frames import Frame
 
 STEP_MARKS = (("correct", "Correct"), ("unnecessary", "Unnecessary"), ("wrong", "Wrong"))
 # The marks in the order of the key table's viewer_mark keys.

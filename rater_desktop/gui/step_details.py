@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
-from rater_desktop.gui.frames import Frame
 from rater_desktop.gui.trajectory_view import plain_label
+from rater_desktop.response_frames import Frame
 
 
 class StepDetails(QScrollArea):

@@ -24,9 +24,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rater_desktop.gui.frames import Frame
 from rater_desktop.gui.icons import icon
 from rater_desktop.gui.image_loader import THUMB_SIDE, ImageLoader
+from rater_desktop.response_frames import Frame
 
 CAPTION_LINES = 3
 # A cell's thumbnail (16:10, like the screenshots); its caption is as wide as the image.

@@ -10,9 +10,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from steps_kit import click, fill_case_file, open_rated_window
 
-from rater_desktop.gui.frames import frame_index_of_step
 from rater_desktop.gui.icons import status_icon
 from rater_desktop.rating.model import ItemStatus, Step
+from rater_desktop.response_frames import frame_index_of_step
 from tests.gui.conftest import standard_items, write_batch
 
 

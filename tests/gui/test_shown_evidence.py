@@ -12,8 +12,8 @@ from PySide6.QtGui import QContextMenuEvent
 from PySide6.QtWidgets import QApplication, QMenu
 from steps_kit import TEXT_A, TEXT_B, click, fill_case_file, open_rated_window
 
-from rater_desktop.gui.frames import Frame
 from rater_desktop.rating.model import ShownEvidence, ShownEvidenceKind, Step, SubRequestKind
+from rater_desktop.response_frames import Frame
 
 STEP_URL = "https://shop.example/crimson-mini?ref=cart"
 

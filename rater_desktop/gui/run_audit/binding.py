@@ -223,8 +223,8 @@ class RunAuditBinding(SingleJudgmentBinding):
             self.view_screenshot(self.view.picked)
 
     def view_screenshot(self, step: int) -> None:
-        from rater_desktop.gui.frames import frame_index_of_step, response_frames
         from rater_desktop.gui.screenshot_viewer import ScreenshotViewer
+        from rater_desktop.response_frames import frame_index_of_step, response_frames
 
         item = self.view.item
         run = item.run if item is not None else None

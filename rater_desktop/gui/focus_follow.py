@@ -10,18 +10,12 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QAbstractButton, QApplication, QWidget
 
 from rater_desktop.gui.steps.panel import StepPanel
-from rater_desktop.gui.steps.where import (
-    first_field,
-    first_unanswered,
-    focusable,
-    reveal,
-    widget_name,
-)
+from rater_desktop.gui.steps.where import first_field, first_unanswered, focusable, reveal
 from rater_desktop.rating.change import Change
 from rater_desktop.rating.focus import FocusAim, blocked_fields, focus_aim
 from rater_desktop.rating.model import Step
 from rater_desktop.rating.service import RatingService
-from rater_desktop.rating.steps import STEP_TITLES, step_of_field
+from rater_desktop.rating.steps import STEP_TITLES, step_of_field, widget_name
 
 UNDO_WORDS = {"undo": "Undone", "redo": "Redone"}
 # The item list's own keys (arrows, Home, typing a search) come without these.

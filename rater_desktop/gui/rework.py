@@ -213,8 +213,7 @@ def _clear_field_note(window: Any) -> None:
 
 def _place_field_note(binding: Any, field: str | None, text: str) -> QLabel | None:
     """A note label inserted right after the field's widget (its step shown first)."""
-    from rater_desktop.gui.steps.where import widget_name
-    from rater_desktop.rating.steps import step_of_field
+    from rater_desktop.rating.steps import step_of_field, widget_name
 
     panel, service = getattr(binding, "panel", None), getattr(binding, "service", None)
     step = step_of_field(field) if field else None

@@ -3,11 +3,13 @@
 Responses stay hidden until the case file's block rules (CF-1, CF-2) pass and the rater
 moves on (``ItemRating.revealed``). After that a step is reachable if it was reached
 before, or it is the step right after the furthest one reached (guided, forward by one).
+Where a Change field is shown: its step (``step_of_field``) and the object name of its
+widget (``widget_name``; the window's undo, redo and rework put the cursor there).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from rater_desktop.rating.model import ItemRating, Step
 from rater_desktop.rating.rules.base import RuleResult
@@ -121,3 +123,41 @@ def step_of_field(field: str) -> Step | None:
         if name == prefix or name.startswith(prefix + "_"):
             return step
     return None
+
+
+# response field -> object name stem of its widget (the display label A/B follows)
+_SIDE_WIDGETS = {
+    "tc": "tcScale", "tc_justification": "tcJustification", "main_goal_met": "tcMainGoal",
+    "fa": "faScale", "fa_justification": "faJustification", "aip": "aipScale",
+    "aip_justification": "aipJustification", "run_report_matches": "aipRunReportMatch",
+    "roadblocks": "roadblockText",
+}
+
+
+def widget_name(field: str, label_of: Callable[[int], str]) -> str | None:
+    """The objectName of the widget showing ``field`` (``label_of`` maps a true index
+    to the display label), or None when the page has no single widget for it."""
+    head, _, rest = field.partition(".")
+    fixed = {"case_file.main_goal": "caseFileMainGoal",
+             "case_file.checklist": "caseFileChecklist",
+             "verdict_justification": "verdictJustification", "notes": "itemNotes"}
+    if field in fixed:
+        return fixed[field]
+    if head == "case_file" and rest.startswith("sub_requests."):
+        return f"subRequestText_{rest.split('.', 1)[1]}"
+    if head != "responses":
+        return None
+    parts = rest.split(".")
+    if len(parts) < 2 or parts[0] not in ("0", "1"):
+        return None
+    label, name = label_of(int(parts[0])), parts[1]
+    if name == "claims" and len(parts) >= 4:
+        what = parts[3]
+        if what in _CLAIM_FACT_CHECK:
+            suffix = "" if what in ("rating", "shown_evidence") else f"_{what}"
+            return f"factCheck{label}_{parts[2]}{suffix}"
+        return f"claim{label}_{parts[2]}_{what}"
+    if name == "sub_request_met" and len(parts) >= 3:
+        return f"tcSubRequest{label}_{parts[2]}"
+    stem = _SIDE_WIDGETS.get(name)
+    return f"{stem}{label}" if stem else None

@@ -55,3 +55,28 @@ def test_reached_steps_stay_reachable_after_reveal() -> None:
     assert reachable_steps(rating, _results(rating)) == [
         Step.CASE_FILE, Step.TASK_COMPLETION, Step.CLAIMS, Step.FACT_CHECKS,
     ]
+
+
+def test_each_change_field_names_the_widget_that_shows_it() -> None:
+    from rater_desktop.rating.steps import widget_name
+
+    def label_of(true_index: int) -> str:
+        return "BA"[true_index]  # the batch's response 1 is shown as A
+
+    assert widget_name("case_file.main_goal", label_of) == "caseFileMainGoal"
+    assert widget_name("notes", label_of) == "itemNotes"
+    assert widget_name("case_file.sub_requests.2", label_of) == "subRequestText_2"
+    assert widget_name("responses.1.tc", label_of) == "tcScaleA"
+    assert widget_name("responses.0.aip_justification", label_of) == "aipJustificationB"
+    assert widget_name("responses.0.sub_request_met.1", label_of) == "tcSubRequestB_1"
+    assert widget_name("responses.1.claims.3.rating", label_of) == "factCheckA_3"
+    assert widget_name("responses.1.claims.3.sources", label_of) == "factCheckA_3_sources"
+    assert widget_name("responses.1.claims.3.text", label_of) == "claimA_3_text"
+
+
+def test_a_field_without_one_widget_names_none() -> None:
+    from rater_desktop.rating.steps import widget_name
+
+    for field in ("verdict", "responses.2.tc", "responses.0", "responses.0.step_marks",
+                  "case_file.checklist_extra", "acknowledged.TC-1"):
+        assert widget_name(field, str) is None, field

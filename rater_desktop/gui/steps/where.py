@@ -1,4 +1,5 @@
-"""Where a change happens: the step and the widget of a Change field.
+"""Where a change happens: the step and the widget of a Change field (both named by
+``rating.steps``: ``step_of_field``, ``widget_name``).
 
 Undo and redo switch to the step of what they changed and put the cursor in its field;
 moving to a step puts the cursor in its first unanswered field.
@@ -6,7 +7,7 @@ moving to a step puts the cursor in its first unanswered field.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextCursor
@@ -21,44 +22,6 @@ from PySide6.QtWidgets import (
 )
 
 from rater_desktop.rating.model import Step
-
-# response field -> object name stem of its widget (the display label A/B follows)
-_SIDE_WIDGETS = {
-    "tc": "tcScale", "tc_justification": "tcJustification", "main_goal_met": "tcMainGoal",
-    "fa": "faScale", "fa_justification": "faJustification", "aip": "aipScale",
-    "aip_justification": "aipJustification", "run_report_matches": "aipRunReportMatch",
-    "roadblocks": "roadblockText",
-}
-_CLAIM_FACT_CHECK = ("rating", "evidence", "sources", "shown_evidence", "justification")
-
-
-def widget_name(field: str, label_of: Callable[[int], str]) -> str | None:
-    """The objectName of the widget showing ``field`` (``label_of`` maps a true index
-    to the display label), or None when the page has no single widget for it."""
-    head, _, rest = field.partition(".")
-    fixed = {"case_file.main_goal": "caseFileMainGoal",
-             "case_file.checklist": "caseFileChecklist",
-             "verdict_justification": "verdictJustification", "notes": "itemNotes"}
-    if field in fixed:
-        return fixed[field]
-    if head == "case_file" and rest.startswith("sub_requests."):
-        return f"subRequestText_{rest.split('.', 1)[1]}"
-    if head != "responses":
-        return None
-    parts = rest.split(".")
-    if len(parts) < 2 or parts[0] not in ("0", "1"):
-        return None
-    label, name = label_of(int(parts[0])), parts[1]
-    if name == "claims" and len(parts) >= 4:
-        what = parts[3]
-        if what in _CLAIM_FACT_CHECK:
-            suffix = "" if what in ("rating", "shown_evidence") else f"_{what}"
-            return f"factCheck{label}_{parts[2]}{suffix}"
-        return f"claim{label}_{parts[2]}_{what}"
-    if name == "sub_request_met" and len(parts) >= 3:
-        return f"tcSubRequest{label}_{parts[2]}"
-    stem = _SIDE_WIDGETS.get(name)
-    return f"{stem}{label}" if stem else None
 
 
 def focusable(widget: QWidget) -> QWidget | None:

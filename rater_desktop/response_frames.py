@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rater_desktop.batch.model import Response, TrajectoryStep
+from rater_desktop.rating.model import ShownEvidence
 
 
 @dataclass(frozen=True)
@@ -40,3 +41,13 @@ def frame_index_of_step(frames: list[Frame], step_index: int) -> int:
         if frame.step_index == step_index:
             return i
     return 0
+
+
+def frame_index_of(frames: list[Frame], ref: ShownEvidence) -> int | None:
+    """Where the viewer shows ``ref`` among a response's frames."""
+    for index, frame in enumerate(frames):
+        if ref.step is not None and frame.step_index == ref.step:
+            return index
+        if ref.step is None and frame.step_index is None and frame.path == ref.path:
+            return index
+    return None

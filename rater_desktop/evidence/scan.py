@@ -154,3 +154,12 @@ class BatchOcr:
             if report is not None:
                 report(*self.progress())
         return count
+
+
+def finder_wanted(setting: Any, env: str | None) -> bool:
+    """On unless the rater turned it off, or the environment says 0."""
+    if env is not None and env.strip() in ("0", "off", "false"):
+        return False
+    if isinstance(setting, str):
+        return setting.lower() not in ("0", "false", "no")
+    return setting is None or bool(setting)

@@ -24,9 +24,10 @@ from rater_desktop.batch.model import Response
 from rater_desktop.evidence.advice import Advice, advise
 from rater_desktop.evidence.finder import Suggestion
 from rater_desktop.evidence.ocr_engine import availability
-from rater_desktop.evidence.scan import BatchOcr, Engine, OcrCache, item_images
+from rater_desktop.evidence.scan import BatchOcr, Engine, OcrCache, finder_wanted, item_images
 from rater_desktop.evidence.sources import SourceText, response_sources
-from rater_desktop.rating.model import ShownEvidence, Step
+from rater_desktop.rating.model import Step
+from rater_desktop.response_frames import frame_index_of
 
 SETTING = "evidence/finder"
 # Tests that do not test the finder set this to 0, so no test reads screenshots it does
@@ -41,15 +42,6 @@ def _default_engine() -> Engine:
     from rater_desktop.evidence.ocr_engine import OcrEngine
 
     return OcrEngine(threads=1)  # one core for the window, one for reading
-
-
-def finder_wanted(setting: Any, env: str | None) -> bool:
-    """On unless the rater turned it off, or the environment says 0."""
-    if env is not None and env.strip() in ("0", "off", "false"):
-        return False
-    if isinstance(setting, str):
-        return setting.lower() not in ("0", "false", "no")
-    return setting is None or bool(setting)
 
 
 class EvidenceFinder(QObject):
@@ -217,16 +209,6 @@ class EvidenceFinder(QObject):
         if key not in self._answers:
             self._answers[key] = advise(claim_text, sources[1])
         return self._answers[key]
-
-
-def frame_index_of(frames: list[Any], ref: ShownEvidence) -> int | None:
-    """Where the viewer shows ``ref`` among a response's frames."""
-    for index, frame in enumerate(frames):
-        if ref.step is not None and frame.step_index == ref.step:
-            return index
-        if ref.step is None and frame.step_index is None and frame.path == ref.path:
-            return index
-    return None
 
 
 def view_suggestion(window: Any, true_index: int, side: str, suggestion: Suggestion) -> None:

@@ -249,3 +249,15 @@ def test_run_audit_report_statements_get_steps_and_action_checks() -> None:
     assert searched is not None and searched.verdict is ActionVerdict.PERFORMED
     added = advice["evidence.1"].action
     assert added is not None and added.verdict is ActionVerdict.CONTRADICTED  # no step added it; the cart shows 0
+
+
+def test_the_finder_is_on_unless_turned_off_in_the_settings_or_the_environment() -> None:
+    from rater_desktop.evidence.scan import finder_wanted
+
+    assert finder_wanted(None, None) and finder_wanted(True, None)
+    assert finder_wanted("true", None) and finder_wanted("1", None)
+    for off in (False, "false", "False", "0", "no"):
+        assert not finder_wanted(off, None), off
+    for env in ("0", " off ", "false"):
+        assert not finder_wanted(True, env), env
+    assert finder_wanted(None, "1")

@@ -33,3 +33,18 @@ def test_a_step_is_found_by_its_index_else_the_first_frame() -> None:
 def test_a_step_title_names_its_target_only_when_it_has_one() -> None:
     assert step_title(4, TrajectoryStep("type", target="Search")) == "Step 5: type \u2192 Search"
     assert step_title(0, TrajectoryStep("scroll")) == "Step 1: scroll"
+
+
+def test_cited_evidence_is_found_among_the_frames() -> None:
+    from rater_desktop.rating.model import ShownEvidence, ShownEvidenceKind
+    from rater_desktop.response_frames import frame_index_of
+
+    frames = response_frames(RESPONSE)
+    shot = ShownEvidence(ShownEvidenceKind.SCREENSHOT, path="shots/sub/cart.png")
+    step = ShownEvidence(ShownEvidenceKind.STEP, path="shots/s2.png", step=2)
+    assert frame_index_of(frames, shot) == 1
+    assert frame_index_of(frames, step) == 4
+    # a step's screenshot path is not a screenshot of the response
+    assert frame_index_of(frames, ShownEvidence(ShownEvidenceKind.SCREENSHOT,
+                                                path="shots/s0.png")) is None
+    assert frame_index_of(frames, ShownEvidence(ShownEvidenceKind.STEP, step=7)) is None

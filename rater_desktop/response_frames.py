@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rater_desktop.batch.model import Response, TrajectoryStep
-from rater_desktop.rating.model import ShownEvidence
+
+if TYPE_CHECKING:  # the window's first paint imports this module, never the rating core
+    from rater_desktop.rating.model import ShownEvidence
 
 
 @dataclass(frozen=True)

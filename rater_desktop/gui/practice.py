@@ -4,8 +4,8 @@ per profile (``first_run.practice_seen``), and again from Help > Practice tour.
 
 The tour is a card inside the main window next to a highlight frame around the part it
 explains; it never edits the rating, so the item is rated as usual afterwards. Its cards
-are the open batch's protocol's (``WindowProtocol.tour``: ``gui/protocols/guideline_tour``,
-``gui/preference/tour``, ``gui/run_audit/tour``).
+are the open batch's protocol's (``WindowProtocol.tour``: ``guideline/tour``,
+``preference/tour``, ``run_audit/tour``; their width and wording: ``rater_desktop.tour``).
 """
 
 from __future__ import annotations

@@ -81,6 +81,9 @@ QA, START = "QA window", "First run and practice tour"
 SECTIONS = (MOVING, ANSWERING, RATING_KEYS, BATCH, RESPONSES, VIEWER, PREFERENCE, RUN_AUDIT,
             QA, START)
 
+# The section of a window's own keys: its F1 sheet (``sheet_markdown(scope)``) starts there.
+OWN_SECTION: dict[Scope | None, str] = {Scope.QA: QA}
+
 SECTION_NOTES = {
     ANSWERING: "Every answer has a key, shown on its control. A key answers the row that "
                "has the focus (or, for the verdict, the step on screen); while you type in "
@@ -425,9 +428,10 @@ def clashes(bindings: tuple[Binding, ...] = BINDINGS,
 
 def sheet_markdown(scope: Scope | None = None) -> str:
     """The F1 key sheet, section by section, one row per action of the table; for a
-    window's ``scope`` (the QA window's), only the actions that work there."""
+    window's ``scope`` (the QA window's), only the actions that work there, the window's own
+    section first (the shared F1 and Ctrl+O rows after it)."""
     lines = ["# Keyboard shortcuts" + (f" of the {scope.value}" if scope else ""), ""]
-    for section in SECTIONS:
+    for section in sorted(SECTIONS, key=lambda s: s != OWN_SECTION.get(scope)):
         rows = [b for b in BINDINGS
                 if b.section == section and (scope is None or scope in b.scopes)]
         if not rows:

@@ -35,7 +35,8 @@ def show_help(parent: QWidget, tab: int = 0,
     for shown in parent.findChildren(QDialog, "helpDialog",
                                      Qt.FindChildOption.FindDirectChildrenOnly):
         if shown.isVisible():
-            shown.findChild(QTabWidget, "helpTabs").setCurrentIndex(tab)
+            for tabs in shown.findChildren(QTabWidget, "helpTabs"):
+                tabs.setCurrentIndex(tab)
             shown.raise_()
             shown.activateWindow()
             return shown

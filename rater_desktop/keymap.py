@@ -81,12 +81,17 @@ QA, START = "QA window", "First run and practice tour"
 SECTIONS = (MOVING, ANSWERING, RATING_KEYS, BATCH, RESPONSES, VIEWER, PREFERENCE, RUN_AUDIT,
             QA, START)
 
+# The section of a window's own keys: its F1 sheet (``sheet_markdown(scope)``) starts there.
+OWN_SECTION: dict[Scope | None, str] = {Scope.QA: QA}
+
 SECTION_NOTES = {
     ANSWERING: "Every answer has a key, shown on its control. A key answers the row that "
                "has the focus (or, for the verdict, the step on screen); while you type in "
                "a text field, keys are text. Tab moves to the next row.",
     PREFERENCE: "Changes are saved automatically; the status bar shows \"Saved\" once they "
                 "are on disk.",
+    QA: "A decision is saved at once, its note as you type; a note written before a "
+        "decision is kept as a draft of its item until one is chosen.",
     RUN_AUDIT: "Read the run first: the agent's report stays covered until the checkpoints "
                "and the outcome are marked, the automated judge until your verdict. Pick a "
                "trajectory step with its keys (or a click on its row), then cite it on the "
@@ -131,7 +136,8 @@ BINDINGS: tuple[Binding, ...] = (
        "panel, bring it forward, and press again to go back to the rating", MOVING),
     _b("toggle_tools", ("Ctrl+Shift+T",), M, "Show or hide the Tools panel",
        "Show or hide the Tools panel (in a small window: bring it forward and back)", MOVING),
-    _b("shortcuts", ("F1",), M, "&Keyboard shortcuts", "This help", MOVING),
+    _b("shortcuts", ("F1",), (Scope.MAIN, Scope.QA), "&Keyboard shortcuts",
+       "This help (in the QA window: the QA window's keys)", MOVING),
     # -- answering
     _b("score", ("1", "2", "3", "4", "5"), (Scope.SCALE,), "Score on the focused scale",
        "Choose a score while a score scale (TC, FA or AIP) has the focus", ANSWERING,
@@ -291,6 +297,17 @@ BINDINGS: tuple[Binding, ...] = (
        "at once as a click is; the cursor stays where it was", QA),
     _b("qa_note", ("Alt+N",), (Scope.QA,), "Write the QA note",
        "In Compare: put the cursor in the QA note", QA),
+    # The Disagreements list's keys: the table walks and Enter opens by themselves (listed
+    # only); Home and End are the panel's, to reach rows not loaded yet.
+    _b("qa_list_walk", ("Up", "Down", "PgUp", "PgDown"), (Scope.QA,),
+       "Walk the Disagreements list", "In the Disagreements list: the next or previous row, "
+       "or a page on", QA, built_in=True),
+    _b("qa_list_ends", ("Home", "End"), (Scope.QA,), "First / last disagreement",
+       "In the Disagreements list: the first or the last row (the rows not loaded yet too)",
+       QA),
+    _b("qa_list_open", ("Return",), (Scope.QA,), "Open the disagreement in Compare",
+       "In the Disagreements list: open the current row's item in Compare", QA,
+       built_in=True),
     # -- first run and practice
     _b("show_passphrase", ("Alt+S",), (Scope.FIRST_RUN,), "Show the passphrase",
        "Show or hide the passphrase while you create your profile", START),
@@ -315,7 +332,7 @@ MENUS: dict[str, tuple[str, Scope]] = {
     "file": ("&File", Scope.MAIN), "edit": ("E&dit", Scope.MAIN),
     "view": ("&View", Scope.MAIN), "item": ("&Item", Scope.MAIN),
     "help": ("&Help", Scope.MAIN), "qa_file": ("&File", Scope.QA),
-    "qa_view": ("&View", Scope.QA),
+    "qa_view": ("&View", Scope.QA), "qa_help": ("&Help", Scope.QA),
 }
 
 # The rows of the practice tour's "Keys worth knowing" card, in order.
@@ -353,6 +370,7 @@ def key_text(action: str) -> str:
 # Bindings whose keys choose between values rather than being alternatives.
 CHOICES = frozenset({"score", "yes_no", "claim_kind", "claim_rating", "claim_evidence",
                      "verdict", "viewer_mark", "preference_choice", "qa_tab", "qa_decision",
+                     "qa_list_ends",
                      "ra_pick_step", "ra_reached", "ra_outcome", "ra_statement", "ra_breach",
                      "ra_verdict"})
 
@@ -408,16 +426,21 @@ def clashes(bindings: tuple[Binding, ...] = BINDINGS,
     return found
 
 
-def sheet_markdown() -> str:
-    """The F1 key sheet, section by section, one row per action of the table."""
-    lines = ["# Keyboard shortcuts", ""]
-    for section in SECTIONS:
+def sheet_markdown(scope: Scope | None = None) -> str:
+    """The F1 key sheet, section by section, one row per action of the table; for a
+    window's ``scope`` (the QA window's), only the actions that work there, the window's own
+    section first (the shared F1 and Ctrl+O rows after it)."""
+    lines = ["# Keyboard shortcuts" + (f" of the {scope.value}" if scope else ""), ""]
+    for section in sorted(SECTIONS, key=lambda s: s != OWN_SECTION.get(scope)):
+        rows = [b for b in BINDINGS
+                if b.section == section and (scope is None or scope in b.scopes)]
+        if not rows:
+            continue
         lines += [f"## {section}", ""]
         if section in SECTION_NOTES:
             lines += [SECTION_NOTES[section], ""]
         lines += ["| Keys | What it does |", "|---|---|"]
-        lines += [f"| {key_text(b.action)} | {b.help} |" for b in BINDINGS
-                  if b.section == section]
+        lines += [f"| {key_text(b.action)} | {b.help} |" for b in rows]
         lines.append("")
     return "\n".join(lines)
 

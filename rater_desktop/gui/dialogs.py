@@ -19,10 +19,12 @@ from rater_desktop.gui.theme import current_theme, document_css
 from rater_desktop.render_markdown import render_markdown
 
 
-def show_about(parent: QWidget, *, version: str) -> None:
+def show_about(parent: QWidget) -> None:
+    from rater_desktop import __version__
+
     QMessageBox.about(
         parent, "About Rater Desktop",
-        f"Rater Desktop {version}\n\nCompare two AI browser agent responses side by side "
+        f"Rater Desktop {__version__}\n\nCompare two AI browser agent responses side by side "
         "and rate them against the guideline. Works fully offline.",
     )
 

@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QFileDialog,
     QMainWindow,
-    QTabWidget,
     QWidget,
 )
 
@@ -108,7 +107,6 @@ class MainWindow(QMainWindow):
         self.link_handler = link_handler or LinkHandler()
         self.display_order_for = display_order_for
         self.step_marks_for: StepMarksFor = no_step_marks
-        self.help_dialog: QDialog | None = None
         self._save_problem_told = False  # the message shows once per failure spell
         self.qa_mode = qa_mode
         self.profile = profile
@@ -192,7 +190,7 @@ class MainWindow(QMainWindow):
         acts.find.triggered.connect(self.find_bar.open_bar)
         acts.sync_scroll.toggled.connect(self._set_sync_scroll)
         acts.shortcuts.triggered.connect(self.show_help)
-        acts.about.triggered.connect(self._show_about)
+        acts.about.triggered.connect(lambda: dialogs.show_about(self))
         acts.instructions.triggered.connect(self._show_instructions)
         theme = str(self.settings.value("view/theme", "system"))
         for name, action in acts.themes.items():
@@ -361,15 +359,7 @@ class MainWindow(QMainWindow):
         """The one help window (shortcuts and criteria); F1 raises it if already open."""
         from rater_desktop.gui.steps.help import show_help
 
-        if self.help_dialog is not None and self.help_dialog.isVisible():
-            tabs = self.help_dialog.findChild(QTabWidget, "helpTabs")
-            if tabs is not None:
-                tabs.setCurrentIndex(tab)
-            self.help_dialog.raise_()
-            self.help_dialog.activateWindow()
-            return self.help_dialog
-        self.help_dialog = show_help(self, tab)
-        return self.help_dialog
+        return show_help(self, tab)
 
     def show_save_problem(self, text: str) -> None:
         """A save failed: say so in the indicator and in a message that does not block."""
@@ -380,11 +370,6 @@ class MainWindow(QMainWindow):
         self._save_problem_told = True
         box = dialogs.save_problem_box(self, text)
         box.show()
-
-    def _show_about(self) -> None:
-        from rater_desktop import __version__
-
-        dialogs.show_about(self, version=str(__version__))
 
     def _show_instructions(self) -> None:
         text = self.batch.instructions_markdown() if self.batch is not None else None

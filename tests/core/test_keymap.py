@@ -127,3 +127,21 @@ def test_key_text_reads_as_the_rater_sees_it() -> None:
     assert key_text("score") == "1 to 5"
     assert keymap.choice_key("claim_evidence", 2) == "N"
     assert keymap.with_key("Next step", "previous_step") == "Next step (Alt+Up)"
+
+
+def test_the_qa_windows_sheet_lists_the_keys_of_the_qa_window_only() -> None:
+    sheet = sheet_markdown(Scope.QA)
+    rows = [line for line in sheet.splitlines() if line.startswith("| ")
+            and not line.startswith("| Keys |")]
+    order = [keymap.QA, *(s for s in keymap.SECTIONS if s != keymap.QA)]  # its own first
+    assert rows == [f"| {key_text(b.action)} | {b.help} |" for b in sorted(
+        BINDINGS, key=lambda b: order.index(b.section)) if Scope.QA in b.scopes]
+    assert sheet.startswith("# Keyboard shortcuts of the QA window\n\n## QA window\n")
+    for row in ("| F1 | This help", "| Ctrl+E | Export the QA decisions as a signed file |",
+                "| Alt+Right or Ctrl+PgDown | In Compare: the next item",
+                "| Up / Down / PgUp / PgDown | In the Disagreements list",
+                "| Home / End | In the Disagreements list: the first or the last row",
+                "| Enter | In the Disagreements list: open"):
+        assert row in sheet, row
+    assert "## Answering" not in sheet and "Ctrl+Shift+F" not in sheet
+    assert sheet_markdown().count("| F1 |") == 1  # the full sheet: one row per action

@@ -103,7 +103,7 @@ def test_ctrl_o_opens_a_batch_in_both_windows(qtbot: Any) -> None:
     rater, qa = QMainWindow(), QMainWindow()
     qtbot.addWidget(rater)
     qtbot.addWidget(qa)
-    qa_menus = qa.menuBar().addMenu("&File"), qa.menuBar().addMenu("&View")
+    qa_menus = [qa.menuBar().addMenu(title) for title in ("&File", "&View", "&Help")]
     main_acts, qa_acts = build_actions(rater), build_qa_actions(qa, *qa_menus)
     ctrl_o = QKeySequence("Ctrl+O")
 

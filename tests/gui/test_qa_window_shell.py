@@ -65,9 +65,9 @@ def test_the_window_paints_before_its_parts_which_come_one_per_later_turn(
     turns = Turns(window)
     # What the constructor made: an empty page, the menus' titles, the status bar, no more.
     assert window.findChild(QTabWidget) is None and window.findChild(ResultsPanel) is None
-    assert [m.title() for m in window.menus] == ["&File", "&View"]
+    assert [m.title() for m in window.menus] == ["&File", "&View", "&Help"]
     assert [a.objectName() for a in window.menus[0].actions()] == ["actionQaStore"]
-    assert not window.menus[1].actions()
+    assert not window.menus[1].actions() and not window.menus[2].actions()
     assert window.findChild(QToolBar) is None and window.shell.order == []
     window.show()
     qtbot.waitUntil(lambda: window.shell.done, timeout=10_000)

@@ -26,10 +26,14 @@ class QaActions:
     export_report: QAction
     close: QAction
     tabs: list[QAction]
+    shortcuts: QAction
+    about: QAction
 
 
-def build_qa_actions(window: QMainWindow, file_menu: QMenu, view_menu: QMenu) -> QaActions:
-    """Every action of the QA window, in its File and View menus (their titles exist)."""
+def build_qa_actions(window: QMainWindow, file_menu: QMenu, view_menu: QMenu,
+                     help_menu: QMenu) -> QaActions:
+    """Every action of the QA window, in its File, View and Help menus (their titles
+    exist)."""
     acts = QaActions(
         open_batch=make_action(window, "actionQaOpenBatch", key="open_batch",
                                icon_name="open-batch", tip="Open the batch the results belong to"),
@@ -45,6 +49,8 @@ def build_qa_actions(window: QMainWindow, file_menu: QMenu, view_menu: QMenu) ->
         close=make_action(window, "actionQaClose", key="qa_close"),
         tabs=[bind_choice(make_action(window, f"actionQaTab{i}", name), "qa_tab", i)
               for i, name in enumerate(TAB_NAMES)],
+        shortcuts=make_action(window, "actionQaShortcuts", key="shortcuts", icon_name="help"),
+        about=make_action(window, "actionQaAbout", "&About Rater Desktop"),
     )
     for entry in (acts.open_batch, acts.open_results, acts.open_folder, None, acts.roster, None,
                   acts.export_decisions, acts.export_report, None, acts.close):
@@ -52,8 +58,8 @@ def build_qa_actions(window: QMainWindow, file_menu: QMenu, view_menu: QMenu) ->
             file_menu.addSeparator()
         else:
             file_menu.addAction(entry)
-    for action in acts.tabs:
-        view_menu.addAction(action)
+    view_menu.addActions(acts.tabs)
+    help_menu.addActions([acts.shortcuts, acts.about])
     return acts
 
 

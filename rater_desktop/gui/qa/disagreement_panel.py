@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from rater_desktop.gui.keys import plain_keys
 from rater_desktop.gui.qa.disagreement_rows import (
     WHERE_COLUMN,
     DisagreementRows,
@@ -199,9 +200,10 @@ class DisagreementPanel(QWidget):
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and plain:
             self._open(self.table.currentIndex())
             return True
-        if key in (Qt.Key.Key_Home, Qt.Key.Key_End) and self.rows.total and (
+        first, last = plain_keys("qa_list_ends")
+        if key in (first, last) and self.rows.total and (
                 plain or modifiers == Qt.KeyboardModifier.ControlModifier):
-            row = 0 if key == Qt.Key.Key_Home else self.rows.total - 1
+            row = 0 if key == first else self.rows.total - 1
             self.rows.paging.load_to(row + 1)
             self.table.selectRow(row)
             self.table.scrollTo(self.rows.index(row, 0))

@@ -12,13 +12,13 @@ from rater_desktop.keymap import MENUS as MENU_TITLES
 
 FILES_MODULES = ("rater_desktop.gui.qa.files_panel", "rater_desktop.gui.qa.choose")
 MENU_MODULES = ("rater_desktop.gui.qa.actions", "rater_desktop.gui.qa.exports",
-                "rater_desktop.gui.protocols")
+                "rater_desktop.gui.protocols", "rater_desktop.gui.steps.help")
 PROTOCOL_MODULES = ("rater_desktop.gui.protocols.guideline",
                     "rater_desktop.gui.preference.protocol", "rater_desktop.gui.run_audit.protocol")
 # The menu bar's titles are in the first paint (object name, title): opened before their
 # turn, they fill at once.
-MENUS = tuple((name, MENU_TITLES[key][0]) for name, key in (("qaMenuFile", "qa_file"),
-                                                             ("qaMenuView", "qa_view")))
+MENUS = tuple((name, MENU_TITLES[key][0]) for name, key in (
+    ("qaMenuFile", "qa_file"), ("qaMenuView", "qa_view"), ("qaMenuHelp", "qa_help")))
 
 
 def parts(window: Any) -> list[Part]:
@@ -53,13 +53,15 @@ def build_tabs(window: Any) -> None:
 
 
 def build_menus(window: Any) -> None:
-    """The actions in the File and View menus and their handlers; then the keys held
+    """The actions in the File, View and Help menus and their handlers; then the keys held
     meanwhile run (``shell.HeldShortcuts``). The protocol's tabs come first (a menu opened
     before their turn): View's entries for them are enabled, never shown dead."""
     from PySide6.QtGui import QAction
 
+    from rater_desktop.gui import dialogs
     from rater_desktop.gui.qa import choose, exports
     from rater_desktop.gui.qa.actions import build_qa_actions
+    from rater_desktop.gui.steps.help import QA_HELP_TEXTS, show_help
 
     window.shell.ensure("views")
     acts = window._actions = build_qa_actions(window, *window.menus)
@@ -73,6 +75,8 @@ def build_menus(window: Any) -> None:
     acts.export_decisions.triggered.connect(lambda: exports.export_decisions_chosen(window))
     acts.export_report.triggered.connect(lambda: exports.export_report_chosen(window))
     acts.close.triggered.connect(window.close)
+    acts.shortcuts.triggered.connect(lambda: show_help(window, texts=QA_HELP_TEXTS))
+    acts.about.triggered.connect(lambda: dialogs.show_about(window))
     from rater_desktop.gui.protocols import QA_ROLES
 
     for role, action in zip(QA_ROLES, acts.tabs, strict=True):

@@ -7,9 +7,10 @@ importing the store (which imports the migrations, which render rows).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
 __all__ = ["NO_REVIEWER", "UNKNOWN_REVIEWER", "MissingReviewerError", "StoredAdjudication",
-           "no_reviewer_advice", "require_reviewer", "reviewer_label"]
+           "no_reviewer_advice", "require_reviewer", "reviewer_label", "saved_text"]
 
 # What a decision is told by when its reviewer is not known (a store written before a
 # reviewer id was required); never the name of whoever reads or exports it.
@@ -41,6 +42,16 @@ def no_reviewer_advice(problem: str) -> str:
 def reviewer_label(reviewer_id: str) -> str:
     """Who decided, as a list or report shows it: the id, else "unknown reviewer"."""
     return reviewer_id.strip() or UNKNOWN_REVIEWER
+
+
+def saved_text(decision_label: str, decided_at: str, reviewer_id: str) -> str:
+    """The decision panel's line once a decision is stored: which one, when (UTC, to the
+    minute) and by whom, so a reviewer deciding by key sees what the key chose."""
+    try:
+        when = datetime.fromisoformat(decided_at).astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    except ValueError:
+        when = decided_at  # an older or foreign timestamp: shown as it was stored
+    return f"Saved: {decision_label}, {when} by {reviewer_label(reviewer_id)}"
 
 
 @dataclass(frozen=True)

@@ -83,3 +83,15 @@ def test_an_old_decision_without_a_reviewer_reads_as_unknown_and_exports_as_none
     by_item = {d["item_id"]: d["reviewer_id"] for d in document["decisions"]}
     assert by_item == {"s1": "quinn", "s2": None}  # not claimed for the exporter
     assert document["reviewer"]["rater_id"] == "quinn"  # who signed the file
+
+
+def test_the_saved_line_names_the_decision_its_time_and_its_reviewer() -> None:
+    """A reviewer deciding by key (Alt+1/2/3) reads which decision was stored: the line
+    said only "Saved 2026-11-30T09:00:00Z by ann"."""
+    from rater_desktop.qa_review.decision_record import saved_text
+
+    assert saved_text("Needs fix", "2026-11-30T09:00:00Z", "ann") == \
+        "Saved: Needs fix, 2026-11-30 09:00 UTC by ann"
+    assert saved_text("Reject", "2026-11-30T10:00:00+01:00", " ") == \
+        "Saved: Reject, 2026-11-30 09:00 UTC by unknown reviewer"
+    assert saved_text("Accept", "yesterday", "bo") == "Saved: Accept, yesterday by bo"

@@ -91,7 +91,7 @@ def test_a_decision_key_saves_as_a_click_and_next_goes_on(
         qtbot.keyClick(compare.combo, key, ALT)
         assert panel.chosen() is decision
         assert _stored(window, first) == (decision.value, "")
-        assert panel.status.text().startswith("Saved")
+        assert panel.status.text().startswith(f"Saved: {decision.label}, ")
         assert compare.combo.hasFocus()  # the key chose; the focus stayed put
     listing = window.view.disagreements
     decided = {listing.text(r, 0): listing.text(r, 8) for r in range(listing.rows.total)}

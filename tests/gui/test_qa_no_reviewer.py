@@ -78,7 +78,7 @@ def test_without_a_profile_decisions_wait_for_one_made_in_place(
     assert "Not saved" in panel.status.text() and "reviewer profile" in panel.status.text()
     assert [a.item_id for a in window.session.adjudications()] == ["s1"]
     open_in_compare(qtbot, window, "s1")
-    assert panel.status.text() == "Saved 2026-11-30T09:00:00Z by unknown reviewer"
+    assert panel.status.text() == "Saved: Accept, 2026-11-30 09:00 UTC by unknown reviewer"
 
     reviewer = reviewer_of(window)
     reviewer.make_profile = lambda: None  # the dialog closed: nothing changes

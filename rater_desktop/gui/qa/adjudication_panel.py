@@ -34,7 +34,7 @@ from rater_desktop.qa_review.adjudication import (
     Decision,
 )
 from rater_desktop.qa_review.answer_rows import verdict_text
-from rater_desktop.qa_review.decision_record import no_reviewer_advice, reviewer_label
+from rater_desktop.qa_review.decision_record import no_reviewer_advice, saved_text
 from rater_desktop.qa_review.note_drafts import Draft, DraftNotes, MemoryDrafts, draft_state
 
 if TYPE_CHECKING:
@@ -304,5 +304,6 @@ class AdjudicationPanel(QFrame):
 
 
 def _saved(decision: Adjudication) -> str:
-    """When and by whom ("unknown reviewer": an older store's decision that names nobody)."""
-    return f"Saved {decision.decided_at} by {reviewer_label(decision.reviewer_id)}"
+    """Which, when and by whom ("unknown reviewer": an older store's decision that names
+    nobody)."""
+    return saved_text(decision.decision.label, decision.decided_at, decision.reviewer_id)

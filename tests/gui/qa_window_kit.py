@@ -17,7 +17,8 @@ from test_qa_review_support import Setup, build_setup  # noqa: E402
 
 from rater_desktop.gui.qa import QaWindow, open_qa_window  # noqa: E402
 
-__all__ = ["Setup", "build_setup", "Errors", "make_qa_window", "open_in_compare", "wait_idle"]
+__all__ = ["Setup", "build_setup", "Errors", "compare_window", "make_qa_window", "open_in_compare",
+           "stored_decision", "wait_idle"]
 
 Errors = list[tuple[str, str]]
 
@@ -63,3 +64,26 @@ def open_in_compare(qtbot: Any, window: QaWindow, item_id: str) -> None:
                     and compare.comparison().item_id == item_id
                     and not compare.responses_pending and not compare.answers_pending,
                     timeout=30_000)
+
+
+def compare_window(qtbot: Any, setup: Setup, settings: QSettings, keyring: Any) -> QaWindow:
+    """The QA window with three raters' results, shown and active, Compare on its first
+    item."""
+    from PySide6.QtWidgets import QApplication
+
+    window = make_qa_window(qtbot, setup, settings=settings, keyring=keyring, errors=[])
+    assert window.import_paths(result_files(setup, "alice", "bob", "carol"))
+    qtbot.waitUntil(lambda: not window.runner.busy and len(window.state.raters) == 3,
+                    timeout=30_000)
+    window.show()
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=5_000)
+    open_in_compare(qtbot, window, window.view.compare.items.item_at(0))
+    return window
+
+
+def stored_decision(window: QaWindow, item_id: str) -> tuple[str, str] | None:
+    """The decision and note of ``item_id`` as the QA store holds them."""
+    assert window.store is not None and window.session is not None
+    row = window.store.adjudication(batch_sha256=window.session.batch_sha256, item_id=item_id)
+    return None if row is None else (row.decision, row.note)

@@ -9,10 +9,9 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QRect, QSettings, Qt
-from PySide6.QtWidgets import QApplication, QScrollArea, QWidget
-from qa_window_kit import Setup, build_setup, make_qa_window, open_in_compare, result_files
+from PySide6.QtWidgets import QScrollArea, QWidget
+from qa_window_kit import Setup, build_setup, compare_window, stored_decision
 
-from rater_desktop.gui.qa.window import QaWindow
 from rater_desktop.gui.steps.help import help_text
 from rater_desktop.keymap import key_text
 from rater_desktop.qa_review.adjudication import Decision
@@ -27,36 +26,14 @@ def setup(tmp_path: Path, memory_keyring: Any) -> Setup:
     return build_setup(tmp_path, memory_keyring)
 
 
-def _compare(qtbot: Any, setup: Setup, settings: QSettings, keyring: Any) -> QaWindow:
-    """The QA window with three raters' results, shown and active, Compare on its first
-    item."""
-    window = make_qa_window(qtbot, setup, settings=settings, keyring=keyring, errors=[])
-    assert window.import_paths(result_files(setup, "alice", "bob", "carol"))
-    qtbot.waitUntil(lambda: not window.runner.busy and len(window.state.raters) == 3,
-                    timeout=30_000)
-    window.show()
-    window.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=5_000)
-    compare = window.view.compare
-    open_in_compare(qtbot, window, compare.items.item_at(0))
-    return window
-
-
 def _focus(qtbot: Any, widget: QWidget) -> None:
     widget.setFocus(Qt.FocusReason.OtherFocusReason)
     qtbot.waitUntil(widget.hasFocus, timeout=2_000)
 
 
-def _stored(window: QaWindow, item_id: str) -> tuple[str, str] | None:
-    """The decision and note of ``item_id`` as the QA store holds them."""
-    assert window.store is not None and window.session is not None
-    row = window.store.adjudication(batch_sha256=window.session.batch_sha256, item_id=item_id)
-    return None if row is None else (row.decision, row.note)
-
-
 def test_previous_and_next_keys_move_from_the_note_the_selector_and_the_answers(
         qtbot: Any, setup: Setup, temp_settings: QSettings, memory_keyring: Any) -> None:
-    window = _compare(qtbot, setup, temp_settings, memory_keyring)
+    window = compare_window(qtbot, setup, temp_settings, memory_keyring)
     compare = window.view.compare
     items = [compare.items.item_at(row) for row in range(compare.items.total)]
     note = compare.adjudication.note
@@ -81,16 +58,16 @@ def test_previous_and_next_keys_move_from_the_note_the_selector_and_the_answers(
 
 def test_a_decision_key_saves_as_a_click_and_next_goes_on(
         qtbot: Any, setup: Setup, temp_settings: QSettings, memory_keyring: Any) -> None:
-    window = _compare(qtbot, setup, temp_settings, memory_keyring)
+    window = compare_window(qtbot, setup, temp_settings, memory_keyring)
     compare = window.view.compare
     panel = compare.adjudication
     first = compare.item_id
-    assert first is not None and _stored(window, first) is None
+    assert first is not None and stored_decision(window, first) is None
     _focus(qtbot, compare.combo)
     for decision, key in DECISION_KEYS.items():
         qtbot.keyClick(compare.combo, key, ALT)
         assert panel.chosen() is decision
-        assert _stored(window, first) == (decision.value, "")
+        assert stored_decision(window, first) == (decision.value, "")
         assert panel.status.text().startswith(f"Saved: {decision.label}, ")
         assert compare.combo.hasFocus()  # the key chose; the focus stayed put
     listing = window.view.disagreements
@@ -108,7 +85,7 @@ def test_a_decision_key_saves_as_a_click_and_next_goes_on(
 
 def test_keys_typed_in_the_note_are_text_and_alt_n_puts_the_cursor_there(
         qtbot: Any, setup: Setup, temp_settings: QSettings, memory_keyring: Any) -> None:
-    window = _compare(qtbot, setup, temp_settings, memory_keyring)
+    window = compare_window(qtbot, setup, temp_settings, memory_keyring)
     compare = window.view.compare
     panel = compare.adjudication
     item = compare.item_id
@@ -121,11 +98,11 @@ def test_keys_typed_in_the_note_are_text_and_alt_n_puts_the_cursor_there(
     qtbot.keyClicks(panel.note, "1 2 3 needs fix, reject")
     assert panel.note.toPlainText() == "1 2 3 needs fix, reject"
     assert panel.chosen() is Decision.ACCEPT
-    qtbot.waitUntil(lambda: _stored(window, item) == ("accept", "1 2 3 needs fix, reject"),
+    qtbot.waitUntil(lambda: stored_decision(window, item) == ("accept", "1 2 3 needs fix, reject"),
                     timeout=3_000)
     # Alt+3 from the note: the decision changes, the note and its cursor stay.
     qtbot.keyClick(panel.note, Qt.Key.Key_3, ALT)
-    assert _stored(window, item) == ("reject", "1 2 3 needs fix, reject")
+    assert stored_decision(window, item) == ("reject", "1 2 3 needs fix, reject")
     assert panel.note.hasFocus()
 
 
@@ -137,7 +114,7 @@ def _in_view(widget: QWidget, area: QScrollArea) -> bool:
 
 def test_alt_n_scrolls_the_note_into_view_on_a_small_screen(
         qtbot: Any, setup: Setup, temp_settings: QSettings, memory_keyring: Any) -> None:
-    window = _compare(qtbot, setup, temp_settings, memory_keyring)
+    window = compare_window(qtbot, setup, temp_settings, memory_keyring)
     compare = window.view.compare
     window.showNormal()
     window.resize(853, 480)
@@ -153,7 +130,7 @@ def test_alt_n_scrolls_the_note_into_view_on_a_small_screen(
 
 def test_compare_keys_do_nothing_while_another_tab_is_shown(
         qtbot: Any, setup: Setup, temp_settings: QSettings, memory_keyring: Any) -> None:
-    window = _compare(qtbot, setup, temp_settings, memory_keyring)
+    window = compare_window(qtbot, setup, temp_settings, memory_keyring)
     compare = window.view.compare
     shown = compare.item_id
     assert shown is not None
@@ -171,7 +148,7 @@ def test_compare_keys_do_nothing_while_another_tab_is_shown(
                               (Qt.Key.Key_N, ALT)):
             qtbot.keyClick(page, key, modifier)
         assert not compare.isVisible()
-    assert compare.item_id == shown and _stored(window, shown) is None
+    assert compare.item_id == shown and stored_decision(window, shown) is None
     assert not compare.adjudication.note.hasFocus()
     qtbot.keyClick(window, Qt.Key.Key_3, CTRL)  # Compare again: the keys are back
     qtbot.keyClick(window, Qt.Key.Key_Right, ALT)

@@ -9,10 +9,15 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QApplication
-from qa_window_kit import Setup, build_setup, make_qa_window, open_in_compare, result_files
+from qa_window_kit import (
+    Setup,
+    build_setup,
+    compare_window,
+    make_qa_window,
+    open_in_compare,
+    stored_decision,
+)
 
-from rater_desktop.gui.qa.window import QaWindow
 from rater_desktop.qa_review.adjudication import Decision
 from rater_desktop.qa_review.note_drafts import (
     DRAFT_KEPT,
@@ -30,30 +35,9 @@ def setup(tmp_path: Path, memory_keyring: Any) -> Setup:
     return build_setup(tmp_path, memory_keyring)
 
 
-def _compare(qtbot: Any, setup: Setup, settings: QSettings, keyring: Any) -> QaWindow:
-    """The QA window with three raters' results, shown and active, Compare on its first
-    item."""
-    window = make_qa_window(qtbot, setup, settings=settings, keyring=keyring, errors=[])
-    assert window.import_paths(result_files(setup, "alice", "bob", "carol"))
-    qtbot.waitUntil(lambda: not window.runner.busy and len(window.state.raters) == 3,
-                    timeout=30_000)
-    window.show()
-    window.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=5_000)
-    compare = window.view.compare
-    open_in_compare(qtbot, window, compare.items.item_at(0))
-    return window
-
-
-def _stored(window: QaWindow, item_id: str) -> tuple[str, str] | None:
-    assert window.store is not None and window.session is not None
-    row = window.store.adjudication(batch_sha256=window.session.batch_sha256, item_id=item_id)
-    return None if row is None else (row.decision, row.note)
-
-
 def test_a_note_without_a_decision_comes_back_and_is_saved_with_the_decision(
         qtbot: Any, setup: Setup, temp_settings: QSettings, memory_keyring: Any) -> None:
-    window = _compare(qtbot, setup, temp_settings, memory_keyring)
+    window = compare_window(qtbot, setup, temp_settings, memory_keyring)
     compare = window.view.compare
     panel = compare.adjudication
     first = compare.item_id
@@ -67,9 +51,9 @@ def test_a_note_without_a_decision_comes_back_and_is_saved_with_the_decision(
     assert compare.item_id == first
     assert panel.note.toPlainText() == "bob misread the price claim"
     assert panel.chosen() is None and panel.status.text() == DRAFT_KEPT
-    assert _stored(window, first) is None  # a draft is no decision
+    assert stored_decision(window, first) is None  # a draft is no decision
     qtbot.keyClick(panel.note, Qt.Key.Key_2, ALT)
-    assert _stored(window, first) == ("needs_fix", "bob misread the price claim")
+    assert stored_decision(window, first) == ("needs_fix", "bob misread the price claim")
     assert panel.status.text().startswith("Saved")
     assert not any(k.startswith("qa/noteDrafts") for k in temp_settings.allKeys())
     qtbot.keyClick(panel.note, Qt.Key.Key_Right, ALT)
@@ -80,7 +64,7 @@ def test_a_note_without_a_decision_comes_back_and_is_saved_with_the_decision(
 
 def test_a_draft_and_its_correction_survive_reopening_and_a_clear_keeps_the_note(
         qtbot: Any, setup: Setup, temp_settings: QSettings, memory_keyring: Any) -> None:
-    window = _compare(qtbot, setup, temp_settings, memory_keyring)
+    window = compare_window(qtbot, setup, temp_settings, memory_keyring)
     panel = window.view.compare.adjudication
     item = window.view.compare.item_id
     assert item is not None
@@ -94,11 +78,11 @@ def test_a_draft_and_its_correction_survive_reopening_and_a_clear_keeps_the_note
     panel = again.view.compare.adjudication
     assert panel.note.toPlainText() == "re-check the screenshot"
     assert panel.verdict_combo.currentData() == "B_better"
-    assert panel.chosen() is None and _stored(again, item) is None
+    assert panel.chosen() is None and stored_decision(again, item) is None
     panel.buttons[Decision.ACCEPT].click()
-    assert _stored(again, item) == ("accept", "re-check the screenshot")
+    assert stored_decision(again, item) == ("accept", "re-check the screenshot")
     panel.clear_button.click()  # the decision goes, the reviewer's words stay
-    assert _stored(again, item) is None and panel.chosen() is None
+    assert stored_decision(again, item) is None and panel.chosen() is None
     assert panel.note.toPlainText() == "re-check the screenshot"
     assert panel.status.text() == DRAFT_KEPT
     panel.note.clear()  # an emptied note leaves the correction's draft, then none

@@ -176,6 +176,19 @@ def test_a_quit_signal_while_a_batch_fails_to_open_writes_nothing(
     assert made and _nothing_written(data_dir)  # the core attached; no item to rate
 
 
+def _opened_window(qtbot: Any, make_window: Any, tmp_path: Path, batch: Path,
+                   keyring: Any) -> tuple[Path, Any]:
+    """A profile's data folder and a shown, active window on ``batch``, no core attached."""
+    data_dir = tmp_path / "data"
+    profiles.create_profile(rater_id=RATER, display_name="Rater One", keyring=keyring,
+                            data_dir=data_dir)
+    window = make_window()
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=2000)
+    assert window.open_batch_path(str(batch))
+    return data_dir, window
+
+
 @pytest.mark.timeout(60)
 def test_a_close_between_the_attach_and_the_release_types_the_keys_before_the_binding_saves(
         qtbot: Any, make_window: Any, tmp_path: Path, small_batch: Path,
@@ -183,13 +196,8 @@ def test_a_close_between_the_attach_and_the_release_types_the_keys_before_the_bi
     """The attach puts the binding's close filter (which saves) on the window after the
     holder's: the holder must see the close first, or the keys come after the save (the
     binding would save and close at once)."""
-    data_dir = tmp_path / "data"
-    profiles.create_profile(rater_id=RATER, display_name="Rater One", keyring=memory_keyring,
-                            data_dir=data_dir)
-    window = make_window()
-    window.activateWindow()
-    qtbot.waitUntil(window.isActiveWindow, timeout=2000)
-    assert window.open_batch_path(str(small_batch))
+    data_dir, window = _opened_window(qtbot, make_window, tmp_path, small_batch,
+                                      memory_keyring)
     keys = EarlyKeys(window)
     qtbot.keyClicks(QApplication.focusWidget() or window, TYPED)
     made: list[Any] = []
@@ -209,13 +217,8 @@ def test_a_close_before_the_cursor_is_placed_waits_for_it_and_types_the_keys_the
     cursor in Main goal (the robot saw it under load): the keys were typed into the item
     list's filter box (a combo box takes no text) and lost. The close now waits for the
     release, which comes after the cursor, and the keys are saved in Main goal."""
-    data_dir = tmp_path / "data"
-    profiles.create_profile(rater_id=RATER, display_name="Rater One", keyring=memory_keyring,
-                            data_dir=data_dir)
-    window = make_window()
-    window.activateWindow()
-    qtbot.waitUntil(window.isActiveWindow, timeout=2000)
-    assert window.open_batch_path(str(small_batch))
+    data_dir, window = _opened_window(qtbot, make_window, tmp_path, small_batch,
+                                      memory_keyring)
     keys = EarlyKeys(window)
     # Where the app's first frame has the focus: the item list's filter (a combo box),
     # which the item's opening leaves alone (the rater may be choosing a filter).
